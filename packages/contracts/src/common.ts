@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * Body of every non-OK product response. The web client raises an error carrying `message`
+ * for 400/403/500 and the whole body otherwise (spec §8). `field` names the offending input
+ * on validation failures (dotted path, e.g. `body.message`).
+ */
+export const ZErrorResponse = z.object({
+  message: z.string(),
+  field: z.string().optional(),
+  code: z.string().optional(),
+});
+export type TErrorResponse = z.infer<typeof ZErrorResponse>;
+
+/** Keyset page of a list call: pass `nextCursor` back as `?cursor=` for the next page. */
+export const ZPaging = z.object({ nextCursor: z.string().nullable() });
+export type TPaging = z.infer<typeof ZPaging>;
+
+/** ISO-8601 timestamp in UTC as sent on the wire. */
+export const ZIsoTime = z.iso.datetime({ offset: true });
+
+/** Opaque cursor: base64url, bounded so a crafted one cannot blow up the parser. */
+export const ZCursor = z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/, 'cursor is not valid');
+
+export const ZHealth = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  uptimeSeconds: z.number(),
+});
+export type THealth = z.infer<typeof ZHealth>;

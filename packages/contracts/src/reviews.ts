@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { ZCursor, ZIsoTime, ZPaging } from './common.ts';
+
+/**
+ * Facebook reviews (spec §7 review_testing calls). Reviews are Page ratings synced from
+ * Graph API `/{page-id}/ratings`; replies are comments on the review's `open_graph_story`.
+ */
+
+/** Why a page's reviews may be stale: `deprecated` is Graph error 12 on v22+ (external-apis.md §2). */
+export const ZSyncState = z.object({
+  status: z.enum(['never', 'ok', 'failed', 'deprecated', 'token_invalid']),
+  lastSyncedAt: ZIsoTime.nullable(),
+  /** Plain-words explanation for the owner when status is not ok. */
+  message: z.string().nullable(),
+});
+export type TSyncState = z.infer<typeof ZSyncState>;
+
+export const ZFbPage = z.object({
+  /** Facebook Page id. */
+  id: z.string(),
+  name: z.string(),
+  outletId: z.string(),
+  outletName: z.string(),
+  brandId: z.string(),
+  brandName: z.string(),
+  overallStarRating: z.number().nullable(),
+  ratingCount: z.number().int(),
+  /** Reviews stored for this page, and how many have no reply from the page yet. */
+  reviewCount: z.number().int(),
+  unrepliedCount: z.number().int(),
+  connected: z.boolean(),
+  sync: ZSyncState,
+});
+export type TFbPage = z.infer<typeof ZFbPage>;
+export const ZGetFbPagesResponse = z.object({ data: z.array(ZFbPage) });
+export type TGetFbPagesResponse = z.infer<typeof ZGetFbPagesResponse>;
+
+const ZPageId = z.string().regex(/^\d{1,32}$/, 'pageId must be a Facebook Page id (digits)');
+const ZReviewId = z.string().regex(/^\d{1,20}$/, 'reviewId must be a review id (digits)');
+
+export const ZGetFbReviewsQuery = z.object({
+  pageId: ZPageId.optional(),
+  rating: z.coerce.number().int().min(1).max(5).optional(),
+  recommendation: z.enum(['positive', 'negative']).optional(),
+  replied: z.enum(['true', 'false']).optional(),
+  q: z.string().trim().max(200).optional(),
+  cursor: ZCursor.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TGetFbReviewsQuery = z.input<typeof ZGetFbReviewsQuery>;
+
+export const ZFbReview = z.object({
+  id: z.string(),
+  pageId: z.string(),
+  outletId: z.string(),
+  outletName: z.string(),
+  /** `open_graph_story.id`; null for reviews made before Aug 2018 (they cannot be replied to). */
+  storyId: z.string().nullable(),
+  reviewer: z.object({ id: z.string(), name: z.string() }),
+  rating: z.number().int().min(1).max(5).nullable(),
+  recommendationType: z.enum(['positive', 'negative']),
+  text: z.string(),
+  createdTime: ZIsoTime,
+  commentCount: z.number().int(),
+  replied: z.boolean(),
+  lastReplyAt: ZIsoTime.nullable(),
+  canReply: z.boolean(),
+});
+export type TFbReview = z.infer<typeof ZFbReview>;
+export const ZGetFbReviewsResponse = z.object({ data: z.array(ZFbReview), paging: ZPaging });
+export type TGetFbReviewsResponse = z.infer<typeof ZGetFbReviewsResponse>;
+
+export const ZGetFbCommentsQuery = z.object({ pageId: ZPageId, reviewId: ZReviewId });
+export const ZFbComment = z.object({
+  id: z.string(),
+  message: z.string(),
+  from: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdTime: ZIsoTime,
+  /** Written by the page (a public reply), as opposed to a guest's comment. */
+  isPageReply: z.boolean(),
+  /** The DineDesk user who wrote a page reply through DineDesk, when known. */
+  authorName: z.string().nullable(),
+});
+export type TFbComment = z.infer<typeof ZFbComment>;
+export const ZGetFbCommentsResponse = z.object({
+  data: z.array(ZFbComment),
+  /** `graph`: read live from Facebook; `cache`: Facebook could not be reached, stored copy shown. */
+  source: z.enum(['graph', 'cache']),
+  notice: z.string().nullable(),
+});
+export type TGetFbCommentsResponse = z.infer<typeof ZGetFbCommentsResponse>;
+
+/** Graph API `POST /{object-id}/comments` accepts up to 8000 characters. */
+export const REPLY_MAX_LENGTH = 8000;
+export const ZReplyFbReviewRequest = z.object({
+  pageId: ZPageId,
+  reviewId: ZReviewId,
+  message: z
+    .string({ error: 'message is required' })
+    .trim()
+    .min(1, 'message must not be empty')
+    .max(REPLY_MAX_LENGTH, `message must be at most ${REPLY_MAX_LENGTH} characters`),
+});
+export type TReplyFbReviewRequest = z.infer<typeof ZReplyFbReviewRequest>;
+export const ZReplyFbReviewResponse = z.object({ comment: ZFbComment });
+export type TReplyFbReviewResponse = z.infer<typeof ZReplyFbReviewResponse>;
+
+export const ZSyncFbReviewsRequest = z.object({ pageId: ZPageId });
+export const ZSyncFbReviewsResponse = z.object({ page: ZFbPage, fetched: z.number().int() });
+export type TSyncFbReviewsResponse = z.infer<typeof ZSyncFbReviewsResponse>;
