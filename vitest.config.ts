@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'demo-data', root: 'packages/demo-data', environment: 'node' } },
-      { test: { name: 'contracts', root: 'packages/contracts', environment: 'node', passWithNoTests: true } },
+            { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       { test: { name: 'meta-sim', root: 'packages/meta-sim', environment: 'node', testTimeout: 20_000 } },
       {
         test: {

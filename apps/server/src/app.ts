@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+
+/** Largest accepted request body: a reply is at most 8000 characters (Graph limit). */
+const BODY_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * Builds the Fastify app: external plugins (helmet, swagger) before app plugins (errors, auth)
+ * before routes (style.md, fastify/demo). Serves the built SPA from `config.webDistDir` when it
+ * exists, with index.html for client-side routes.
+ */
+export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: ctx.config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Emotion (MUI) injects style elements at runtime.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        scriptSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'DineDesk API', version: '0.1.0', description: 'Product calls of the DineDesk dashboard (spec §7).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandler(app);
+  registerAuth(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(reviewsRoutes);
+
+  if (existsSync(ctx.config.webDistDir)) {
+    await app.register(fastifyStatic, { root: ctx.config.webDistDir, wildcard: false });
+    app.setNotFoundHandler((req, reply) => {
+      const path = req.url.split('?')[0]!;
+      if (req.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply.status(404).send({ message: `No route ${req.method} ${path}` });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_SEED_DIR } from '@dinedesk/demo-data';
+
+/**
+ * Server configuration from environment variables; every variable has a documented default
+ * (README "Configuration") so `npm start` works on a fresh clone with no setup.
+ * @throws Error naming the variable when one is set to an invalid value.
+ */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./var'),
+  DATABASE_URL: z.string().url().optional(),
+  SEED_DIR: z.string().optional(),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  JWT_SECRET: z.string().min(32).optional(),
+  TOKEN_ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(8 * 3600),
+  META_GRAPH_BASE_URL: z.string().url().default('http://127.0.0.1:4100'),
+  META_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must look like v21.0').default('v21.0'),
+  META_APP_ID: z.string().default('100000000000001'),
+  META_APP_SECRET: z.string().default('meta-sim-app-secret'),
+  /** Connect the demo clients' pages through the Graph Test Users API at start (simulator). */
+  META_CONNECT_TEST_USERS: z.enum(['0', '1']).default('1'),
+  REVIEW_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+  WEB_DIST_DIR: z.string().optional(),
+  CORS_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    seedDir: resolve(e.SEED_DIR ?? DEFAULT_SEED_DIR),
+    seedDemo: e.SEED_DEMO === '1',
+    jwtSecret: e.JWT_SECRET ?? null,
+    tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY ?? null,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    graph: {
+      baseUrl: e.META_GRAPH_BASE_URL.replace(/\/$/, ''),
+      version: e.META_GRAPH_VERSION,
+      appId: e.META_APP_ID,
+      appSecret: e.META_APP_SECRET,
+      connectTestUsers: e.META_CONNECT_TEST_USERS === '1',
+    },
+    reviewSyncIntervalSeconds: e.REVIEW_SYNC_INTERVAL_SECONDS,
+    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : resolve(import.meta.dirname, '../../web/dist'),
+    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,73 @@
+import { count } from 'drizzle-orm';
+import { buildDemoTenancy, loadSeedDir, type DemoClient } from '@dinedesk/demo-data';
+import type { TRole } from '@dinedesk/contracts';
+import type { Db } from './client.ts';
+import { schema } from './client.ts';
+import { hashPassword } from '../modules/auth/auth.service.ts';
+
+/** Password of every demo account (README "Demo accounts"); demo data only, not a secret. */
+export const DEMO_PASSWORD = 'DineDesk-demo-2026';
+
+export interface DemoUser {
+  email: string;
+  fullName: string;
+  role: TRole;
+  /** For scoped roles: indexes of the brands / outlets (in brand order) they are granted. */
+  brands?: number[];
+  outlets?: number[];
+}
+
+/** Demo users of each client: one per role, scoped roles granted a part of the client. */
+export function demoUsersOf(client: DemoClient): DemoUser[] {
+  const d = `${client.key}.demo`;
+  return [
+    { email: `owner@${d}`, fullName: `${client.name} Owner`, role: 'client_owner' },
+    { email: `brand.manager@${d}`, fullName: `${client.brands[0]?.name ?? 'Brand'} Manager`, role: 'brand_manager', brands: [0, 1] },
+    { email: `outlet.manager@${d}`, fullName: `${client.brands[2]?.name ?? 'Outlet'} Outlet Manager`, role: 'outlet_manager', outlets: [2] },
+    { email: `agent@${d}`, fullName: `${client.name} Agent`, role: 'agent' },
+    { email: `viewer@${d}`, fullName: `${client.name} Viewer`, role: 'viewer' },
+  ];
+}
+
+export const SUPER_ADMIN_EMAIL = 'admin@dinedesk.demo';
+
+/**
+ * Seeds the demo clients, brands, outlets, Facebook Pages (without tokens: they are connected
+ * through the Graph API afterwards) and users, in one transaction, only into an empty database,
+ * so a restart keeps what users did.
+ * @returns false when the database already had clients
+ */
+export async function seedDemo(db: Db, seedDir: string): Promise<boolean> {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(schema.clients);
+  if (n > 0) return false;
+  const tenancy = buildDemoTenancy(loadSeedDir(seedDir));
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [admin] = await tx.insert(schema.users).values({ email: SUPER_ADMIN_EMAIL, fullName: 'DineDesk Admin', passwordHash, isSuperAdmin: true }).returning();
+    void admin;
+    for (const c of tenancy) {
+      const [client] = await tx.insert(schema.clients).values({ key: c.key, name: c.name }).returning();
+      const outletIds: string[] = [];
+      const brandIds: string[] = [];
+      for (const b of c.brands) {
+        const [brand] = await tx.insert(schema.brands).values({ clientId: client!.id, key: b.key, name: b.name, cuisines: b.cuisines }).returning();
+        brandIds.push(brand!.id);
+        for (const o of b.outlets) {
+          const [outlet] = await tx.insert(schema.outlets).values({ clientId: client!.id, brandId: brand!.id, key: o.key, name: o.name, city: o.city }).returning();
+          outletIds.push(outlet!.id);
+          await tx.insert(schema.facebookPages).values({ id: o.facebookPageId, clientId: client!.id, outletId: outlet!.id, name: b.name });
+        }
+      }
+      for (const u of demoUsersOf(c)) {
+        const [user] = await tx.insert(schema.users).values({ email: u.email, fullName: u.fullName, passwordHash }).returning();
+        await tx.insert(schema.memberships).values({ userId: user!.id, clientId: client!.id, role: u.role });
+        const grants = [
+          ...(u.brands ?? []).map((i) => ({ kind: 'brand', refId: brandIds[i] })),
+          ...(u.outlets ?? []).map((i) => ({ kind: 'outlet', refId: outletIds[i] })),
+        ].filter((g): g is { kind: string; refId: string } => Boolean(g.refId));
+        if (grants.length) await tx.insert(schema.accessGrants).values(grants.map((g) => ({ ...g, userId: user!.id, clientId: client!.id })));
+      }
+    }
+  });
+  return true;
+}

@@ -1,0 +1,18 @@
+/**
+ * An error with an HTTP status and a user-facing message; the central error handler turns it
+ * into `{message, field?, code?}` (contracts `ZErrorResponse`, spec §8).
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: { field?: string; code?: string } = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new HttpError(400, message, { field });
+export const notFound = (message: string) => new HttpError(404, message);
+export const forbidden = (message = 'You do not have access to this resource') => new HttpError(403, message);

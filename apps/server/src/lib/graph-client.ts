@@ -1,0 +1,159 @@
+/**
+ * HTTP client of the Meta Graph API. The same code talks to graph.facebook.com and to the local
+ * simulator (packages/meta-sim): only `baseUrl` differs. Follows external-apis.md §1–3:
+ * versioned paths, tokens in the Authorization header, cursor paging through `paging.next`,
+ * and errors branched on the envelope's `code`/`error_subcode`, never on the HTTP status.
+ */
+
+/** Graph error envelope `{error:{message,type,code,error_subcode,fbtrace_id}}` as an Error. */
+export class GraphError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number,
+    readonly code: number,
+    readonly subcode: number | null,
+    readonly type: string,
+    readonly fbtraceId: string | null,
+  ) {
+    super(message);
+    this.name = 'GraphError';
+  }
+  /** Codes Meta documents as transient or throttling (external-apis.md §3 "Errors to simulate"). */
+  get isTransient(): boolean {
+    return (
+      [1, 2, 4, 17, 32, 613].includes(this.code) ||
+      (this.code >= 80001 && this.code <= 80014) ||
+      this.httpStatus >= 500 ||
+      this.code === -1
+    );
+  }
+  /** 190: the token is invalid, expired or revoked; the page must be reconnected. */
+  get isTokenError(): boolean {
+    return this.code === 190;
+  }
+  /** 12: the edge is deprecated for this API version (ratings on v22+, external-apis.md §2). */
+  get isDeprecated(): boolean {
+    return this.code === 12;
+  }
+}
+
+export interface GraphPage<T> {
+  data: T[];
+  paging?: { cursors?: { before?: string; after?: string }; next?: string; previous?: string };
+}
+
+export interface GraphClientOptions {
+  baseUrl: string;
+  /** e.g. `v21.0` */
+  version: string;
+  appId: string;
+  appSecret: string;
+  /** Retries of transient errors (codes 1, 2, 4, 17, 32, 613, 8000x, 5xx, network). */
+  maxRetries?: number;
+  /** Backoff base in ms: attempt n waits base * 2^n plus jitter. */
+  backoffMs?: number;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+type Params = Record<string, string | number | boolean | undefined>;
+
+export class GraphClient {
+  private readonly fetchImpl: typeof fetch;
+  constructor(readonly options: GraphClientOptions) {
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  /** App access token `{app-id}|{app-secret}` (Graph API app tokens). Never sent to browsers. */
+  get appToken(): string {
+    return `${this.options.appId}|${this.options.appSecret}`;
+  }
+
+  /**
+   * `GET /{version}/{path}`.
+   * @throws GraphError on a Graph error envelope (after retries for transient codes), or with
+   *   code -1 when the host cannot be reached or answers something that is not Graph JSON.
+   */
+  get<T>(path: string, params: Params, token: string): Promise<T> {
+    return this.request<T>('GET', this.url(path, params), token);
+  }
+
+  /** `POST /{version}/{path}` with a form-encoded body, as the Graph SDKs send. */
+  post<T>(path: string, body: Params, token: string): Promise<T> {
+    const form = new URLSearchParams();
+    for (const [k, v] of Object.entries(body)) if (v !== undefined) form.set(k, String(v));
+    return this.request<T>('POST', this.url(path, {}), token, form);
+  }
+
+  /**
+   * Iterates the pages of an edge by following `paging.next` until it is absent (the Graph
+   * signal for the last page; a short page with `next` still present is not the end).
+   * @param maxPages guard against a misbehaving server looping forever
+   */
+  async *paginate<T>(path: string, params: Params, token: string, maxPages = 100): AsyncGenerator<T[]> {
+    let url: string | undefined = this.url(path, params);
+    for (let i = 0; url && i < maxPages; i++) {
+      const page: GraphPage<T> = await this.request<GraphPage<T>>('GET', url, token);
+      yield page.data ?? [];
+      url = page.paging?.next ? this.sameHost(page.paging.next) : undefined;
+    }
+  }
+
+  private url(path: string, params: Params): string {
+    const u = new URL(`${this.options.baseUrl}/${this.options.version}/${path.replace(/^\//, '')}`);
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) u.searchParams.set(k, String(v));
+    return u.toString();
+  }
+
+  /** `paging.next` must point at the configured host: the token is never sent anywhere else. */
+  private sameHost(next: string): string {
+    const n = new URL(next);
+    const base = new URL(this.options.baseUrl);
+    if (n.origin !== base.origin) throw new GraphError(`paging.next points at another host: ${n.origin}`, 0, -1, null, 'ClientError', null);
+    return n.toString();
+  }
+
+  private async request<T>(method: 'GET' | 'POST', url: string, token: string, body?: URLSearchParams): Promise<T> {
+    const maxRetries = this.options.maxRetries ?? 2;
+    const base = this.options.backoffMs ?? 250;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.once<T>(method, url, token, body);
+      } catch (e) {
+        const err = e as GraphError;
+        // A POST is retried only when the request never reached Graph (code -1 without a status):
+        // retrying a delivered comment would post it twice.
+        const retriable = err instanceof GraphError && err.isTransient && (method === 'GET' || err.httpStatus === 0);
+        if (!retriable || attempt >= maxRetries) throw err;
+        await new Promise((r) => setTimeout(r, base * 2 ** attempt * (0.75 + Math.random() / 2)));
+      }
+    }
+  }
+
+  private async once<T>(method: 'GET' | 'POST', url: string, token: string, body?: URLSearchParams): Promise<T> {
+    let res: Response;
+    try {
+      res = await this.fetchImpl(url, {
+        method,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        body,
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      });
+    } catch (e) {
+      throw new GraphError(`Facebook could not be reached: ${(e as Error).message}`, 0, -1, null, 'NetworkError', null);
+    }
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : {};
+    } catch {
+      throw new GraphError(`Facebook answered HTTP ${res.status} with a body that is not JSON`, res.status, -1, null, 'ClientError', null);
+    }
+    const envelope = json as { error?: { message?: string; type?: string; code?: number; error_subcode?: number; fbtrace_id?: string } };
+    if (envelope.error || !res.ok) {
+      const e = envelope.error ?? {};
+      throw new GraphError(e.message ?? `HTTP ${res.status}`, res.status, e.code ?? -1, e.error_subcode ?? null, e.type ?? 'UnknownError', e.fbtrace_id ?? null);
+    }
+    return json as T;
+  }
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import type { InjectOptions } from 'fastify';
+import { bearer, startHarness, type Harness } from '../../test/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ sync: false });
+});
+afterAll(() => h?.close());
+
+const inject = (opts: InjectOptions) => h.server.app.inject(opts);
+
+describe('POST /api/auth/login', () => {
+  it('signs in a demo owner and answers userData with an ability list', async () => {
+    const res = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'owner@spice-route.demo', password: 'DineDesk-demo-2026' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.accessToken).toMatch(/^ey/);
+    expect(body.userData).toMatchObject({ email: 'owner@spice-route.demo', role: 'client_owner', client: { name: 'Spice Route Hospitality' } });
+    expect(body.userData.ability).toEqual([{ action: 'manage', subject: 'all' }]);
+  });
+
+  it('is case-insensitive on email', async () => {
+    const res = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'Viewer@Deccan-Table.demo', password: 'DineDesk-demo-2026' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().userData.ability).toContainEqual({ action: 'read', subject: 'Review' });
+  });
+
+  it('refuses a wrong password with 401 and a message', async () => {
+    const res = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'owner@spice-route.demo', password: 'nope-nope' }, remoteAddress: '10.0.0.1' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Email or password is incorrect' });
+  });
+
+  it('names the bad field', async () => {
+    const res = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'not-an-email', password: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('body.email');
+    expect(res.json().message).toMatch(/email/);
+    const res2 = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co' } });
+    expect(res2.statusCode).toBe(400);
+    expect(res2.json().field).toBe('body.password');
+  });
+
+  it('throttles after 5 failures per IP with 429', async () => {
+    const ip = '10.9.9.9';
+    for (let i = 0; i < 5; i++) {
+      const r = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: `nobody${i}@x.io`, password: 'wrong-pass' }, remoteAddress: ip });
+      expect(r.statusCode).toBe(401);
+    }
+    const res = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'owner@spice-route.demo', password: 'DineDesk-demo-2026' }, remoteAddress: ip });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/Too many/);
+  });
+
+  it('rejects malformed JSON with 400, not 500', async () => {
+    const res = await inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Request body is not valid JSON');
+  });
+});
+
+describe('GET /api/get-client-details and /api/logout', () => {
+  it('answers the client with its brands and outlets', async () => {
+    const token = await h.login('owner@deccan-table.demo');
+    const res = await inject({ method: 'GET', url: '/api/get-client-details', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe('OK');
+    expect(body.client.name).toBe('Deccan Table Group');
+    expect(body.client.brands).toHaveLength(8);
+  });
+
+  it('limits an outlet manager to the granted outlet', async () => {
+    const token = await h.login('outlet.manager@deccan-table.demo');
+    const body = (await inject({ method: 'GET', url: '/api/get-client-details', headers: bearer(token) })).json();
+    expect(body.client.brands).toHaveLength(1);
+    expect(body.client.brands[0].outlets).toHaveLength(1);
+  });
+
+  it('fails with "Invalid token" without or with a forged token', async () => {
+    const none = await inject({ method: 'GET', url: '/api/get-client-details' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ message: 'Invalid token' });
+    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('x').setJti('y').setIssuer('dinedesk').setAudience('dinedesk-web').setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-another'));
+    const res = await inject({ method: 'GET', url: '/api/get-client-details', headers: bearer(forged) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Invalid token' });
+  });
+
+  it('refuses an unsigned (alg none) token', async () => {
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ sub: 'x', jti: 'y', iss: 'dinedesk', aud: 'dinedesk-web', exp: 9999999999 })).toString('base64url');
+    const res = await inject({ method: 'GET', url: '/api/get-client-details', headers: bearer(`${header}.${payload}.`) });
+    expect(res.json()).toEqual({ message: 'Invalid token' });
+  });
+
+  it('fails with "Token has expired" once the token is past its expiry', async () => {
+    const token = await h.login('agent@spice-route.demo');
+    h.clock.offsetMs = (h.config.accessTokenTtlSeconds + 5) * 1000;
+    try {
+      const res = await inject({ method: 'GET', url: '/api/get-client-details', headers: bearer(token) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Token has expired' });
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+  });
+
+  it('logout revokes the token', async () => {
+    const token = await h.login('viewer@spice-route.demo');
+    expect((await inject({ method: 'GET', url: '/api/logout', headers: bearer(token) })).json()).toEqual({ message: 'Logged out' });
+    const res = await inject({ method: 'GET', url: '/api/get-client-details', headers: bearer(token) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Invalid token' });
+  });
+});
+
+describe('health, docs and unknown routes', () => {
+  it('GET /api/health', async () => {
+    const res = await inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toMatchObject({ status: 'ok', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' });
+  });
+  it('serves the OpenAPI document with the review calls', async () => {
+    const res = await inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/review_testing/get-fb-reviews', '/reply-fb-review', '/api/auth/login']));
+  });
+  it('answers 404 with a message for unknown API routes', async () => {
+    const res = await inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toMatch(/No route/);
+  });
+});

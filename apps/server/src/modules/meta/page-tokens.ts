@@ -1,0 +1,59 @@
+import { eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { schema } from '../../db/client.ts';
+import type { GraphPage } from '../../lib/graph-client.ts';
+
+/**
+ * Page access tokens. A page token obtained with a long-lived user token never expires
+ * (external-apis.md §1); it is stored encrypted and only decrypted for a Graph call.
+ */
+export function decryptPageToken(ctx: AppContext, sealed: string | null): string | null {
+  if (!sealed) return null;
+  try {
+    return ctx.cipher.decrypt(sealed);
+  } catch {
+    // The encryption key changed: treat the page as disconnected rather than failing requests.
+    return null;
+  }
+}
+
+interface Account {
+  id: string;
+  name: string;
+  access_token: string;
+}
+
+/**
+ * Stores the page tokens a Facebook user token can see (`GET /me/accounts`) for every page
+ * DineDesk already links to an outlet. Pages not linked to an outlet are ignored.
+ * @returns the number of pages whose token was stored
+ */
+export async function storePageTokensFromUser(ctx: AppContext, userToken: string): Promise<number> {
+  let stored = 0;
+  for await (const accounts of ctx.graph.paginate<Account>('me/accounts', { fields: 'id,name,access_token', limit: 100 }, userToken)) {
+    for (const a of accounts) {
+      const res = await ctx.db
+        .update(schema.facebookPages)
+        .set({ pageAccessTokenEnc: ctx.cipher.encrypt(a.access_token), connectedAt: ctx.now(), name: a.name })
+        .where(eq(schema.facebookPages.id, a.id))
+        .returning({ id: schema.facebookPages.id });
+      stored += res.length;
+    }
+  }
+  return stored;
+}
+
+/**
+ * Demo and test wiring against the simulator: reads the app's Facebook test users
+ * (`GET /{app-id}/accounts/test-users`, the Graph Test Users API) and connects the pages they
+ * manage. Skipped when every page already has a token. The real connect flow (OAuth popup,
+ * spec §7 construct-fb-auth-url) arrives with the onboarding issue.
+ */
+export async function connectTestUsers(ctx: AppContext): Promise<number> {
+  const missing = await ctx.db.select({ id: schema.facebookPages.id }).from(schema.facebookPages).where(isNull(schema.facebookPages.pageAccessTokenEnc)).limit(1);
+  if (missing.length === 0) return 0;
+  const users = await ctx.graph.get<GraphPage<{ id: string; access_token?: string }>>(`${ctx.config.graph.appId}/accounts/test-users`, {}, ctx.graph.appToken);
+  let stored = 0;
+  for (const u of users.data) if (u.access_token) stored += await storePageTokensFromUser(ctx, u.access_token);
+  return stored;
+}

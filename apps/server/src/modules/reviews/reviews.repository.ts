@@ -1,0 +1,168 @@
+import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { TFbComment, TFbPage, TFbReview, TSyncState } from '@dinedesk/contracts';
+import type { Db } from '../../db/client.ts';
+import { schema } from '../../db/client.ts';
+
+const { reviews, facebookPages, outlets, brands, reviewComments, users } = schema;
+
+export type PageRow = typeof facebookPages.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/** Keyset position `(created_time, id)` of the last row of a page, as an opaque cursor. */
+export function encodeCursor(createdTime: Date, id: number): string {
+  return Buffer.from(`${createdTime.toISOString()}|${id}`).toString('base64url');
+}
+/** @returns null when the cursor was not produced by `encodeCursor`. */
+export function decodeCursor(cursor: string): { createdTime: Date; id: number } | null {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m) return null;
+  const createdTime = new Date(m[1]!);
+  return Number.isNaN(createdTime.getTime()) ? null : { createdTime, id: Number(m[2]) };
+}
+
+function syncState(p: PageRow): TSyncState {
+  return {
+    status: p.syncStatus as TSyncState['status'],
+    lastSyncedAt: p.lastSyncedAt?.toISOString() ?? null,
+    message: p.syncMessage,
+  };
+}
+
+/** Pages of a client (optionally only those of some outlets), with review counts. */
+export async function listPages(db: Db, clientId: string, outletIds: string[] | null): Promise<TFbPage[]> {
+  const where = outletIds ? and(eq(facebookPages.clientId, clientId), inArray(facebookPages.outletId, outletIds.length ? outletIds : ['00000000-0000-0000-0000-000000000000'])) : eq(facebookPages.clientId, clientId);
+  const rows = await db
+    .select({ page: facebookPages, outletName: outlets.name, brandId: brands.id, brandName: brands.name })
+    .from(facebookPages)
+    .innerJoin(outlets, eq(outlets.id, facebookPages.outletId))
+    .innerJoin(brands, eq(brands.id, outlets.brandId))
+    .where(where)
+    .orderBy(asc(brands.name), asc(outlets.name));
+  const counts = rows.length
+    ? await db
+        .select({
+          pageId: reviews.pageId,
+          total: count(),
+          unreplied: sql<number>`count(*) filter (where ${reviews.pageReplyCount} = 0)`.mapWith(Number),
+        })
+        .from(reviews)
+        .where(and(eq(reviews.clientId, clientId), inArray(reviews.pageId, rows.map((r) => r.page.id))))
+        .groupBy(reviews.pageId)
+    : [];
+  const byPage = new Map(counts.map((c) => [c.pageId, c]));
+  return rows.map(({ page, outletName, brandId, brandName }) => ({
+    id: page.id,
+    name: page.name,
+    outletId: page.outletId,
+    outletName,
+    brandId,
+    brandName,
+    overallStarRating: page.overallStarRating,
+    ratingCount: page.ratingCount,
+    reviewCount: byPage.get(page.id)?.total ?? 0,
+    unrepliedCount: byPage.get(page.id)?.unreplied ?? 0,
+    connected: page.pageAccessTokenEnc !== null,
+    sync: syncState(page),
+  }));
+}
+
+export async function getPage(db: Db, pageId: string): Promise<PageRow | undefined> {
+  const [row] = await db.select().from(facebookPages).where(eq(facebookPages.id, pageId));
+  return row;
+}
+
+export interface ReviewFilter {
+  clientId: string;
+  outletIds: string[] | null;
+  pageId?: string;
+  rating?: number;
+  recommendation?: 'positive' | 'negative';
+  replied?: boolean;
+  q?: string;
+  after?: { createdTime: Date; id: number };
+  limit: number;
+}
+
+/**
+ * One keyset page of reviews, newest first: `(created_time, id) < cursor` on the
+ * `(client_id, created_time desc, id desc)` index, never OFFSET (targets.md).
+ */
+export async function listReviews(db: Db, f: ReviewFilter): Promise<{ rows: TFbReview[]; next: string | null }> {
+  const conds: SQL[] = [eq(reviews.clientId, f.clientId)];
+  if (f.outletIds) conds.push(inArray(reviews.outletId, f.outletIds.length ? f.outletIds : ['00000000-0000-0000-0000-000000000000']));
+  if (f.pageId) conds.push(eq(reviews.pageId, f.pageId));
+  if (f.rating) conds.push(eq(reviews.rating, f.rating));
+  if (f.recommendation) conds.push(eq(reviews.recommendationType, f.recommendation));
+  if (f.replied === true) conds.push(sql`${reviews.pageReplyCount} > 0`);
+  if (f.replied === false) conds.push(eq(reviews.pageReplyCount, 0));
+  if (f.q) conds.push(sql`to_tsvector('simple', ${reviews.reviewText}) @@ plainto_tsquery('simple', ${f.q})`);
+  if (f.after) {
+    conds.push(or(lt(reviews.createdTime, f.after.createdTime), and(eq(reviews.createdTime, f.after.createdTime), lt(reviews.id, f.after.id)))!);
+  }
+  const rows = await db
+    .select({ r: reviews, outletName: outlets.name })
+    .from(reviews)
+    .innerJoin(outlets, eq(outlets.id, reviews.outletId))
+    .where(and(...conds))
+    .orderBy(desc(reviews.createdTime), desc(reviews.id))
+    .limit(f.limit + 1);
+  const page = rows.slice(0, f.limit);
+  const last = page[page.length - 1];
+  return {
+    rows: page.map(({ r, outletName }) => toReview(r, outletName)),
+    next: rows.length > f.limit && last ? encodeCursor(last.r.createdTime, last.r.id) : null,
+  };
+}
+
+export function toReview(r: ReviewRow, outletName: string): TFbReview {
+  return {
+    id: String(r.id),
+    pageId: r.pageId,
+    outletId: r.outletId,
+    outletName,
+    storyId: r.storyId,
+    reviewer: { id: r.reviewerId, name: r.reviewerName },
+    rating: r.rating,
+    recommendationType: r.recommendationType as 'positive' | 'negative',
+    text: r.reviewText,
+    createdTime: r.createdTime.toISOString(),
+    commentCount: r.commentCount,
+    replied: r.pageReplyCount > 0,
+    lastReplyAt: r.lastReplyAt?.toISOString() ?? null,
+    canReply: r.storyId !== null,
+  };
+}
+
+export async function getReview(db: Db, clientId: string, reviewId: number): Promise<ReviewRow | undefined> {
+  const [row] = await db.select().from(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.clientId, clientId)));
+  return row;
+}
+
+export async function listStoredComments(db: Db, reviewId: number): Promise<TFbComment[]> {
+  const rows = await db
+    .select({ c: reviewComments, authorName: users.fullName })
+    .from(reviewComments)
+    .leftJoin(users, eq(users.id, reviewComments.authorUserId))
+    .where(eq(reviewComments.reviewId, reviewId))
+    .orderBy(asc(reviewComments.createdTime), asc(reviewComments.id));
+  return rows.map(({ c, authorName }) => ({
+    id: c.id,
+    message: c.message,
+    from: c.fromId ? { id: c.fromId, name: c.fromName ?? '' } : null,
+    createdTime: c.createdTime.toISOString(),
+    isPageReply: c.isPageReply,
+    authorName: authorName ?? null,
+  }));
+}
+
+/** Recomputes a review's comment counters from its stored comments (same transaction). */
+export async function refreshReviewCounters(db: Db, reviewId: number): Promise<void> {
+  await db
+    .update(reviews)
+    .set({
+      commentCount: sql`(select count(*) from ${reviewComments} where ${reviewComments.reviewId} = ${reviewId})`,
+      pageReplyCount: sql`(select count(*) from ${reviewComments} where ${reviewComments.reviewId} = ${reviewId} and ${reviewComments.isPageReply})`,
+      lastReplyAt: sql`(select max(${reviewComments.createdTime}) from ${reviewComments} where ${reviewComments.reviewId} = ${reviewId} and ${reviewComments.isPageReply})`,
+    })
+    .where(eq(reviews.id, reviewId));
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  API,
+  ZErrorResponse,
+  ZGetFbCommentsQuery,
+  ZGetFbCommentsResponse,
+  ZGetFbPagesResponse,
+  ZGetFbReviewsQuery,
+  ZGetFbReviewsResponse,
+  ZReplyFbReviewRequest,
+  ZReplyFbReviewResponse,
+  ZSyncFbReviewsRequest,
+  ZSyncFbReviewsResponse,
+} from '@dinedesk/contracts';
+import { requireAbility, requireClient } from '../../plugins/auth.ts';
+import { listPages } from './reviews.repository.ts';
+import { listComments, listReviews, reply, syncNow } from './reviews.service.ts';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+const security = [{ bearer: [] }];
+
+/** Facebook reviews calls of spec §7 (paths exact). */
+export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('preHandler', app.authenticate);
+
+  r.get(
+    API.fbPages,
+    { schema: { tags: ['reviews'], summary: 'Facebook Pages of the client, one per outlet, with rating summary and sync state', security, response: { 200: ZGetFbPagesResponse, ...errors } } },
+    async (req) => {
+      requireAbility(req, 'read', 'Review');
+      return { data: await listPages(app.ctx.db, requireClient(req), req.auth.outletIds) };
+    },
+  );
+
+  r.get(
+    API.fbReviews,
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Reviews of the client’s pages, newest first, keyset paging',
+        description: 'Filters: pageId, rating (1–5), recommendation, replied, q (full words, simple text search). Pass paging.nextCursor back as cursor.',
+        security,
+        querystring: ZGetFbReviewsQuery,
+        response: { 200: ZGetFbReviewsResponse, ...errors },
+      },
+    },
+    async (req) => {
+      requireAbility(req, 'read', 'Review');
+      requireClient(req);
+      return listReviews(app.ctx, req.auth, req.query);
+    },
+  );
+
+  r.get(
+    API.fbComments,
+    { schema: { tags: ['reviews'], summary: 'Comments of a review, live from Facebook (stored copy as fallback)', security, querystring: ZGetFbCommentsQuery, response: { 200: ZGetFbCommentsResponse, ...errors } } },
+    async (req) => {
+      requireAbility(req, 'read', 'Review');
+      requireClient(req);
+      return listComments(app.ctx, req.auth, req.query.pageId, req.query.reviewId);
+    },
+  );
+
+  r.post(
+    API.replyFbReview,
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Reply publicly to a review as the page',
+        security,
+        body: ZReplyFbReviewRequest,
+        response: { 200: ZReplyFbReviewResponse, ...errors, 409: ZErrorResponse, 502: ZErrorResponse },
+      },
+    },
+    async (req) => {
+      requireAbility(req, 'create', 'ReviewReply');
+      requireClient(req);
+      return { comment: await reply(app.ctx, req.auth, req.body.pageId, req.body.reviewId, req.body.message) };
+    },
+  );
+
+  r.post(
+    API.syncFbReviews,
+    { schema: { tags: ['reviews'], summary: 'Sync one page’s reviews from Facebook now', security, body: ZSyncFbReviewsRequest, response: { 200: ZSyncFbReviewsResponse, ...errors } } },
+    async (req) => {
+      requireAbility(req, 'update', 'ReviewSync');
+      requireClient(req);
+      return syncNow(app.ctx, req.auth, req.body.pageId);
+    },
+  );
+}

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TFbPage, TFbReview } from '@dinedesk/contracts';
+import { bearer, startHarness, type Harness } from '../../test/harness.ts';
+
+let h: Harness;
+let owner: string; // Spice Route owner
+let otherOwner: string; // Deccan Table owner
+let pages: TFbPage[];
+let otherPages: TFbPage[];
+
+beforeAll(async () => {
+  h = await startHarness();
+  owner = await h.login('owner@spice-route.demo');
+  otherOwner = await h.login('owner@deccan-table.demo');
+  pages = (await get('/api/review_testing/get-fb-pages', owner)).json().data;
+  otherPages = (await get('/api/review_testing/get-fb-pages', otherOwner)).json().data;
+});
+afterAll(() => h?.close());
+
+function get(url: string, token?: string) {
+  return h.server.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+}
+function post(url: string, payload: unknown, token?: string) {
+  return h.server.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? bearer(token) : {} });
+}
+async function allReviews(token: string, query: string): Promise<TFbReview[]> {
+  const out: TFbReview[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await get(`/api/review_testing/get-fb-reviews?${query}&limit=37${cursor ? `&cursor=${cursor}` : ''}`, token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { data: TFbReview[]; paging: { nextCursor: string | null } };
+    out.push(...body.data);
+    cursor = body.paging.nextCursor;
+  } while (cursor);
+  return out;
+}
+/** Reads a story's comments straight from the simulator's Graph API with the page token. */
+async function graphComments(pageId: string, storyId: string): Promise<{ id: string; message: string }[]> {
+  const user = h.sim.testUsers()[0]!;
+  const accounts = (await (await fetch(`${h.simUrl}/v21.0/me/accounts?fields=id,access_token&limit=100`, { headers: { authorization: `Bearer ${user.accessToken}` } })).json()) as { data: { id: string; access_token: string }[] };
+  const page = accounts.data.find((p) => p.id === pageId)!;
+  const res = await fetch(`${h.simUrl}/v21.0/${storyId}/comments?fields=id,message`, { headers: { authorization: `Bearer ${page.access_token}` } });
+  return ((await res.json()) as { data: { id: string; message: string }[] }).data;
+}
+
+describe('GET /api/review_testing/get-fb-pages', () => {
+  it('lists the client’s pages, connected and synced from the Graph API', () => {
+    expect(pages).toHaveLength(8);
+    for (const p of pages) {
+      expect(p.connected).toBe(true);
+      expect(p.sync.status).toBe('ok');
+      expect(p.reviewCount).toBeGreaterThan(0);
+      expect(p.overallStarRating).toBeGreaterThan(0);
+    }
+    const otherIds = new Set(otherPages.map((p) => p.id));
+    expect(pages.some((p) => otherIds.has(p.id))).toBe(false);
+  });
+  it('needs a token', async () => {
+    expect((await get('/api/review_testing/get-fb-pages')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/review_testing/get-fb-reviews', () => {
+  it('pages through every review of a page once, newest first', async () => {
+    const page = pages[0]!;
+    const all = await allReviews(owner, `pageId=${page.id}`);
+    expect(all).toHaveLength(page.reviewCount);
+    expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+    const times = all.map((r) => r.createdTime);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(all.every((r) => r.pageId === page.id)).toBe(true);
+  });
+
+  it('keeps real review text, names and times from the data set', async () => {
+    const dhaba = pages.find((p) => p.name === '13 Dhaba')!;
+    const all = await allReviews(owner, `pageId=${dhaba.id}`);
+    const r = all.find((x) => x.reviewer.name === 'Ksaigoud' && x.text === 'good');
+    expect(r).toMatchObject({ rating: 5, createdTime: '2018-08-04T18:15:00.000Z', recommendationType: 'positive' });
+  });
+
+  it('filters by rating, replied state and text', async () => {
+    const fives = await allReviews(owner, 'rating=1');
+    expect(fives.length).toBeGreaterThan(0);
+    expect(fives.every((r) => r.rating === 1 && r.recommendationType === 'negative')).toBe(true);
+    const found = (await get('/api/review_testing/get-fb-reviews?q=biryani&limit=50', owner)).json().data as TFbReview[];
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((r) => /biryani/i.test(r.text))).toBe(true);
+    const unreplied = (await get('/api/review_testing/get-fb-reviews?replied=false&limit=5', owner)).json().data as TFbReview[];
+    expect(unreplied.every((r) => !r.replied)).toBe(true);
+  });
+
+  it('rejects bad input with 400 naming the field', async () => {
+    const bad = await get('/api/review_testing/get-fb-reviews?cursor=bm9wZQ', owner);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('query.cursor');
+    const limit = await get('/api/review_testing/get-fb-reviews?limit=1000', owner);
+    expect(limit.statusCode).toBe(400);
+    expect(limit.json().field).toBe('querystring.limit');
+    const rating = await get('/api/review_testing/get-fb-reviews?rating=9', owner);
+    expect(rating.statusCode).toBe(400);
+    expect(rating.json().message).toMatch(/rating/);
+  });
+
+  it('refuses another client’s page', async () => {
+    const res = await get(`/api/review_testing/get-fb-reviews?pageId=${otherPages[0]!.id}`, owner);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toMatch(/not found/);
+  });
+
+  it('limits an outlet manager to their outlet', async () => {
+    const token = await h.login('outlet.manager@spice-route.demo');
+    const mine = (await get('/api/review_testing/get-fb-pages', token)).json().data as TFbPage[];
+    expect(mine).toHaveLength(1);
+    const reviews = await allReviews(token, '');
+    expect(reviews.length).toBe(mine[0]!.reviewCount);
+    expect(reviews.every((r) => r.pageId === mine[0]!.id)).toBe(true);
+    const notMine = pages.find((p) => p.id !== mine[0]!.id)!;
+    expect((await get(`/api/review_testing/get-fb-reviews?pageId=${notMine.id}`, token)).statusCode).toBe(404);
+  });
+});
+
+describe('comments and replies', () => {
+  let page: TFbPage;
+  let review: TFbReview;
+  let oldReview: TFbReview | undefined;
+  beforeAll(async () => {
+    page = pages.find((p) => p.name === '13 Dhaba')!;
+    const all = await allReviews(owner, `pageId=${page.id}`);
+    review = all.find((r) => r.canReply)!;
+    oldReview = (await allReviews(owner, '')).find((r) => !r.canReply);
+  });
+
+  it('reads comments live from the Graph API', async () => {
+    h.sim.addGuestComment(review.storyId!, 'Ravi Kumar', 'Agreed, the dal was great');
+    const res = await get(`/api/review_testing/get-fb-comments?pageId=${page.id}&reviewId=${review.id}`, owner);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.source).toBe('graph');
+    expect(body.data).toEqual([expect.objectContaining({ message: 'Agreed, the dal was great', isPageReply: false, from: expect.objectContaining({ name: 'Ravi Kumar' }) })]);
+  });
+
+  it('publishes a reply as the page, visible through DineDesk and straight from the Graph API', async () => {
+    const res = await post('/reply-fb-review', { pageId: page.id, reviewId: review.id, message: '  Thank you for visiting 13 Dhaba!  ' }, owner);
+    expect(res.statusCode).toBe(200);
+    const { comment } = res.json();
+    expect(comment).toMatchObject({ message: 'Thank you for visiting 13 Dhaba!', isPageReply: true, authorName: 'Spice Route Hospitality Owner', from: { id: page.id } });
+    const thread = (await get(`/api/review_testing/get-fb-comments?pageId=${page.id}&reviewId=${review.id}`, owner)).json();
+    expect(thread.data.map((c: { message: string }) => c.message)).toEqual(['Agreed, the dal was great', 'Thank you for visiting 13 Dhaba!']);
+    expect(thread.data[1].authorName).toBe('Spice Route Hospitality Owner');
+    const graph = await graphComments(page.id, review.storyId!);
+    expect(graph.map((c) => c.message)).toContain('Thank you for visiting 13 Dhaba!');
+    const replied = (await allReviews(owner, `pageId=${page.id}&replied=true`)).map((r) => r.id);
+    expect(replied).toContain(review.id);
+  });
+
+  it('rejects a missing, empty or oversized message with 400 naming the field, posting nothing', async () => {
+    const before = (await graphComments(page.id, review.storyId!)).length;
+    for (const message of [undefined, '', '   ', 'x'.repeat(8001)]) {
+      const res = await post('/reply-fb-review', { pageId: page.id, reviewId: review.id, message }, owner);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('body.message');
+      expect(res.json().message).toMatch(/message/);
+    }
+    expect((await graphComments(page.id, review.storyId!)).length).toBe(before);
+  });
+
+  it('answers 404 for an unknown review and for another client’s page, posting nothing', async () => {
+    const unknown = await post('/reply-fb-review', { pageId: page.id, reviewId: '999999999', message: 'hi' }, owner);
+    expect(unknown.statusCode).toBe(404);
+    const before = (await graphComments(page.id, review.storyId!)).length;
+    const foreign = await post('/reply-fb-review', { pageId: page.id, reviewId: review.id, message: 'not yours' }, otherOwner);
+    expect(foreign.statusCode).toBe(404);
+    expect((await graphComments(page.id, review.storyId!)).length).toBe(before);
+    const crossed = await post('/reply-fb-review', { pageId: otherPages[0]!.id, reviewId: review.id, message: 'hi' }, owner);
+    expect(crossed.statusCode).toBe(404);
+  });
+
+  it('refuses malformed JSON and an expired token', async () => {
+    const bad = await h.server.app.inject({ method: 'POST', url: '/reply-fb-review', headers: { ...bearer(owner), 'content-type': 'application/json' }, payload: '{"pageId": "1",' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Request body is not valid JSON');
+    h.clock.offsetMs = (h.config.accessTokenTtlSeconds + 1) * 1000;
+    try {
+      const res = await post('/reply-fb-review', { pageId: page.id, reviewId: review.id, message: 'late' }, owner);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Token has expired');
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+  });
+
+  it('refuses a viewer with 403', async () => {
+    const viewer = await h.login('viewer@spice-route.demo');
+    const res = await post('/reply-fb-review', { pageId: page.id, reviewId: review.id, message: 'hello' }, viewer);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('explains that reviews before August 2018 cannot be replied to', async () => {
+    expect(oldReview).toBeDefined();
+    const res = await post('/reply-fb-review', { pageId: oldReview!.pageId, reviewId: oldReview!.id, message: 'Thanks' }, owner);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/August 2018/);
+  });
+});
+
+describe('Graph API version gating', () => {
+  it('keeps synced reviews and says why when the ratings edge answers error 12', async () => {
+    const page = pages[1]!;
+    h.sim.setRatingsDeprecatedFrom(21);
+    try {
+      const res = await post('/api/review_testing/sync-fb-reviews', { pageId: page.id }, owner);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.fetched).toBe(0);
+      expect(body.page.sync.status).toBe('deprecated');
+      expect(body.page.sync.message).toMatch(/error 12/);
+      expect(body.page.reviewCount).toBe(page.reviewCount);
+      const list = (await get(`/api/review_testing/get-fb-reviews?pageId=${page.id}`, owner)).json();
+      expect(list.data.length).toBeGreaterThan(0);
+    } finally {
+      h.sim.setRatingsDeprecatedFrom(null);
+    }
+    const again = (await post('/api/review_testing/sync-fb-reviews', { pageId: page.id }, owner)).json();
+    expect(again.page.sync.status).toBe('ok');
+    expect(again.fetched).toBe(page.reviewCount);
+  });
+});

@@ -1,0 +1,180 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { AUTH_MESSAGES, type TAbilityRule, type TRole } from '@dinedesk/contracts';
+import type { AppContext } from '../context.ts';
+import { schema } from '../db/client.ts';
+import { abilityRulesFor, buildAbility, type AppAbility } from '../lib/ability.ts';
+import { HttpError } from '../lib/errors.ts';
+
+const ISSUER = 'dinedesk';
+const AUDIENCE = 'dinedesk-web';
+
+/** Who is calling: resolved from the bearer token on every authenticated request. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  email: string;
+  fullName: string;
+  /** The client this session acts for (the token's `cid`); null only for a super admin with none. */
+  clientId: string | null;
+  clientName: string | null;
+  role: TRole;
+  rules: TAbilityRule[];
+  ability: AppAbility;
+  /** Outlets the user may see in this client; null means every outlet of the client. */
+  outletIds: string[] | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** preHandler: 401 with "Invalid token" / "Token has expired" (spec §5, §8) unless signed in. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function key(ctx: AppContext): Uint8Array {
+  return new TextEncoder().encode(ctx.secrets.jwtSecret);
+}
+
+/**
+ * Issues a signed access token (HS256, `iss`/`aud`/`exp`, `jti` = session id) and records the
+ * session so that logout can revoke it.
+ */
+export async function issueAccessToken(ctx: AppContext, userId: string, clientId: string | null): Promise<string> {
+  const sessionId = crypto.randomUUID();
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + ctx.config.accessTokenTtlSeconds * 1000);
+  await ctx.db.insert(schema.sessions).values({ id: sessionId, userId, clientId, createdAt: now, expiresAt });
+  return new SignJWT(clientId ? { cid: clientId } : {})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setSubject(userId)
+    .setJti(sessionId)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key(ctx));
+}
+
+/**
+ * Loads the role, ability and visible outlets of a user in a client: the single place where
+ * access is computed, so every route enforces the same rules.
+ */
+export async function loadAccess(
+  ctx: AppContext,
+  user: { id: string; isSuperAdmin: boolean },
+  clientId: string | null,
+): Promise<{ role: TRole; clientName: string | null; outletIds: string[] | null } | null> {
+  let role: TRole | null = user.isSuperAdmin ? 'super_admin' : null;
+  let clientName: string | null = null;
+  if (clientId) {
+    const [row] = await ctx.db
+      .select({ role: schema.memberships.role, name: schema.clients.name })
+      .from(schema.clients)
+      .leftJoin(schema.memberships, and(eq(schema.memberships.clientId, schema.clients.id), eq(schema.memberships.userId, user.id)))
+      .where(eq(schema.clients.id, clientId));
+    if (!row) return null;
+    clientName = row.name;
+    if (!user.isSuperAdmin) role = (row.role as TRole | null) ?? null;
+  }
+  if (!role) return null;
+  let outletIds: string[] | null = null;
+  if (clientId && (role === 'brand_manager' || role === 'outlet_manager')) {
+    const grants = await ctx.db
+      .select({ kind: schema.accessGrants.kind, refId: schema.accessGrants.refId })
+      .from(schema.accessGrants)
+      .where(and(eq(schema.accessGrants.userId, user.id), eq(schema.accessGrants.clientId, clientId)));
+    const brandIds = grants.filter((g) => g.kind === 'brand').map((g) => g.refId);
+    const ids = new Set(grants.filter((g) => g.kind === 'outlet').map((g) => g.refId));
+    if (role === 'brand_manager' && brandIds.length) {
+      const rows = await ctx.db
+        .select({ id: schema.outlets.id })
+        .from(schema.outlets)
+        .where(and(eq(schema.outlets.clientId, clientId), inArray(schema.outlets.brandId, brandIds)));
+      rows.forEach((r) => ids.add(r.id));
+    }
+    outletIds = [...ids];
+  }
+  return { role, clientName, outletIds };
+}
+
+async function authenticate(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const ctx = this.ctx;
+  const header = request.headers.authorization ?? '';
+  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  if (!token) throw new HttpError(401, AUTH_MESSAGES.invalid);
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, key(ctx), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: ctx.now(),
+    }));
+  } catch (e) {
+    if (e instanceof joseErrors.JWTExpired) throw new HttpError(401, AUTH_MESSAGES.expired);
+    throw new HttpError(401, AUTH_MESSAGES.invalid);
+  }
+  if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') throw new HttpError(401, AUTH_MESSAGES.invalid);
+  const [row] = await ctx.db
+    .select({
+      revokedAt: schema.sessions.revokedAt,
+      expiresAt: schema.sessions.expiresAt,
+      clientId: schema.sessions.clientId,
+      userId: schema.users.id,
+      email: schema.users.email,
+      fullName: schema.users.fullName,
+      isSuperAdmin: schema.users.isSuperAdmin,
+      passwordChangedAt: schema.users.passwordChangedAt,
+      createdAt: schema.sessions.createdAt,
+    })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(and(eq(schema.sessions.id, payload.jti), eq(schema.sessions.userId, payload.sub)));
+  if (!row || row.revokedAt) throw new HttpError(401, AUTH_MESSAGES.invalid);
+  if (row.expiresAt <= ctx.now()) throw new HttpError(401, AUTH_MESSAGES.expired);
+  if (row.passwordChangedAt && row.passwordChangedAt > row.createdAt) throw new HttpError(401, AUTH_MESSAGES.invalid);
+  const access = await loadAccess(ctx, { id: row.userId, isSuperAdmin: row.isSuperAdmin }, row.clientId);
+  // Membership removed since the token was issued: the token no longer grants anything.
+  if (!access) throw new HttpError(401, AUTH_MESSAGES.invalid);
+  const rules = abilityRulesFor(access.role);
+  request.auth = {
+    userId: row.userId,
+    sessionId: payload.jti,
+    email: row.email,
+    fullName: row.fullName,
+    clientId: row.clientId,
+    clientName: access.clientName,
+    role: access.role,
+    rules,
+    ability: buildAbility(rules),
+    outletIds: access.outletIds,
+  };
+}
+
+/** Registers `app.authenticate`; routes opt in with `preHandler: app.authenticate`. */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('auth', null as unknown as AuthContext);
+  app.decorate('authenticate', authenticate);
+}
+
+/**
+ * Throws 403 unless the caller's ability allows `action` on `subject` (server-side enforcement,
+ * style.md rule 5).
+ */
+export function requireAbility(request: FastifyRequest, action: string, subject: string): void {
+  if (!request.auth.ability.can(action, subject)) {
+    throw new HttpError(403, `Your role (${request.auth.role}) may not ${action} ${subject}`);
+  }
+}
+
+/** Throws 403 unless the session acts for a client (a super admin must switch into one first). */
+export function requireClient(request: FastifyRequest): string {
+  if (!request.auth.clientId) throw new HttpError(403, 'Choose a client first');
+  return request.auth.clientId;
+}

@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors.ts';
+
+/**
+ * One error handler for every route (style.md, fastify/demo): validation failures are 400 with
+ * a `message` naming the field, framework 4xx keep their status with a plain message, and any
+ * 5xx hides its details from the caller (logged server-side). Body shape: contracts
+ * `ZErrorResponse`, as the web client of spec §8 expects.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ message: err.message, ...err.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issue = err.validation[0]!;
+      const where = err.validationContext ?? 'body';
+      const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+      const field = path ? `${where}.${path}` : where;
+      const name = path || where;
+      const text = issue.message ?? 'is invalid';
+      const message = text.toLowerCase().includes(name.split('.').pop()!.toLowerCase()) ? text : `${name}: ${text}`;
+      return reply.status(400).send({ message, field });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Internal server error' });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'unhandled error');
+      return reply.status(500).send({ message: 'Internal server error' });
+    }
+    const messages: Record<string, string> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+      FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but Content-Type is application/json',
+      FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type',
+    };
+    return reply.status(status).send({ message: messages[err.code] ?? err.message, code: err.code });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` }),
+  );
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { seedDemo } from './db/seed.ts';
+import { GraphClient } from './lib/graph-client.ts';
+import { resolveSecrets } from './lib/secrets.ts';
+import { TokenCipher } from './lib/token-cipher.ts';
+import { connectTestUsers } from './modules/meta/page-tokens.ts';
+import { syncAllPages } from './modules/meta/review-sync.ts';
+
+export interface StartedServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Connects test-user pages and syncs every page once (what start does in the background). */
+  syncOnce(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database, applies migrations, seeds an empty database, and builds the app. Does not
+ * listen: `main.ts` does, tests use `app.inject` or listen on port 0.
+ */
+export async function createServer(
+  config: Config,
+  opts: { database?: Database; logger?: boolean; now?: () => Date; fetch?: typeof fetch } = {},
+): Promise<StartedServer> {
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await database.migrate();
+  if (config.seedDemo) await seedDemo(database.db, config.seedDir);
+  const secrets = resolveSecrets({ dataDir: config.databaseUrl ? null : config.dataDir, jwtSecret: config.jwtSecret, tokenEncryptionKey: config.tokenEncryptionKey });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    secrets,
+    cipher: new TokenCipher(secrets.tokenEncryptionKey),
+    graph: new GraphClient({ ...config.graph, fetch: opts.fetch }),
+    now: opts.now ?? (() => new Date()),
+  };
+  const app = await buildApp(ctx, { logger: opts.logger });
+  let timer: NodeJS.Timeout | null = null;
+  const syncOnce = async () => {
+    if (config.graph.connectTestUsers) {
+      try {
+        await connectTestUsers(ctx);
+      } catch (e) {
+        app.log.warn({ err: e }, 'could not connect test-user pages (is the Graph simulator running?)');
+      }
+    }
+    await syncAllPages(ctx, app.log);
+  };
+  app.addHook('onReady', async () => {
+    if (config.reviewSyncIntervalSeconds > 0) {
+      timer = setInterval(() => void syncAllPages(ctx, app.log).catch((e) => app.log.error({ err: e }, 'periodic sync failed')), config.reviewSyncIntervalSeconds * 1000);
+      timer.unref();
+    }
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+  return {
+    app,
+    ctx,
+    syncOnce,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createMetaSim, type MetaSim } from '@dinedesk/meta-sim';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { DEMO_PASSWORD } from '../db/seed.ts';
+import { createServer, type StartedServer } from '../server.ts';
+
+/**
+ * Test harness: a Graph simulator on a random port, a fresh database (PGlite in memory, or a
+ * throwaway PostgreSQL database when TEST_DB=postgres, as vitest.config.ts runs the suite twice),
+ * and the server built against both. Secrets are random per run.
+ */
+export interface Harness {
+  server: StartedServer;
+  sim: MetaSim;
+  simUrl: string;
+  config: Config;
+  /** Advances the server clock (token expiry tests). */
+  clock: { offsetMs: number };
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const ADMIN_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    return { database, url: null, drop: async () => {} };
+  }
+  const name = `dinedesk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_PG_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 5 });
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: ADMIN_PG_URL });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export async function startHarness(opts: { sync?: boolean; env?: Record<string, string> } = {}): Promise<Harness> {
+  const sim = await createMetaSim({ stateFile: null, logger: false });
+  const simUrl = await sim.listen(0, '127.0.0.1');
+  const { database, url, drop } = await openTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent-test-data-dir',
+    META_GRAPH_BASE_URL: simUrl,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    REVIEW_SYNC_INTERVAL_SECONDS: '0',
+    LOG_LEVEL: 'silent',
+    ...(url ? { DATABASE_URL: url } : {}),
+    ...opts.env,
+  });
+  const clock = { offsetMs: 0 };
+  const server = await createServer(config, { database, logger: false, now: () => new Date(Date.now() + clock.offsetMs) });
+  await server.app.ready();
+  if (opts.sync !== false) await server.syncOnce();
+  return {
+    server,
+    sim,
+    simUrl,
+    config,
+    clock,
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      return (res.json() as { accessToken: string }).accessToken;
+    },
+    async close() {
+      await server.close();
+      await sim.close();
+      await drop();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { startStack, waitForSync, type Stack } from './support/stack.ts';
+
+const OWNER = 'owner@spice-route.demo';
+const PASSWORD = 'DineDesk-demo-2026';
+
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await startStack();
+  await waitForSync(stack.baseUrl, OWNER, PASSWORD);
+});
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+test('a wrong password shows the error', async ({ page }) => {
+  await page.goto(`${stack.baseUrl}/login`);
+  await page.getByTestId('login-email').fill(OWNER);
+  await page.getByTestId('login-password').fill('not-the-password');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-error')).toContainText('Email or password is incorrect');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('an owner replies to a real Facebook review; the reply survives reload and restart and is on the Graph API', async ({ page }) => {
+  await page.goto(`${stack.baseUrl}/login`);
+  await page.getByTestId('login-email').fill(OWNER);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/apps\/reviews_and_complaints\/reviews/);
+
+  const first = page.getByTestId('review-item').first();
+  await expect(first).toBeVisible();
+  await first.click();
+  const detail = page.getByTestId('review-detail');
+  await expect(detail).toBeVisible();
+  const url = new URL(page.url());
+  const reviewId = url.searchParams.get('review');
+  expect(reviewId).toBeTruthy();
+
+  const message = `Thank you for your review! (e2e ${Date.now()})`;
+  await detail.getByTestId('reply-input').fill(message);
+  await detail.getByTestId('reply-submit').click();
+  await expect(detail.getByTestId('comment-item').filter({ hasText: message })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId('review-detail').getByTestId('comment-item').filter({ hasText: message })).toBeVisible();
+
+  await stack.restart();
+  await page.reload();
+  await expect(page.getByTestId('review-detail').getByTestId('comment-item').filter({ hasText: message })).toBeVisible();
+
+  // Straight from the simulator's Graph API, as Facebook would answer it.
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const reviews = await (await fetch(`${stack.baseUrl}/api/review_testing/get-fb-reviews?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const review = reviews.data.find((r: { id: string }) => r.id === reviewId);
+  const users = await (await fetch(`${stack.simUrl}/__sim/test-users`)).json();
+  let found = false;
+  for (const u of users.data ?? users) {
+    const accounts = await (await fetch(`${stack.simUrl}/v21.0/me/accounts?fields=id,access_token&limit=100`, { headers: { authorization: `Bearer ${u.access_token ?? u.accessToken}` } })).json();
+    const pageAccount = accounts.data.find((p: { id: string }) => p.id === review.pageId);
+    if (!pageAccount) continue;
+    const comments = await (await fetch(`${stack.simUrl}/v21.0/${review.storyId}/comments?fields=message,from`, { headers: { authorization: `Bearer ${pageAccount.access_token}` } })).json();
+    found = comments.data.some((c: { message: string }) => c.message === message);
+  }
+  expect(found).toBe(true);
+
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+});

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A running `scripts/start.mjs` (simulator + server) on free ports, restartable on one DATA_DIR. */
+export interface Stack {
+  baseUrl: string;
+  simUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not ready yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export async function startStack(): Promise<Stack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dinedesk-e2e-'));
+  const port = await freePort();
+  const simPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const simUrl = `http://127.0.0.1:${simPort}`;
+  let child: ChildProcess | null = null;
+  const launch = async () => {
+    child = spawn(process.execPath, ['scripts/start.mjs'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', META_SIM_PORT: String(simPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, 90_000, 'DineDesk health');
+  };
+  const stop = async () => {
+    const c = child as ChildProcess | null;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((r) => c.on('exit', r));
+    c.kill('SIGTERM');
+    await exited;
+  };
+  await launch();
+  return {
+    baseUrl,
+    simUrl,
+    dataDir,
+    stop,
+    async restart() {
+      await stop();
+      await launch();
+    },
+  };
+}
+
+/** Waits until the first review sync has filled every page (it runs after the server listens). */
+export async function waitForSync(baseUrl: string, email: string, password: string): Promise<void> {
+  const { accessToken } = await (await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json();
+  await waitFor(
+    async () => {
+      const { data } = await (await fetch(`${baseUrl}/api/review_testing/get-fb-pages`, { headers: { authorization: `Bearer ${accessToken}` } })).json();
+      return data.length > 0 && data.every((p: { sync: { status: string } }) => p.sync.status === 'ok');
+    },
+    60_000,
+    'the first review sync',
+  );
+}
