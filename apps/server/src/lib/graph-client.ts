@@ -24,7 +24,7 @@ export class GraphError extends Error {
       [1, 2, 4, 17, 32, 613].includes(this.code) ||
       (this.code >= 80001 && this.code <= 80014) ||
       this.httpStatus >= 500 ||
-      this.code === -1
+      this.httpStatus === 0
     );
   }
   /** 190: the token is invalid, expired or revoked; the page must be reconnected. */
@@ -48,7 +48,7 @@ export interface GraphClientOptions {
   version: string;
   appId: string;
   appSecret: string;
-  /** Retries of transient errors (codes 1, 2, 4, 17, 32, 613, 8000x, 5xx, network). */
+  /** Retries of transient errors of GETs (codes 1, 2, 4, 17, 32, 613, 8000x, 5xx, network). */
   maxRetries?: number;
   /** Backoff base in ms: attempt n waits base * 2^n plus jitter. */
   backoffMs?: number;
@@ -121,9 +121,9 @@ export class GraphClient {
         return await this.once<T>(method, url, token, body);
       } catch (e) {
         const err = e as GraphError;
-        // A POST is retried only when the request never reached Graph (code -1 without a status):
+        // A POST is never retried: a timeout or reset may come after Graph accepted it, and
         // retrying a delivered comment would post it twice.
-        const retriable = err instanceof GraphError && err.isTransient && (method === 'GET' || err.httpStatus === 0);
+        const retriable = err instanceof GraphError && err.isTransient && method === 'GET';
         if (!retriable || attempt >= maxRetries) throw err;
         await new Promise((r) => setTimeout(r, base * 2 ** attempt * (0.75 + Math.random() / 2)));
       }

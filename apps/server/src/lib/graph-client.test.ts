@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { GraphClient, GraphError } from './graph-client.ts';
+
+function fakeFetch(responses: (() => Response | Promise<Response>)[]) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const impl = (async (url: string, init: RequestInit) => {
+    calls.push({ url: String(url), init });
+    const next = responses.shift();
+    if (!next) throw new Error('no more responses');
+    return next();
+  }) as unknown as typeof fetch;
+  return { impl, calls };
+}
+const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const client = (f: typeof fetch) => new GraphClient({ baseUrl: 'http://graph.test', version: 'v21.0', appId: '1', appSecret: 's', fetch: f, backoffMs: 1 });
+
+describe('GraphClient', () => {
+  it('sends versioned paths with the token in the Authorization header, never in the URL', async () => {
+    const f = fakeFetch([json({ id: '1' })]);
+    await client(f.impl).get('123', { fields: 'id,name' }, 'PAGE_TOKEN');
+    expect(f.calls[0]!.url).toBe('http://graph.test/v21.0/123?fields=id%2Cname');
+    expect((f.calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer PAGE_TOKEN');
+  });
+
+  it('turns the Graph error envelope into a GraphError branching on code, not status', async () => {
+    const f = fakeFetch([json({ error: { message: '(#12) deprecated', type: 'OAuthException', code: 12, fbtrace_id: 'T' } }, 400)]);
+    const err = (await client(f.impl).get('1/ratings', {}, 't').catch((e) => e)) as GraphError;
+    expect(err).toBeInstanceOf(GraphError);
+    expect(err.code).toBe(12);
+    expect(err.isDeprecated).toBe(true);
+    expect(err.isTransient).toBe(false);
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it('retries transient errors on GET and gives up after maxRetries', async () => {
+    const busy = json({ error: { message: 'busy', type: 'OAuthException', code: 32 } }, 400);
+    const ok = fakeFetch([busy, busy, json({ ok: true })]);
+    expect(await client(ok.impl).get('x', {}, 't')).toEqual({ ok: true });
+    const fail = fakeFetch([busy, busy, busy, busy]);
+    const err = (await client(fail.impl).get('x', {}, 't').catch((e) => e)) as GraphError;
+    expect(err.code).toBe(32);
+    expect(fail.calls).toHaveLength(3);
+  });
+
+  it('does not retry a POST that reached Graph, so a comment is never posted twice', async () => {
+    const f = fakeFetch([json({ error: { message: 'transient', code: 2 } }, 500), json({ id: 'x' })]);
+    const err = (await client(f.impl).post('s/comments', { message: 'hi' }, 't').catch((e) => e)) as GraphError;
+    expect(err.code).toBe(2);
+    expect(f.calls).toHaveLength(1);
+    expect(String(f.calls[0]!.init.body)).toBe('message=hi');
+  });
+
+  it('follows paging.next until it is absent, and refuses a next on another host', async () => {
+    const f = fakeFetch([
+      json({ data: [1, 2], paging: { next: 'http://graph.test/v21.0/p/ratings?after=a' } }),
+      json({ data: [3], paging: { next: 'http://graph.test/v21.0/p/ratings?after=b' } }),
+      json({ data: [], paging: {} }),
+    ]);
+    const seen: number[] = [];
+    for await (const batch of client(f.impl).paginate<number>('p/ratings', { limit: 2 }, 't')) seen.push(...batch);
+    expect(seen).toEqual([1, 2, 3]);
+    const evil = fakeFetch([json({ data: [1], paging: { next: 'http://evil.test/v21.0/x' } })]);
+    const it = client(evil.impl).paginate('p', {}, 't');
+    await it.next();
+    await expect(it.next()).rejects.toThrow(/another host/);
+  });
+
+  it('reports an unreachable host and a non-JSON answer as code -1', async () => {
+    const down = fakeFetch([() => Promise.reject(new Error('ECONNREFUSED')), () => Promise.reject(new Error('ECONNREFUSED')), () => Promise.reject(new Error('ECONNREFUSED'))]);
+    const e1 = (await client(down.impl).get('x', {}, 't').catch((e) => e)) as GraphError;
+    expect(e1.code).toBe(-1);
+    expect(e1.message).toMatch(/could not be reached/);
+    const html = fakeFetch([() => new Response('<html>', { status: 200 })]);
+    const e2 = (await client(html.impl).get('x', {}, 't').catch((e) => e)) as GraphError;
+    expect(e2.message).toMatch(/not JSON/);
+  });
+});
