@@ -54,22 +54,14 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerErrorHandler(app);
+  const serveWeb = existsSync(ctx.config.webDistDir);
+  registerErrorHandler(app, { spaFallback: serveWeb });
   registerAuth(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(reviewsRoutes);
 
-  if (existsSync(ctx.config.webDistDir)) {
-    await app.register(fastifyStatic, { root: ctx.config.webDistDir, wildcard: false });
-    app.setNotFoundHandler((req, reply) => {
-      const path = req.url.split('?')[0]!;
-      if (req.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
-        return reply.type('text/html').sendFile('index.html');
-      }
-      return reply.status(404).send({ message: `No route ${req.method} ${path}` });
-    });
-  }
+  if (serveWeb) await app.register(fastifyStatic, { root: ctx.config.webDistDir, wildcard: false });
   return app;
 }

@@ -5,10 +5,11 @@ import { HttpError } from '../lib/errors.ts';
 /**
  * One error handler for every route (style.md, fastify/demo): validation failures are 400 with
  * a `message` naming the field, framework 4xx keep their status with a plain message, and any
- * 5xx hides its details from the caller (logged server-side). Body shape: contracts
+ * 5xx hides its details from the caller (logged server-side). Unknown paths answer 404 JSON,
+ * or the SPA's index.html when `spaFallback` (the built web app is being served). Body shape: contracts
  * `ZErrorResponse`, as the web client of spec §8 expects.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback: boolean }): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ message: err.message, ...err.extra });
@@ -40,7 +41,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     };
     return reply.status(status).send({ message: messages[err.code] ?? err.message, code: err.code });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` }),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    // Client-side routes of the SPA (no file extension, not under /api/) get its index.html.
+    if (opts.spaFallback && request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `No route ${request.method} ${path}` });
+  });
 }

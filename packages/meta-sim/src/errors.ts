@@ -1,0 +1,159 @@
+/**
+ * The Graph API error envelope and the errors the simulator answers with.
+ *
+ * Source: external-apis.md "Meta error envelope" and the error table of §3 (codes 4, 12, 17,
+ * 32, 100/33, 104, 190/463, 200, 210, 283, 2500). Clients branch on `code`/`error_subcode`,
+ * never on the HTTP status, so every error keeps Graph's mostly-400 status.
+ */
+import { randomBytes } from 'node:crypto';
+
+/** `error.type` values Graph uses; OAuthException covers token, permission and parameter errors. */
+export type GraphErrorType = 'OAuthException' | 'GraphMethodException';
+
+/** Shape of the JSON body of every failed Graph call. */
+export interface GraphErrorBody {
+  error: {
+    message: string;
+    type: GraphErrorType;
+    code: number;
+    error_subcode?: number;
+    is_transient?: boolean;
+    fbtrace_id: string;
+  };
+}
+
+/**
+ * A Graph error to be answered as the envelope. Thrown anywhere inside a Graph handler; the
+ * server's error handler serialises it (see `toGraphErrorBody`).
+ */
+export class GraphError extends Error {
+  readonly code: number;
+  readonly subcode: number | undefined;
+  readonly type: GraphErrorType;
+  readonly httpStatus: number;
+  readonly transient: boolean;
+
+  constructor(
+    code: number,
+    message: string,
+    opts: { subcode?: number; type?: GraphErrorType; httpStatus?: number; transient?: boolean } = {},
+  ) {
+    super(message);
+    this.name = 'GraphError';
+    this.code = code;
+    this.subcode = opts.subcode;
+    this.type = opts.type ?? 'OAuthException';
+    this.httpStatus = opts.httpStatus ?? 400;
+    this.transient = opts.transient ?? false;
+  }
+}
+
+/**
+ * A fresh `fbtrace_id`: Graph uses ~23 opaque base64-ish characters per request. Random so
+ * that support-style log correlation in the server can be exercised.
+ */
+export function newTraceId(): string {
+  return randomBytes(18).toString('base64').replace(/[+/=]/g, '').slice(0, 23);
+}
+
+/** Serialises an error into the Graph envelope (`error_subcode` only when set, as Graph does). */
+export function toGraphErrorBody(err: GraphError, traceId: string): GraphErrorBody {
+  return {
+    error: {
+      message: err.message,
+      type: err.type,
+      code: err.code,
+      ...(err.subcode !== undefined ? { error_subcode: err.subcode } : {}),
+      ...(err.transient ? { is_transient: true } : {}),
+      fbtrace_id: traceId,
+    },
+  };
+}
+
+/*
+ * Named constructors: one place for each message text, copied from real Graph answers so the
+ * server's error mapping can be written against the simulator and still match production.
+ */
+
+/** 190: token unparseable or unknown to this app. */
+export const invalidToken = (): GraphError =>
+  new GraphError(190, 'Invalid OAuth access token - Cannot parse access token');
+
+/** 190/463: a user token past its `expires_at` (long-lived tokens live ~60 days, §1). */
+export const expiredToken = (expiredAt: Date, now: Date): GraphError =>
+  new GraphError(
+    190,
+    `Error validating access token: Session has expired on ${expiredAt.toUTCString()}. The current time is ${now.toUTCString()}.`,
+    { subcode: 463 },
+  );
+
+/** 104: no token in query, body or Authorization header. */
+export const tokenRequired = (): GraphError =>
+  new GraphError(104, 'An access token is required to request this resource.');
+
+/** 100/33: the object does not exist, is not visible to this token, or lacks this operation. */
+export const unsupportedRequest = (method: string, id: string): GraphError =>
+  new GraphError(
+    100,
+    `Unsupported ${method.toLowerCase()} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
+    { subcode: 33, type: 'GraphMethodException' },
+  );
+
+/** 2500: an edge or sub-path the node does not have. */
+export const unknownPath = (rest: string): GraphError => new GraphError(2500, `Unknown path components: ${rest}`);
+
+/** 2500: `/me` asked with an app token, which has no "current user". */
+export const activeTokenRequired = (): GraphError =>
+  new GraphError(2500, 'An active access token must be used to query information about the current user.');
+
+/** 100: a `fields` entry the node type does not have. */
+export const nonexistingField = (field: string, nodeType: string): GraphError =>
+  new GraphError(100, `(#100) Tried accessing nonexisting field (${field}) on node type (${nodeType})`);
+
+/** 2500: the `fields` parameter does not parse (Graph reports the character position). */
+export const fieldSyntax = (detail: string, position: number, input: string): GraphError =>
+  new GraphError(2500, `Syntax error "${detail}" at character ${position}: ${input}`);
+
+/** 100: a malformed parameter value, e.g. a negative `limit`. */
+export const invalidParameter = (detail: string): GraphError => new GraphError(100, `(#100) ${detail}`);
+
+/** 100: `after`/`before` that was not issued for this list or points at a removed item (behaviour 4). */
+export const invalidCursor = (): GraphError => new GraphError(100, '(#100) Invalid cursor');
+
+/** 200: the token may not act on this object (e.g. another client's Page). */
+export const permissionsError = (): GraphError => new GraphError(200, '(#200) Permissions error');
+
+/** 210: the edge needs a token of that very Page (`/{page-id}/ratings`, §2). */
+export const pageTokenRequired = (): GraphError =>
+  new GraphError(210, '(#210) A page access token is required to request this resource.');
+
+/** 15: an app-only call (Test Users API) made with a user or page token. */
+export const appTokenRequired = (): GraphError =>
+  new GraphError(15, '(#15) This method must be called with an app access_token.');
+
+/** 283: the token lacks `pages_read_user_content` (§2). */
+export const requiresPermission = (scope: string): GraphError =>
+  new GraphError(283, `(#283) Requires ${scope} permission`);
+
+/** 12: Recommendation objects on v22.0+ (§2 deprecation flag, behaviour 8). */
+export const recommendationDeprecated = (fromVersion: number): GraphError =>
+  new GraphError(12, `(#12) Recommendation is deprecated for versions v${fromVersion}.0 and higher`);
+
+/** 100: POST comments without text (Graph's wording mentions attachments too). */
+export const missingMessage = (): GraphError => new GraphError(100, '(#100) Missing message or attachment');
+
+/** 4: app-level call budget used up (behaviour 5). */
+export const appRateLimit = (): GraphError =>
+  new GraphError(4, '(#4) Application request limit reached', { transient: true });
+
+/** 17: user-level call budget used up (behaviour 5). */
+export const userRateLimit = (): GraphError =>
+  new GraphError(17, '(#17) User request limit reached', { transient: true });
+
+/** 32: Page-level call budget used up (behaviour 5). */
+export const pageRateLimit = (): GraphError =>
+  new GraphError(32, '(#32) Page request limit reached', { transient: true });
+
+/** 1: anything unexpected; Graph marks it transient so clients retry. */
+export const unknownError = (): GraphError =>
+  new GraphError(1, 'An unknown error has occurred.', { httpStatus: 500, transient: true });

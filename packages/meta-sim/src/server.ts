@@ -1,0 +1,130 @@
+/**
+ * The HTTP face of the simulator: a Fastify app that serves every Graph path through the
+ * router, the control API under `/__sim`, Graph's error envelope and the usage headers.
+ *
+ * Request pipeline for Graph calls (external-apis.md "10 behaviours"):
+ *   path version (`/v21.0/...`, else the default) → token (query, body or Authorization;
+ *   104 when missing, 190 when unknown) → call budget (usage header on every authenticated
+ *   call; 4/17/32 once used up) → router → JSON, or `{error:{...}}` with status 400.
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { extractToken, requestParams } from './auth.ts';
+import { type SimControl, registerControlRoutes } from './control.ts';
+import {
+  GraphError,
+  appRateLimit,
+  invalidParameter,
+  newTraceId,
+  pageRateLimit,
+  toGraphErrorBody,
+  tokenRequired,
+  unknownError,
+  unsupportedRequest,
+  userRateLimit,
+} from './errors.ts';
+import type { GraphContext, HttpMethod, SimCore } from './graph/core.ts';
+import type { GraphRouter } from './graph/router.ts';
+import type { Principal } from './tokens.ts';
+import { appUsageHeader, businessUseCaseHeader } from './usage.ts';
+
+const VERSION_SEGMENT = /^v(\d+)\.(\d+)$/;
+
+/** Splits a URL path into segments and its API version (`defaultVersion` when absent). */
+export function parseGraphPath(url: string, defaultVersion: string): { segments: string[]; version: number; versionLabel: string } {
+  const path = url.split('?')[0] ?? '';
+  const segments = path
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
+  const m = segments[0] ? VERSION_SEGMENT.exec(segments[0]) : null;
+  if (m) return { segments: segments.slice(1), version: Number(m[1]), versionLabel: segments[0]! };
+  const d = VERSION_SEGMENT.exec(defaultVersion);
+  if (!d) throw new Error(`defaultVersion must look like v21.0, got ${defaultVersion}`);
+  return { segments, version: Number(d[1]), versionLabel: defaultVersion };
+}
+
+/**
+ * Counts the call against its bucket and sets the usage header: `X-App-Usage` for app and
+ * user tokens, `X-Business-Use-Case-Usage` for page tokens (external-apis.md §3 "Headers").
+ * @throws GraphError 4 (app), 17 (user) or 32 (page) when the bucket's budget is used up
+ */
+function meter(sim: SimCore, p: Principal, reply: FastifyReply): void {
+  if (p.type === 'PAGE') {
+    const s = sim.usage.hit(`page:${p.page.id}`);
+    reply.header('x-business-use-case-usage', businessUseCaseHeader(p.page.id, s));
+    if (s.throttled) throw pageRateLimit();
+    return;
+  }
+  const s = sim.usage.hit(p.type === 'APP' ? 'app' : `user:${p.user.id}`);
+  reply.header('x-app-usage', appUsageHeader(s));
+  if (s.throttled) throw p.type === 'APP' ? appRateLimit() : userRateLimit();
+}
+
+/**
+ * Builds the Fastify app.
+ * @param deps.logger Fastify request logging (off in tests)
+ */
+export function buildServer(deps: { sim: SimCore; router: GraphRouter; control: SimControl; logger: boolean }): FastifyInstance {
+  const { sim, router } = deps;
+  const app = Fastify({ logger: deps.logger });
+
+  // Graph SDKs post form-encoded bodies; Fastify only parses JSON by default.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('x-fb-trace-id', newTraceId());
+  });
+
+  app.setErrorHandler((err: FastifyError | GraphError, req, reply) => {
+    let graphErr: GraphError;
+    if (err instanceof GraphError) graphErr = err;
+    else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      // Body parser failures (bad JSON, unsupported media type) are parameter errors to Graph.
+      graphErr = invalidParameter(err.message);
+    } else {
+      req.log.error({ err }, 'meta-sim handler failed');
+      graphErr = unknownError();
+    }
+    const traceId = String(reply.getHeader('x-fb-trace-id') ?? newTraceId());
+    return reply.code(graphErr.httpStatus).type('application/json; charset=UTF-8').send(toGraphErrorBody(graphErr, traceId));
+  });
+
+  app.setNotFoundHandler(async (req) => {
+    // Only methods Graph does not take (PUT, PATCH, ...) end here: every path is routed.
+    const { segments } = parseGraphPath(req.url, sim.defaultVersion);
+    throw unsupportedRequest(req.method, segments[0] ?? '');
+  });
+
+  registerControlRoutes(app, deps.control);
+
+  const graph = async (req: FastifyRequest, reply: FastifyReply) => {
+    const { segments, version, versionLabel } = parseGraphPath(req.url, sim.defaultVersion);
+    reply.header('facebook-api-version', versionLabel);
+    const params = requestParams(req);
+    const token = extractToken(req, params);
+    if (!token) throw tokenRequired();
+    const principal = sim.tokens.resolve(token);
+    meter(sim, principal, reply);
+    const ctx: GraphContext = {
+      sim,
+      method: req.method as HttpMethod,
+      version,
+      versionLabel,
+      params,
+      principal,
+      baseUrl: `${req.protocol}://${req.host}`,
+    };
+    return reply.type('application/json; charset=UTF-8').send(router.dispatch(ctx, segments));
+  };
+  app.route({ method: ['GET', 'POST', 'DELETE'], url: '/*', handler: graph });
+
+  return app;
+}

@@ -1,0 +1,136 @@
+/**
+ * Mutable simulator state (issued tokens, comments, the comment id counter) and its
+ * persistence. The seed (pages, ratings) is never stored: it is rebuilt from the CSVs.
+ *
+ * File format: one JSON document, `PersistedState`, written atomically (temp file + rename)
+ * after every mutation so a crash never leaves a half-written file.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** An issued access token. Times are Unix epoch seconds, as `debug_token` reports them. */
+export interface TokenRecord {
+  token: string;
+  issuedAt: number;
+  /** 0 = never (page tokens derived from a long-lived user token, §1). */
+  expiresAt: number;
+  dataAccessExpiresAt: number;
+  scopes: string[];
+}
+
+/** A comment on a review story, or a reply to such a comment. */
+export interface CommentRecord {
+  /** `{storyNumericPart}_{commentNumericId}` (Graph comment id shape, §2). */
+  id: string;
+  storyId: string;
+  /** Top-level comment this one replies to; null for a comment on the story itself. */
+  parentId: string | null;
+  from: { id: string; name: string };
+  message: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+}
+
+/** Everything persisted. `version` guards future format changes. */
+export interface PersistedState {
+  version: 1;
+  /** By user id. */
+  userTokens: Record<string, TokenRecord>;
+  /** By `${userId}:${pageId}`. */
+  pageTokens: Record<string, TokenRecord>;
+  comments: CommentRecord[];
+  /** Next numeric part of a new comment id. */
+  nextCommentSeq: number;
+}
+
+function emptyState(): PersistedState {
+  return { version: 1, userTokens: {}, pageTokens: {}, comments: [], nextCommentSeq: 1 };
+}
+
+/**
+ * Holds the state, its comment indexes, and writes it back after each mutation.
+ * `file` null keeps everything in memory (tests, throwaway runs).
+ */
+export class StateStore {
+  readonly state: PersistedState;
+  private readonly byStory = new Map<string, CommentRecord[]>();
+  private readonly byId = new Map<string, CommentRecord>();
+
+  private constructor(
+    private readonly file: string | null,
+    state: PersistedState,
+  ) {
+    this.state = state;
+    for (const c of state.comments) this.index(c);
+  }
+
+  /**
+   * Opens the store: reads `file` if it exists, else starts empty.
+   * @throws Error when the file exists but is not a state document; refusing to start beats
+   *   silently dropping the tokens the server has stored.
+   */
+  static open(file: string | null): StateStore {
+    if (!file) return new StateStore(null, emptyState());
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return new StateStore(file, emptyState());
+      throw e;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      throw new Error(`meta-sim state file ${file} is not valid JSON`, { cause: e });
+    }
+    const s = parsed as Partial<PersistedState> | null;
+    if (!s || s.version !== 1 || typeof s.userTokens !== 'object' || typeof s.pageTokens !== 'object' || !Array.isArray(s.comments)) {
+      throw new Error(`meta-sim state file ${file} has an unknown format (expected version 1)`);
+    }
+    return new StateStore(file, { ...emptyState(), ...s } as PersistedState);
+  }
+
+  /** Writes the state to the file atomically (no-op in memory mode). */
+  save(): void {
+    if (!this.file) return;
+    mkdirSync(dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    writeFileSync(tmp, JSON.stringify(this.state, null, 2));
+    renameSync(tmp, this.file);
+  }
+
+  private index(c: CommentRecord): void {
+    const list = this.byStory.get(c.storyId) ?? [];
+    list.push(c);
+    this.byStory.set(c.storyId, list);
+    this.byId.set(c.id, c);
+  }
+
+  /**
+   * Creates and persists a comment with the next id.
+   * @param storyId the review story (`{pageId}_{n}`); its numeric part prefixes the id
+   * @param createdAt creation time (the simulator clock)
+   */
+  addComment(storyId: string, parentId: string | null, from: { id: string; name: string }, message: string, createdAt: Date): CommentRecord {
+    const seq = this.state.nextCommentSeq++;
+    // Graph comment ids are `{objectNumericId}_{commentNumericId}`; 16-digit numbers look real.
+    const id = `${storyId.split('_').pop()}_${(10n ** 15n + BigInt(seq)).toString()}`;
+    const record: CommentRecord = { id, storyId, parentId, from, message, createdAt: createdAt.toISOString() };
+    this.state.comments.push(record);
+    this.index(record);
+    this.save();
+    return record;
+  }
+
+  /** Comments and replies of a story, in creation order. */
+  commentsOfStory(storyId: string): readonly CommentRecord[] {
+    return this.byStory.get(storyId) ?? [];
+  }
+
+  /** A comment by id. */
+  comment(id: string): CommentRecord | undefined {
+    return this.byId.get(id);
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Access tokens: issuing the test users' long-lived user tokens and their page tokens,
+ * and resolving a presented token to who is calling.
+ *
+ * Rules (external-apis.md §1): the app token is `{app-id}|{app-secret}`; a long-lived user
+ * token lives ~60 days; a page token obtained with a long-lived user token never expires
+ * (`expires_at: 0`); all carry `data_access_expires_at` ~90 days out.
+ */
+import { randomBytes } from 'node:crypto';
+import { expiredToken, invalidToken } from './errors.ts';
+import type { Seed, SimPage, SimUser } from './seed.ts';
+import type { StateStore, TokenRecord } from './state.ts';
+
+/** Scopes granted to every test user (the app's login scopes of §1 plus `pages_manage_metadata`). */
+export const USER_SCOPES = [
+  'pages_show_list',
+  'pages_read_engagement',
+  'pages_manage_engagement',
+  'pages_read_user_content',
+  'pages_manage_metadata',
+  'pages_messaging',
+] as const;
+
+/** Lifetime of a long-lived user token, seconds (Graph answers `expires_in: 5183944`, ~60 d). */
+export const LONG_LIVED_SECONDS = 60 * 24 * 3600;
+/** Data access window, seconds (~90 d, §1). */
+export const DATA_ACCESS_SECONDS = 90 * 24 * 3600;
+
+/** Who a request acts as. */
+export type Principal =
+  | { type: 'APP'; token: string }
+  | { type: 'USER'; token: string; user: SimUser; record: TokenRecord }
+  | { type: 'PAGE'; token: string; user: SimUser; page: SimPage; record: TokenRecord };
+
+type TokenRef = { kind: 'USER'; userId: string } | { kind: 'PAGE'; userId: string; pageId: string };
+
+/** A new opaque token in the shape of Meta's (`EAA` + base64url). */
+function newToken(): string {
+  return `EAA${randomBytes(36).toString('base64url')}`;
+}
+
+/**
+ * Issues and resolves tokens. The token → owner index is rebuilt from the persisted records,
+ * so tokens handed out before a restart keep working.
+ */
+export class TokenRegistry {
+  private readonly index = new Map<string, TokenRef>();
+  /** Expired user tokens replaced by `ensureIssued` → their `expiresAt`, to keep answering 463. */
+  private readonly retired = new Map<string, number>();
+
+  constructor(
+    private readonly seed: Seed,
+    private readonly store: StateStore,
+    private readonly app: { id: string; secret: string },
+    private readonly now: () => Date,
+  ) {
+    for (const [userId, rec] of Object.entries(store.state.userTokens)) this.index.set(rec.token, { kind: 'USER', userId });
+    for (const [key, rec] of Object.entries(store.state.pageTokens)) {
+      const [userId = '', pageId = ''] = key.split(':');
+      this.index.set(rec.token, { kind: 'PAGE', userId, pageId });
+    }
+  }
+
+  /** The app access token `{app-id}|{app-secret}`. */
+  get appToken(): string {
+    return `${this.app.id}|${this.app.secret}`;
+  }
+
+  /**
+   * Makes sure every seeded user has an unexpired user token and a page token per managed
+   * Page, issuing what is missing or expired (a test user "logging in again"), then persists.
+   * Tokens of users or Pages no longer in the seed are kept in the file but resolve to nothing.
+   */
+  ensureIssued(): void {
+    const nowSec = Math.floor(this.now().getTime() / 1000);
+    let changed = false;
+    for (const user of this.seed.users.values()) {
+      const current = this.store.state.userTokens[user.id];
+      if (!current || (current.expiresAt > 0 && current.expiresAt <= nowSec)) {
+        const rec: TokenRecord = {
+          token: newToken(),
+          issuedAt: nowSec,
+          expiresAt: nowSec + LONG_LIVED_SECONDS,
+          dataAccessExpiresAt: nowSec + DATA_ACCESS_SECONDS,
+          scopes: [...USER_SCOPES],
+        };
+        // The replaced token still answers "expired" (190/463), not "unknown", like Graph.
+        if (current) this.retired.set(current.token, current.expiresAt);
+        this.store.state.userTokens[user.id] = rec;
+        this.index.set(rec.token, { kind: 'USER', userId: user.id });
+        changed = true;
+      }
+      for (const pageId of user.pageIds) {
+        const key = `${user.id}:${pageId}`;
+        if (this.store.state.pageTokens[key]) continue;
+        const rec: TokenRecord = {
+          token: newToken(),
+          issuedAt: nowSec,
+          expiresAt: 0,
+          dataAccessExpiresAt: nowSec + DATA_ACCESS_SECONDS,
+          scopes: [...USER_SCOPES],
+        };
+        this.store.state.pageTokens[key] = rec;
+        this.index.set(rec.token, { kind: 'PAGE', userId: user.id, pageId });
+        changed = true;
+      }
+    }
+    if (changed) this.store.save();
+  }
+
+  /** The current user token of a test user. @throws Error for an unknown user id. */
+  userToken(userId: string): TokenRecord {
+    const rec = this.store.state.userTokens[userId];
+    if (!rec) throw new Error(`no token issued for user ${userId}`);
+    return rec;
+  }
+
+  /** The page token of (user, page), if that user manages the page. */
+  pageToken(userId: string, pageId: string): TokenRecord | undefined {
+    return this.store.state.pageTokens[`${userId}:${pageId}`];
+  }
+
+  /**
+   * Resolves a presented token.
+   * @throws GraphError 190 for unknown tokens (and tokens of users/pages gone from the seed),
+   *   190/463 for an expired user token.
+   */
+  resolve(token: string): Principal {
+    if (token === this.appToken) return { type: 'APP', token };
+    const ref = this.index.get(token);
+    const user = ref ? this.seed.users.get(ref.userId) : undefined;
+    if (!ref || !user) throw invalidToken();
+    if (ref.kind === 'USER') {
+      const record = this.store.state.userTokens[user.id];
+      if (record?.token !== token) {
+        const retiredExpiry = this.retired.get(token);
+        if (retiredExpiry === undefined) throw invalidToken();
+        throw expiredToken(new Date(retiredExpiry * 1000), this.now());
+      }
+      if (record.expiresAt > 0 && record.expiresAt * 1000 <= this.now().getTime()) {
+        throw expiredToken(new Date(record.expiresAt * 1000), this.now());
+      }
+      return { type: 'USER', token, user, record };
+    }
+    const page = this.seed.pages.get(ref.pageId);
+    const record = this.pageToken(ref.userId, ref.pageId);
+    if (!page || !record) throw invalidToken();
+    return { type: 'PAGE', token, user, page, record };
+  }
+}

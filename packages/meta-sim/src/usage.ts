@@ -1,0 +1,75 @@
+/**
+ * Call budgets and the usage headers (external-apis.md §3 "Headers", behaviour 5).
+ *
+ * Each bucket (a user/app token, or a Page for page tokens) may make `callsPerHour` calls in a
+ * rolling one-hour window. Usage is reported as a percentage of that budget; once a bucket has
+ * used 100 %, further calls are refused until its oldest call leaves the window.
+ * CPU and wall time are not measured: `total_cputime`/`total_time` mirror `call_count`.
+ */
+
+const WINDOW_MS = 3_600_000;
+
+/** Result of counting one call. */
+export interface UsageSample {
+  /** Percentage of the budget used, 0..100, including this call when it was admitted. */
+  percent: number;
+  /** True when the budget was already used up: the call must be refused. */
+  throttled: boolean;
+  /** Whole minutes until a call is admitted again (0 when not throttled). */
+  regainMinutes: number;
+}
+
+/** Rolling-window call counter per bucket. */
+export class UsageMeter {
+  private readonly calls = new Map<string, number[]>();
+
+  /**
+   * @param callsPerHour budget per bucket (Meta scales this with engaged users; one number here)
+   * @param now the simulator clock
+   */
+  constructor(
+    private callsPerHour: number,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Changes the budget (control API); already counted calls stay in the window. */
+  setBudget(callsPerHour: number): void {
+    this.callsPerHour = callsPerHour;
+  }
+
+  /** Counts one call for `bucket`, unless its budget is used up. */
+  hit(bucket: string): UsageSample {
+    const now = this.now().getTime();
+    const list = this.calls.get(bucket) ?? [];
+    let drop = 0;
+    while (drop < list.length && list[drop]! <= now - WINDOW_MS) drop++;
+    if (drop) list.splice(0, drop);
+    this.calls.set(bucket, list);
+    if (list.length >= this.callsPerHour) {
+      const oldest = list[0] ?? now;
+      return { percent: 100, throttled: true, regainMinutes: Math.max(1, Math.ceil((oldest + WINDOW_MS - now) / 60_000)) };
+    }
+    list.push(now);
+    return { percent: Math.min(100, Math.floor((list.length * 100) / this.callsPerHour)), throttled: false, regainMinutes: 0 };
+  }
+}
+
+/** `X-App-Usage` value for user and app tokens. */
+export function appUsageHeader(s: UsageSample): string {
+  return JSON.stringify({ call_count: s.percent, total_cputime: s.percent, total_time: s.percent });
+}
+
+/** `X-Business-Use-Case-Usage` value for page tokens, keyed by Page id. */
+export function businessUseCaseHeader(pageId: string, s: UsageSample): string {
+  return JSON.stringify({
+    [pageId]: [
+      {
+        type: 'pages',
+        call_count: s.percent,
+        total_cputime: s.percent,
+        total_time: s.percent,
+        estimated_time_to_regain_access: s.regainMinutes,
+      },
+    ],
+  });
+}
