@@ -1,5 +1,6 @@
 /** @dinedesk/contracts: zod schemas (Z…) and types (T…) of every API call and socket event. */
 export * from './auth.ts';
 export * from './common.ts';
+export * from './inbox.ts';
 export * from './paths.ts';
 export * from './reviews.ts';

@@ -11,3 +11,18 @@ export const API = {
   /** Not in the spec: on-demand sync of one page (docs/decisions/review-sync.md). */
   syncFbReviews: '/api/review_testing/sync-fb-reviews',
 } as const;
+
+/** Inbox paths (spec §7); `{channel}` is `messenger` or `instagram`. */
+export const INBOX = {
+  messengerPages: '/api/messenger/pages',
+  instagramPages: '/api/messenger/instagram-pages',
+  conversations: (channel: string, pageId: string) => `/api/${channel}/pages/${pageId}/conversations`,
+  messages: (channel: string, pageId: string, conversationId: string) => `/api/${channel}/pages/${pageId}/conversations/${conversationId}/messages`,
+  message: (channel: string, pageId: string, messageId: string) => `/api/${channel}/pages/${pageId}/messages/${messageId}`,
+  react: (channel: string, pageId: string, conversationId: string, messageId: string) =>
+    `/api/${channel}/pages/${pageId}/conversations/${conversationId}/messages/${messageId}/react`,
+  /** Not in the spec: mark a conversation read (the read state of issue #3). */
+  read: (channel: string, pageId: string, conversationId: string) => `/api/${channel}/pages/${pageId}/conversations/${conversationId}/read`,
+  webhook: '/api/webhooks/meta',
+  socketPath: '/api/socket.io',
+} as const;

@@ -1,0 +1,151 @@
+import { API, ZGetFbPagesResponse, ZGetFbReviewsResponse } from '@dinedesk/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { PATHS } from '../lib/paths.ts';
+import { STORAGE_KEYS } from '../lib/storage.ts';
+import { json, mockFetch, type Handler } from '../testing/fetch-mock.ts';
+import { pageFixture, reviewFixture, signInAs } from '../testing/fixtures.ts';
+import { renderApp, urlOf } from '../testing/render.tsx';
+
+const reviewsApi: Record<string, Handler> = {
+  [`GET ${API.fbPages}`]: () => json(ZGetFbPagesResponse.parse({ data: [pageFixture()] })),
+  [`GET ${API.fbReviews}`]: () =>
+    json(ZGetFbReviewsResponse.parse({ data: [reviewFixture()], paging: { nextCursor: null } })),
+};
+
+describe('routing and guards (spec §2, §4, §6)', () => {
+  it('sends a signed-out visitor of a product route to /login?next=', async () => {
+    mockFetch();
+    const { location } = renderApp('/apps/reporting/live-menu?range=7d');
+
+    expect(await screen.findByTestId('login-email')).toBeInTheDocument();
+    expect(location.current?.pathname).toBe(PATHS.login);
+    expect(new URLSearchParams(location.current?.search).get('next')).toBe('/apps/reporting/live-menu?range=7d');
+  });
+
+  it('redirects / to the reviews inside the shell when signed in', async () => {
+    signInAs({ fullName: 'Asha Rao' });
+    const fetchMock = mockFetch(reviewsApi);
+    const { location } = renderApp('/');
+
+    expect(await screen.findByTestId('review-list')).toBeInTheDocument();
+    expect(location.current?.pathname).toBe(PATHS.reviews);
+    expect(screen.getByTestId('user-menu')).toHaveAccessibleName('Account menu of Asha Rao');
+    expect(screen.getByRole('heading', { level: 1, name: 'Reviews' })).toBeInTheDocument();
+    expect(fetchMock.callsTo(API.fbReviews)[0]?.headers.get('Authorization')).toBe('Bearer test-token');
+    await waitFor(() => expect(document.title).toBe('Reviews · DineDesk'));
+  });
+
+  it('shows a 404 for unknown paths', async () => {
+    mockFetch();
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('renders "coming soon", naming the screen, for routes not built yet', async () => {
+    signInAs();
+    mockFetch();
+    renderApp('/apps/reporting/live-menu');
+    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    expect(screen.getByText('Live menu is being built and will appear here soon.')).toBeInTheDocument();
+  });
+
+  it('shows "not authorized" on a route the abilities do not allow', async () => {
+    signInAs({ role: 'agent', ability: [{ action: 'read', subject: 'Complaint' }] });
+    const fetchMock = mockFetch(reviewsApi);
+    const { location } = renderApp(PATHS.reviews);
+
+    expect(await screen.findByRole('heading', { name: 'You are not authorized' })).toBeInTheDocument();
+    expect(location.current?.pathname).toBe(PATHS.reviews);
+    expect(fetchMock.callsTo(API.fbReviews)).toHaveLength(0);
+  });
+
+  it('has the misc pages outside the shell', async () => {
+    mockFetch();
+    renderApp(PATHS.expiredToken);
+    expect(await screen.findByRole('heading', { name: 'Your session has expired' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', PATHS.login);
+    expect(screen.queryByTestId('user-menu')).not.toBeInTheDocument();
+  });
+});
+
+describe('the session ends (spec §4, §8)', () => {
+  it('a 401 from a product call clears the session and shows the expired-token page', async () => {
+    signInAs();
+    mockFetch({
+      ...reviewsApi,
+      [`GET ${API.fbReviews}`]: () => json({ message: 'Token has expired' }, 401),
+    });
+    const { location } = renderApp(PATHS.reviews);
+
+    expect(await screen.findByRole('heading', { name: 'Your session has expired' })).toBeInTheDocument();
+    expect(location.current?.pathname).toBe(PATHS.expiredToken);
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.userData)).toBeNull();
+  });
+
+  it.each([
+    ['answers', () => json({ message: 'Logged out' })],
+    ['fails', () => json({ message: 'Invalid token' }, 401)],
+  ])('logout calls GET /api/logout, clears the three keys and goes to /login when the server %s', async (_label, logout) => {
+    signInAs();
+    const fetchMock = mockFetch({ ...reviewsApi, [`GET ${API.logout}`]: logout });
+    const { location } = renderApp(PATHS.reviews);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByTestId('user-menu'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Owner')).toBeInTheDocument();
+    await user.click(within(menu).getByTestId('logout'));
+
+    await waitFor(() => expect(urlOf(location)).toBe(PATHS.login));
+    expect(await screen.findByTestId('login-email')).toBeInTheDocument();
+    const call = fetchMock.callsTo(API.logout, 'GET')[0];
+    expect(call?.headers.get('Authorization')).toBe('Bearer test-token');
+    for (const key of [STORAGE_KEYS.accessToken, STORAGE_KEYS.email, STORAGE_KEYS.userData]) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+  });
+});
+
+describe('the side menu (spec §2)', () => {
+  async function openMenu() {
+    const user = userEvent.setup();
+    // jsdom has no matchMedia, so the layout is the narrow one: the menu is a drawer.
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    return screen.findByRole('navigation', { name: 'Main menu' });
+  }
+
+  it('lists the groups, reloads for Tickets, greys disabled groups', async () => {
+    signInAs();
+    mockFetch(reviewsApi);
+    renderApp(PATHS.reviews);
+    const nav = await openMenu();
+
+    expect(within(nav).getByText('DineDesk')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Reviews' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Tickets' })).toHaveAttribute(
+      'href',
+      '/apps/reviews_and_complaints/tickets',
+    );
+    expect(within(nav).getByRole('link', { name: 'Dining insights' })).toHaveAttribute(
+      'href',
+      '/apps/business-overview/dining-insights',
+    );
+    const menuGroup = within(nav).getByRole('list', { name: /Menu Management/ });
+    expect(within(menuGroup).getByText('Not enabled for this client')).toBeInTheDocument();
+    expect(within(menuGroup).getByRole('link', { name: 'Insights' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('hides entries the user may not open', async () => {
+    signInAs({ role: 'viewer', ability: [{ action: 'read', subject: 'Review' }] });
+    mockFetch(reviewsApi);
+    renderApp(PATHS.reviews);
+    const nav = await openMenu();
+
+    expect(within(nav).getByRole('link', { name: 'Reviews' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Complaints' })).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Reporting')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * Permission guard of a route (spec §6): the same `{action, subject}` as its menu entry. A
+ * route the abilities do not allow shows the not-authorized content in place, keeping the URL.
+ */
+import { useAbility } from '@casl/react';
+import type { ReactNode } from 'react';
+import { allows, type AppAbility, type Permission } from '../lib/ability.ts';
+import { NotAuthorizedContent } from '../pages/misc/not-authorized.tsx';
+
+export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
+  const ability = useAbility<AppAbility>();
+  return allows(ability, permission) ? children : <NotAuthorizedContent />;
+}

@@ -1,0 +1,62 @@
+/**
+ * `POST /reply-fb-review {pageId, reviewId, message}` (spec §7) → `{comment}`: a public reply
+ * of the page on the review.
+ *
+ * On success the new comment is appended to the cached thread at once (not refetched: Graph
+ * may not list it yet), and the lists and pages are invalidated because `replied` and the
+ * unreplied counts changed.
+ */
+import {
+  API,
+  ZReplyFbReviewRequest,
+  ZReplyFbReviewResponse,
+  type TGetFbCommentsResponse,
+  type TReplyFbReviewRequest,
+  type TReplyFbReviewResponse,
+} from '@dinedesk/contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ApiError, postJson } from '../../../lib/api-client.ts';
+import { reviewKeys } from './keys.ts';
+
+/**
+ * Validates the input with the contract first, so an empty or oversized message is refused
+ * without a round trip (same rule and message as the server's).
+ * @throws {ApiError} status 400 for invalid input; per spec §8 for server refusals.
+ */
+export function replyFbReview(input: TReplyFbReviewRequest): Promise<TReplyFbReviewResponse> {
+  const parsed = ZReplyFbReviewRequest.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue ? `body.${issue.path.join('.')}` : undefined;
+    const message = issue?.message ?? 'Invalid reply';
+    return Promise.reject(new ApiError({ message, status: 400, body: { message, field }, field }));
+  }
+  return postJson(API.replyFbReview, parsed.data, ZReplyFbReviewResponse);
+}
+
+/** Puts the page's new reply at the end of the cached thread. */
+export function appendReplyToThread(
+  queryClient: QueryClient,
+  input: TReplyFbReviewRequest,
+  result: TReplyFbReviewResponse,
+): void {
+  queryClient.setQueryData<TGetFbCommentsResponse>(reviewKeys.comments(input.pageId, input.reviewId), (thread) =>
+    thread
+      ? { ...thread, data: [...thread.data.filter((c) => c.id !== result.comment.id), result.comment] }
+      : { data: [result.comment], source: 'graph', notice: null },
+  );
+}
+
+export function useReplyFbReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: replyFbReview,
+    onSuccess: async (result, input) => {
+      appendReplyToThread(queryClient, input, result);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: reviewKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.pages() }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * Reply composer: a public reply of the page on the review (`POST /reply-fb-review`).
+ * Disabled, with the reason, when Facebook does not allow a reply (`canReply` false: reviews
+ * from before August 2018 have no story to comment on, external-apis.md §2).
+ */
+import SendIcon from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { REPLY_MAX_LENGTH, type TFbReview } from '@dinedesk/contracts';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../../../lib/errors.ts';
+import { useReplyFbReview } from '../api/reply-fb-review.ts';
+
+export function ReplyComposer({ review }: { review: TFbReview }) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState('');
+  const reply = useReplyFbReview();
+  const disabledReason = review.canReply ? null : t('reviews.reply.cannotReply');
+  const trimmed = message.trim();
+  const canSend = !disabledReason && trimmed.length > 0 && trimmed.length <= REPLY_MAX_LENGTH && !reply.isPending;
+
+  const send = () => {
+    if (!canSend) return;
+    reply.mutate(
+      { pageId: review.pageId, reviewId: review.id, message: trimmed },
+      { onSuccess: () => setMessage('') },
+    );
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send();
+  };
+
+  // Ctrl/Cmd+Enter sends, as in most messaging tools; plain Enter makes a new line.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  const helperId = `reply-help-${review.id}`;
+  return (
+    <Box component="form" onSubmit={onSubmit} aria-label={t('reviews.reply.title')} noValidate>
+      {disabledReason && (
+        <Alert severity="info" sx={{ mb: 1.5 }} id={helperId}>
+          {disabledReason}
+        </Alert>
+      )}
+      {reply.isError && (
+        <Alert severity="error" sx={{ mb: 1.5 }} role="alert">
+          {describeError(reply.error, t)}
+        </Alert>
+      )}
+      <TextField
+        id={`reply-input-${review.id}`}
+        label={t('reviews.reply.label')}
+        placeholder={t('reviews.reply.placeholder')}
+        multiline
+        minRows={3}
+        maxRows={10}
+        fullWidth
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        onKeyDown={onKeyDown}
+        disabled={Boolean(disabledReason) || reply.isPending}
+        slotProps={{
+          htmlInput: {
+            'data-testid': 'reply-input',
+            maxLength: REPLY_MAX_LENGTH,
+            'aria-describedby': disabledReason ? helperId : undefined,
+          },
+        }}
+      />
+      <Box sx={{ display: 'flex', alignItems: 'center', mt: 1, gap: 1 }}>
+        <Typography variant="caption" color="text.secondary" sx={{ mr: 'auto' }}>
+          {t('reviews.reply.counter', { count: message.length, max: REPLY_MAX_LENGTH })}
+        </Typography>
+        <Button
+          type="submit"
+          variant="contained"
+          endIcon={<SendIcon />}
+          disabled={!canSend}
+          data-testid="reply-submit"
+        >
+          {reply.isPending ? t('reviews.reply.sending') : t('reviews.reply.send')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

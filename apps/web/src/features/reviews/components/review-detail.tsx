@@ -1,0 +1,133 @@
+/**
+ * Detail of one review: full text, the public comment thread (with a notice when Facebook was
+ * unreachable and a stored copy is shown), and the reply composer for users who may reply
+ * (`create ReviewReply`, spec §6).
+ */
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useAbility } from '@casl/react';
+import type { TFbReview } from '@dinedesk/contracts';
+import { useTranslation } from 'react-i18next';
+import { SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { useFbComments } from '../api/get-fb-comments.ts';
+import { formatDate } from '../format.ts';
+import { CommentThread } from './comment-thread.tsx';
+import { ReplyComposer } from './reply-composer.tsx';
+import { ReviewRating } from './review-rating.tsx';
+
+export const REPLY_PERMISSION = { action: 'create', subject: SUBJECTS.reviewReply } as const;
+
+export interface ReviewDetailProps {
+  /** The review, or null when the id in the URL is not among the loaded reviews. */
+  review: TFbReview | null;
+  /** The list is still loading, so a missing review may yet appear. */
+  loading?: boolean;
+  onClose: () => void;
+}
+
+function Comments({ review }: { review: TFbReview }) {
+  const { t } = useTranslation();
+  const comments = useFbComments({ pageId: review.pageId, reviewId: review.id });
+  if (comments.isPending) {
+    return (
+      <Box aria-busy="true" aria-label={t('reviews.comments.loading')}>
+        <Skeleton height={48} />
+        <Skeleton height={48} />
+      </Box>
+    );
+  }
+  if (comments.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void comments.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {describeError(comments.error, t)}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      {comments.data.source === 'cache' && (
+        <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="comments-cache-notice">
+          {comments.data.notice ?? t('reviews.comments.cacheNotice')}
+        </Alert>
+      )}
+      <CommentThread comments={comments.data.data} />
+    </>
+  );
+}
+
+export function ReviewDetail({ review, loading = false, onClose }: ReviewDetailProps) {
+  const { t, i18n } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  const mayReply = ability.can(REPLY_PERMISSION.action, REPLY_PERMISSION.subject);
+
+  return (
+    <Box
+      component="section"
+      data-testid="review-detail"
+      aria-labelledby="review-detail-title"
+      sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography id="review-detail-title" component="h2" variant="h6">
+            {review ? review.reviewer.name : t('reviews.detail.title')}
+          </Typography>
+          {review && (
+            <Typography variant="caption" color="text.secondary">
+              <time dateTime={review.createdTime}>{formatDate(review.createdTime, i18n.language, true)}</time>
+              {' · '}
+              {review.outletName}
+            </Typography>
+          )}
+        </Box>
+        <IconButton onClick={onClose} aria-label={t('reviews.detail.close')}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
+
+      {!review ? (
+        loading ? (
+          <Skeleton variant="rounded" height={160} aria-label={t('common.loading')} />
+        ) : (
+          <Alert severity="info">{t('reviews.detail.notLoaded')}</Alert>
+        )
+      ) : (
+        <>
+          <Box sx={{ alignSelf: 'flex-start' }}>
+            <ReviewRating review={review} />
+          </Box>
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {review.text || t('reviews.noText')}
+          </Typography>
+          <Divider />
+          <Typography component="h3" variant="subtitle2">
+            {t('reviews.comments.title')}
+          </Typography>
+          <Comments review={review} />
+          <Divider />
+          {mayReply ? (
+            <ReplyComposer key={review.id} review={review} />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {t('reviews.reply.noPermission')}
+            </Typography>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * A review's score: stars when the reviewer gave some, else Facebook's recommendation
+ * (reviews since 2018 are recommendations, `rating` null; external-apis.md §2).
+ */
+import ThumbDownIcon from '@mui/icons-material/ThumbDown';
+import ThumbUpIcon from '@mui/icons-material/ThumbUp';
+import Chip from '@mui/material/Chip';
+import Rating from '@mui/material/Rating';
+import type { TFbReview } from '@dinedesk/contracts';
+import { useTranslation } from 'react-i18next';
+
+export function ReviewRating({ review }: { review: Pick<TFbReview, 'rating' | 'recommendationType'> }) {
+  const { t } = useTranslation();
+  if (review.rating !== null) {
+    return (
+      <Rating
+        value={review.rating}
+        readOnly
+        size="small"
+        getLabelText={(value) => t('reviews.ratingLabel', { rating: value })}
+      />
+    );
+  }
+  const positive = review.recommendationType === 'positive';
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={positive ? 'success' : 'error'}
+      icon={positive ? <ThumbUpIcon /> : <ThumbDownIcon />}
+      label={positive ? t('reviews.recommendation.positive') : t('reviews.recommendation.negative')}
+    />
+  );
+}

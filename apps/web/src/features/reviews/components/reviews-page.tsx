@@ -1,0 +1,201 @@
+/**
+ * Reviews screen (/apps/reviews_and_complaints/reviews; screens.md "Reviews"): KPI cards,
+ * sync warnings, filters (all in the URL), the review list with keyset paging, and the
+ * detail of the review named by `?review=`: a side panel on wide screens, a full-width
+ * drawer on narrow ones.
+ */
+import SyncIcon from '@mui/icons-material/Sync';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Drawer from '@mui/material/Drawer';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import type { TFbReview } from '@dinedesk/contracts';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../../../lib/errors.ts';
+import { useFbPages } from '../api/get-fb-pages.ts';
+import { useFbReviews } from '../api/get-fb-reviews.ts';
+import { useSyncFbReviews } from '../api/sync-fb-reviews.ts';
+import { useReviewFilters } from '../hooks/use-review-filters.ts';
+import { ReviewDetail } from './review-detail.tsx';
+import { ReviewFiltersBar } from './review-filters-bar.tsx';
+import { ReviewKpis } from './review-kpis.tsx';
+import { ReviewList } from './review-list.tsx';
+import { SyncAlerts } from './sync-alerts.tsx';
+
+const DETAIL_WIDTH = 440;
+
+function ListSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={1.5} aria-busy="true" aria-label={t('common.loading')}>
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} variant="rounded" height={120} />
+      ))}
+    </Stack>
+  );
+}
+
+export function ReviewsPage() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  // Side panel only where list and panel both stay readable next to the menu.
+  const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const { filters, selectedReviewId, setFilters, clearFilters, selectReview } = useReviewFilters();
+  const pagesQuery = useFbPages();
+  const reviewsQuery = useFbReviews(filters);
+  const sync = useSyncFbReviews();
+
+  const pages = useMemo(() => pagesQuery.data?.data ?? [], [pagesQuery.data]);
+  const selectedPage = filters.pageId ? pages.find((p) => p.id === filters.pageId) : undefined;
+  const reviews = useMemo<TFbReview[]>(
+    () => reviewsQuery.data?.pages.flatMap((page) => page.data) ?? [],
+    [reviewsQuery.data],
+  );
+  const selectedReview = selectedReviewId ? (reviews.find((r) => r.id === selectedReviewId) ?? null) : null;
+  const detailOpen = selectedReviewId !== null;
+  const hasFilters = Object.values(filters).some((value) => value !== undefined);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = reviewsQuery;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const closeDetail = useCallback(() => selectReview(null), [selectReview]);
+
+  const detail = <ReviewDetail review={selectedReview} loading={reviewsQuery.isPending} onClose={closeDetail} />;
+
+  let listContent;
+  if (reviewsQuery.isPending) {
+    listContent = <ListSkeleton />;
+  } else if (reviewsQuery.isError && reviews.length === 0) {
+    listContent = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void reviewsQuery.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {describeError(reviewsQuery.error, t)}
+      </Alert>
+    );
+  } else if (reviews.length === 0) {
+    listContent = (
+      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }} data-testid="reviews-empty">
+        <Typography variant="h6" component="p">
+          {hasFilters ? t('reviews.empty.filteredTitle') : t('reviews.empty.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: hasFilters ? 2 : 0 }}>
+          {hasFilters ? t('reviews.empty.filteredDescription') : t('reviews.empty.description')}
+        </Typography>
+        {hasFilters && <Button onClick={clearFilters}>{t('reviews.filters.clear')}</Button>}
+      </Paper>
+    );
+  } else {
+    listContent = (
+      <ReviewList
+        reviews={reviews}
+        selectedReviewId={selectedReviewId}
+        onSelect={selectReview}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={loadMore}
+        nextPageError={reviewsQuery.isFetchNextPageError ? describeError(reviewsQuery.error, t) : null}
+      />
+    );
+  }
+
+  return (
+    <Stack spacing={3}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
+            {t('reviews.title')}
+          </Typography>
+          <Typography color="text.secondary" variant="body2">
+            {selectedPage ? selectedPage.name : t('reviews.subtitle')}
+          </Typography>
+        </Box>
+        {selectedPage && (
+          <Button
+            variant="outlined"
+            startIcon={sync.isPending ? <CircularProgress size={16} /> : <SyncIcon />}
+            disabled={sync.isPending}
+            onClick={() => sync.mutate({ pageId: selectedPage.id })}
+            data-testid="sync-now"
+          >
+            {sync.isPending ? t('reviews.sync.running') : t('reviews.sync.now')}
+          </Button>
+        )}
+      </Box>
+
+      {sync.isError && (
+        <Alert severity="error" onClose={() => sync.reset()} role="alert">
+          {describeError(sync.error, t)}
+        </Alert>
+      )}
+      {sync.isSuccess && (
+        <Alert severity="success" onClose={() => sync.reset()} role="status">
+          {t('reviews.sync.done', { count: sync.data.fetched, outlet: sync.data.page.outletName })}
+        </Alert>
+      )}
+
+      {pagesQuery.isError ? (
+        <Alert severity="error">{describeError(pagesQuery.error, t)}</Alert>
+      ) : pagesQuery.isPending ? (
+        <Skeleton variant="rounded" height={110} />
+      ) : pages.length === 0 ? (
+        <Alert severity="info" data-testid="pages-empty">
+          {t('reviews.empty.noPages')}
+        </Alert>
+      ) : (
+        <>
+          <SyncAlerts pages={selectedPage ? [selectedPage] : pages} />
+          <ReviewKpis pages={pages} pageId={selectedPage?.id} />
+        </>
+      )}
+
+      <ReviewFiltersBar pages={pages} filters={filters} setFilters={setFilters} onClear={clearFilters} />
+
+      <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>{listContent}</Box>
+        {wide && detailOpen && (
+          <Paper
+            variant="outlined"
+            sx={{
+              width: DETAIL_WIDTH,
+              flexShrink: 0,
+              position: 'sticky',
+              top: 88,
+              maxHeight: 'calc(100vh - 104px)',
+              overflowY: 'auto',
+            }}
+          >
+            {detail}
+          </Paper>
+        )}
+      </Box>
+
+      {!wide && (
+        <Drawer
+          anchor="right"
+          open={detailOpen}
+          onClose={closeDetail}
+          slotProps={{ paper: { sx: { width: '100%', maxWidth: '100vw' } } }}
+        >
+          {detailOpen && detail}
+        </Drawer>
+      )}
+    </Stack>
+  );
+}
+
+export default ReviewsPage;

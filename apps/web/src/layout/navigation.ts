@@ -1,0 +1,213 @@
+/**
+ * The side menu as plain data (spec §2 menu entries; style.md "navigation is plain data").
+ * The same `{action, subject}` guards the menu item and its route (spec §6): the router
+ * builds one route per entry from this list, so adding a screen is one entry here plus, once
+ * it is built, its route module.
+ *
+ * Subjects are the web client's names for the modules; owners get `manage all`, which covers
+ * them. The server remains the authority on every call.
+ */
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import AutoModeIcon from '@mui/icons-material/AutoMode';
+import BusinessCenterIcon from '@mui/icons-material/BusinessCenter';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
+import DataUsageIcon from '@mui/icons-material/DataUsage';
+import DeliveryDiningIcon from '@mui/icons-material/DeliveryDining';
+import HistoryIcon from '@mui/icons-material/History';
+import InsightsIcon from '@mui/icons-material/Insights';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import RateReviewIcon from '@mui/icons-material/RateReview';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
+import ReviewsIcon from '@mui/icons-material/Reviews';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import SummarizeIcon from '@mui/icons-material/Summarize';
+import TableRestaurantIcon from '@mui/icons-material/TableRestaurant';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import type { ParseKeys } from 'i18next';
+import type { ComponentType } from 'react';
+import { SUBJECTS } from '../lib/ability.ts';
+import { PATHS } from '../lib/paths.ts';
+
+export interface NavItem {
+  id: string;
+  /** i18n key of the label. */
+  title: ParseKeys;
+  icon: ComponentType<SvgIconProps>;
+  /** Route of a leaf entry; groups have `children` instead. */
+  navLink?: string;
+  children?: NavItem[];
+  /** Greyed out with the "not enabled for this client" hint (screens.md "Disabled groups"). */
+  disabled?: boolean;
+  /** Selecting the entry loads the page anew instead of a client-side navigation (spec §2). */
+  reload?: boolean;
+  action?: string;
+  subject?: string;
+}
+
+const read = (subject: string) => ({ action: 'read', subject });
+
+export const navigation: NavItem[] = [
+  {
+    id: 'reviews-and-complaints',
+    title: 'nav.reviewsAndComplaints',
+    icon: ReviewsIcon,
+    children: [
+      { id: 'reviews', title: 'nav.reviews', icon: RateReviewIcon, navLink: PATHS.reviews, ...read(SUBJECTS.review) },
+      {
+        id: 'complaints',
+        title: 'nav.complaints',
+        icon: ReportProblemIcon,
+        navLink: '/apps/reviews_and_complaints/complaints',
+        ...read(SUBJECTS.complaint),
+      },
+      {
+        id: 'tickets',
+        title: 'nav.tickets',
+        icon: ConfirmationNumberIcon,
+        navLink: '/apps/reviews_and_complaints/tickets',
+        reload: true,
+        ...read(SUBJECTS.ticket),
+      },
+      {
+        id: 'competitor-analysis',
+        title: 'nav.competitorAnalysis',
+        icon: CompareArrowsIcon,
+        navLink: '/apps/reviews_and_complaints/competitor-analysis',
+        ...read(SUBJECTS.competitorAnalysis),
+      },
+      {
+        id: 'automation',
+        title: 'nav.automation',
+        icon: AutoModeIcon,
+        navLink: '/apps/reviews_and_complaints/automation',
+        ...read(SUBJECTS.automation),
+      },
+    ],
+  },
+  {
+    id: 'menu-management',
+    title: 'nav.menuManagement',
+    icon: RestaurantMenuIcon,
+    disabled: true,
+    children: [
+      {
+        id: 'menu-insights',
+        title: 'nav.menuInsights',
+        icon: InsightsIcon,
+        navLink: '/apps/menu-management/insights',
+        ...read(SUBJECTS.menuManagement),
+      },
+      {
+        id: 'audit-history',
+        title: 'nav.auditHistory',
+        icon: HistoryIcon,
+        navLink: '/apps/menu-management/audit-history',
+        ...read(SUBJECTS.menuManagement),
+      },
+    ],
+  },
+  {
+    id: 'business-overview',
+    title: 'nav.businessOverview',
+    icon: BusinessCenterIcon,
+    children: [
+      {
+        id: 'delivery-insights',
+        title: 'nav.deliveryInsights',
+        icon: DeliveryDiningIcon,
+        navLink: '/apps/business-overview/delivery-insights',
+        ...read(SUBJECTS.businessOverview),
+      },
+      {
+        id: 'order-insights',
+        title: 'nav.orderInsights',
+        icon: ReceiptLongIcon,
+        navLink: '/apps/business-overview/order-insights',
+        ...read(SUBJECTS.businessOverview),
+      },
+      {
+        id: 'revenue-projections',
+        title: 'nav.revenueProjections',
+        icon: TrendingUpIcon,
+        navLink: '/apps/business-overview/revenue-projections',
+        ...read(SUBJECTS.businessOverview),
+      },
+    ],
+  },
+  {
+    id: 'reporting',
+    title: 'nav.reporting',
+    icon: AssessmentIcon,
+    children: [
+      {
+        // Its path is under business-overview, but the spec lists it under Reporting (§2).
+        id: 'dining-insights',
+        title: 'nav.diningInsights',
+        icon: TableRestaurantIcon,
+        navLink: '/apps/business-overview/dining-insights',
+        ...read(SUBJECTS.reporting),
+      },
+      {
+        id: 'data-tracker',
+        title: 'nav.dataTracker',
+        icon: DataUsageIcon,
+        navLink: '/apps/reporting/data-tracker',
+        ...read(SUBJECTS.reporting),
+      },
+      {
+        id: 'report-on-demand',
+        title: 'nav.reportOnDemand',
+        icon: SummarizeIcon,
+        navLink: '/apps/reporting/report-on-demand',
+        ...read(SUBJECTS.reporting),
+      },
+      {
+        id: 'live-menu',
+        title: 'nav.liveMenu',
+        icon: MenuBookIcon,
+        navLink: '/apps/reporting/live-menu',
+        ...read(SUBJECTS.reporting),
+      },
+      {
+        id: 'outlet-timings',
+        title: 'nav.outletTimings',
+        icon: ScheduleIcon,
+        navLink: '/apps/reporting/outlet-timings',
+        ...read(SUBJECTS.reporting),
+      },
+      {
+        id: 'item-offer-tracker',
+        title: 'nav.itemOfferTracker',
+        icon: LocalOfferIcon,
+        navLink: '/apps/reporting/item-offer-tracker',
+        ...read(SUBJECTS.reporting),
+      },
+    ],
+  },
+  {
+    id: 'digital-marketing',
+    title: 'nav.digitalMarketing',
+    icon: CampaignIcon,
+    disabled: true,
+    children: [
+      {
+        id: 'ads-pro',
+        title: 'nav.adsPro',
+        icon: CampaignIcon,
+        navLink: '/apps/digital-marketing/ads-pro',
+        ...read(SUBJECTS.digitalMarketing),
+      },
+    ],
+  },
+];
+
+/** Every entry that has a route, depth first. */
+export function navLeaves(items: readonly NavItem[] = navigation): NavItem[] {
+  return items.flatMap((item) => (item.children ? navLeaves(item.children) : item.navLink ? [item] : []));
+}

@@ -1,0 +1,45 @@
+/**
+ * CASL abilities of the signed-in user (spec §6). The rules come from the server in
+ * `userData.ability`; the server stays the authority (it checks every call), the client
+ * only hides what the user cannot do.
+ */
+import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import { DEFAULT_ABILITY, type TAbilityRule } from '@dinedesk/contracts';
+
+export type AppAbility = MongoAbility;
+
+/** An `{action, subject}` pair declared by a menu item, a route or a button. */
+export interface Permission {
+  action: string;
+  subject: string;
+}
+
+/** Subjects the web client checks. Owners receive `manage all`, which covers each of them. */
+export const SUBJECTS = {
+  review: 'Review',
+  reviewReply: 'ReviewReply',
+  complaint: 'Complaint',
+  ticket: 'Ticket',
+  competitorAnalysis: 'CompetitorAnalysis',
+  automation: 'Automation',
+  menuManagement: 'MenuManagement',
+  businessOverview: 'BusinessOverview',
+  reporting: 'Reporting',
+  digitalMarketing: 'DigitalMarketing',
+} as const;
+
+/**
+ * Builds the ability of `rules`, or of a signed-out visitor (read on Auth, spec §6) when
+ * there are none.
+ */
+export function buildAbility(rules: readonly TAbilityRule[] | null | undefined): AppAbility {
+  // TAbilityRule.conditions is `Record<string, unknown>` on the wire; CASL types it as a
+  // MongoQuery. The shapes are the same JSON, so the rules are passed through unchanged.
+  return createMongoAbility((rules ?? DEFAULT_ABILITY) as RawRuleOf<AppAbility>[]);
+}
+
+/** Whether `ability` allows `permission`; a missing permission means "public". */
+export function allows(ability: AppAbility, permission: Partial<Permission> | undefined): boolean {
+  if (!permission?.action || !permission.subject) return true;
+  return ability.can(permission.action, permission.subject);
+}

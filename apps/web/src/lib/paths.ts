@@ -1,0 +1,28 @@
+/**
+ * Route paths shared by the router, the menu and features (spec §2). Features import paths
+ * from here rather than from each other or from `app/`.
+ */
+export const PATHS = {
+  home: '/',
+  login: '/login',
+  reviews: '/apps/reviews_and_complaints/reviews',
+  expiredToken: '/misc/expired-token',
+  comingSoon: '/misc/coming-soon',
+  notAuthorized: '/misc/not-authorized',
+} as const;
+
+/**
+ * The path to return to after sign-in, from `?next=`. Only same-site absolute paths are
+ * accepted (no `//host` or `https:`), so the parameter cannot send users to another site.
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return PATHS.reviews;
+  if (next === PATHS.home || next.startsWith(PATHS.login)) return PATHS.reviews;
+  return next;
+}
+
+/** `/login?next=<path>` for a signed-out visit to `path` (the route guard, spec §4). */
+export function loginPathFor(path: string): string {
+  if (!path || path === PATHS.home) return PATHS.login;
+  return `${PATHS.login}?next=${encodeURIComponent(path)}`;
+}

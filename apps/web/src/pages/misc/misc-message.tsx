@@ -1,0 +1,53 @@
+/**
+ * The one layout of the misc screens (spec §2 /misc/*): a centred message with an optional
+ * action. `fullPage` fills the viewport (outside the shell); otherwise it sits in the content.
+ */
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+export interface MiscMessageProps {
+  icon?: ReactNode;
+  /** Small line above the title, e.g. "404". */
+  eyebrow?: string;
+  title: string;
+  description: string;
+  action?: ReactNode;
+  fullPage?: boolean;
+}
+
+export function MiscMessage({ icon, eyebrow, title, description, action, fullPage = false }: MiscMessageProps) {
+  return (
+    <Box
+      component={fullPage ? 'main' : 'section'}
+      sx={{
+        minHeight: fullPage ? '100vh' : 360,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        textAlign: 'center',
+        gap: 1.5,
+        p: 3,
+      }}
+    >
+      {icon && (
+        <Box aria-hidden sx={{ color: 'primary.main', '& svg': { fontSize: 56 } }}>
+          {icon}
+        </Box>
+      )}
+      {eyebrow && (
+        <Typography variant="overline" color="text.secondary">
+          {eyebrow}
+        </Typography>
+      )}
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 520 }}>
+        {description}
+      </Typography>
+      {action && <Box sx={{ mt: 2 }}>{action}</Box>}
+    </Box>
+  );
+}

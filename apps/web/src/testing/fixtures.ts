@@ -1,0 +1,94 @@
+/**
+ * Test data built from the contracts: every fixture is parsed with its zod schema, so a test
+ * cannot drift from what the server may send.
+ */
+import {
+  ZFbComment,
+  ZFbPage,
+  ZFbReview,
+  ZUserData,
+  type TAbilityRule,
+  type TFbComment,
+  type TFbPage,
+  type TFbReview,
+  type TUserData,
+} from '@dinedesk/contracts';
+import { loadSessionFromStorage } from '../lib/session-store.ts';
+import { writeSession } from '../lib/storage.ts';
+
+export const OWNER_RULES: TAbilityRule[] = [{ action: 'manage', subject: 'all' }];
+export const READ_ONLY_RULES: TAbilityRule[] = [{ action: 'read', subject: 'Review' }];
+export const REPLY_RULES: TAbilityRule[] = [
+  { action: 'read', subject: 'Review' },
+  { action: 'create', subject: 'ReviewReply' },
+];
+
+export function userDataFixture(overrides: Partial<TUserData> = {}): TUserData {
+  return ZUserData.parse({
+    id: 'u-1',
+    email: 'asha@spiceroute.example',
+    fullName: 'Asha Rao',
+    role: 'client_owner',
+    ability: OWNER_RULES,
+    client: { id: 'c-1', name: 'Spice Route Hospitality' },
+    ...overrides,
+  });
+}
+
+/** Stores a session as a real sign-in would, and loads it into the store. */
+export function signInAs(overrides: Partial<TUserData> = {}, token = 'test-token'): TUserData {
+  const userData = userDataFixture(overrides);
+  writeSession(token, userData);
+  loadSessionFromStorage();
+  return userData;
+}
+
+export function pageFixture(overrides: Partial<TFbPage> = {}): TFbPage {
+  return ZFbPage.parse({
+    id: '1001',
+    name: 'Paradise Biryani Gachibowli',
+    outletId: 'o-1',
+    outletName: 'Paradise, Gachibowli',
+    brandId: 'b-1',
+    brandName: 'Paradise',
+    overallStarRating: 4.2,
+    ratingCount: 100,
+    reviewCount: 40,
+    unrepliedCount: 12,
+    connected: true,
+    sync: { status: 'ok', lastSyncedAt: '2025-01-10T10:00:00.000Z', message: null },
+    ...overrides,
+  });
+}
+
+export function reviewFixture(overrides: Partial<TFbReview> = {}): TFbReview {
+  return ZFbReview.parse({
+    id: '500001',
+    pageId: '1001',
+    outletId: 'o-1',
+    outletName: 'Paradise, Gachibowli',
+    storyId: '1001_9001',
+    reviewer: { id: 'r-1', name: 'Ravi Kumar' },
+    rating: 5,
+    recommendationType: 'positive',
+    text: 'The biryani was excellent.',
+    createdTime: '2025-01-09T12:30:00.000Z',
+    commentCount: 0,
+    replied: false,
+    lastReplyAt: null,
+    canReply: true,
+    ...overrides,
+  });
+}
+
+export function commentFixture(overrides: Partial<TFbComment> = {}): TFbComment {
+  return ZFbComment.parse({
+    id: '9001_1',
+    message: 'Thanks for the kind words!',
+    from: { id: '1001', name: 'Paradise Biryani Gachibowli' },
+    createdTime: '2025-01-09T13:00:00.000Z',
+    isPageReply: true,
+    authorName: null,
+    ...overrides,
+  });
+}
