@@ -11,6 +11,9 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
+import { webhookRoutes } from './modules/inbox/webhook.routes.ts';
+import { registerSocket } from './plugins/socket.ts';
 
 /** Largest accepted request body: a reply is at most 8000 characters (Graph limit). */
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -61,6 +64,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(reviewsRoutes);
+  await app.register(inboxRoutes);
+  await app.register(webhookRoutes);
+  await registerSocket(app, ctx);
 
   if (serveWeb) await app.register(fastifyStatic, { root: ctx.config.webDistDir, wildcard: false });
   return app;

@@ -23,6 +23,9 @@ const ZEnv = z.object({
   META_APP_SECRET: z.string().default('meta-sim-app-secret'),
   /** Connect the demo clients' pages through the Graph Test Users API at start (simulator). */
   META_CONNECT_TEST_USERS: z.enum(['0', '1']).default('1'),
+  /** Token Meta echoes in the webhook verification handshake. */
+  META_WEBHOOK_VERIFY_TOKEN: z.string().min(1).default('dinedesk-verify'),
+  REDIS_URL: z.string().url().optional(),
   REVIEW_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   WEB_DIST_DIR: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
@@ -55,6 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       appSecret: e.META_APP_SECRET,
       connectTestUsers: e.META_CONNECT_TEST_USERS === '1',
     },
+    meta: { webhookVerifyToken: e.META_WEBHOOK_VERIFY_TOKEN },
+    redisUrl: e.REDIS_URL ?? null,
     reviewSyncIntervalSeconds: e.REVIEW_SYNC_INTERVAL_SECONDS,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : resolve(import.meta.dirname, '../../web/dist'),
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),

@@ -9,6 +9,8 @@ import { resolveSecrets } from './lib/secrets.ts';
 import { TokenCipher } from './lib/token-cipher.ts';
 import { connectTestUsers } from './modules/meta/page-tokens.ts';
 import { syncAllPages } from './modules/meta/review-sync.ts';
+import { noRealtime } from './modules/inbox/events.ts';
+import { syncInboxAll } from './modules/inbox/inbox-sync.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -37,6 +39,7 @@ export async function createServer(
     secrets,
     cipher: new TokenCipher(secrets.tokenEncryptionKey),
     graph: new GraphClient({ ...config.graph, fetch: opts.fetch }),
+    realtime: noRealtime,
     now: opts.now ?? (() => new Date()),
   };
   const app = await buildApp(ctx, { logger: opts.logger });
@@ -50,10 +53,16 @@ export async function createServer(
       }
     }
     await syncAllPages(ctx, app.log);
+    await syncInboxAll(ctx, app.log);
   };
   app.addHook('onReady', async () => {
     if (config.reviewSyncIntervalSeconds > 0) {
-      timer = setInterval(() => void syncAllPages(ctx, app.log).catch((e) => app.log.error({ err: e }, 'periodic sync failed')), config.reviewSyncIntervalSeconds * 1000);
+      const periodic = async () => {
+        await syncAllPages(ctx, app.log);
+        // Reconciles conversations in case a webhook delivery was missed.
+        await syncInboxAll(ctx, app.log);
+      };
+      timer = setInterval(() => void periodic().catch((e) => app.log.error({ err: e }, 'periodic sync failed')), config.reviewSyncIntervalSeconds * 1000);
       timer.unref();
     }
   });

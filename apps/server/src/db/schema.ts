@@ -138,8 +138,17 @@ export const facebookPages = pgTable(
     syncStatus: text('sync_status').notNull().default('never'),
     syncMessage: text('sync_message'),
     lastSyncedAt: ts('last_synced_at'),
+    /** The Page-linked Instagram professional account (`instagram_business_account`). */
+    instagramUserId: text('instagram_user_id'),
+    instagramUsername: text('instagram_username'),
+    /** Last Graph backfill of conversations (null: never). */
+    inboxSyncedAt: ts('inbox_synced_at'),
   },
-  (t) => [uniqueIndex('facebook_pages_outlet_uq').on(t.outletId), index('facebook_pages_client_idx').on(t.clientId)],
+  (t) => [
+    uniqueIndex('facebook_pages_outlet_uq').on(t.outletId),
+    index('facebook_pages_client_idx').on(t.clientId),
+    uniqueIndex('facebook_pages_instagram_uq').on(t.instagramUserId),
+  ],
 );
 
 /** A Facebook Page rating synced from Graph API `/{page-id}/ratings`. */
@@ -202,4 +211,92 @@ export const auditLog = pgTable(
     at: ts('at').notNull().defaultNow(),
   },
   (t) => [index('audit_log_client_at_idx').on(t.clientId, t.at)],
+);
+
+/**
+ * A Messenger or Instagram conversation between one guest and one page account. Keyed by
+ * (account, guest) because webhooks carry sender/recipient ids, not the Graph thread id.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    pageId: text('page_id').notNull().references(() => facebookPages.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    /** Facebook Page id (messenger) or Instagram account id (instagram). */
+    accountId: text('account_id').notNull(),
+    graphId: text('graph_id'),
+    /** PSID or IGSID. */
+    guestId: text('guest_id').notNull(),
+    guestName: text('guest_name').notNull().default(''),
+    guestUsername: text('guest_username'),
+    snippet: text('snippet').notNull().default(''),
+    updatedTime: ts('updated_time').notNull(),
+    unreadCount: integer('unread_count').notNull().default(0),
+    messageCount: integer('message_count').notNull().default(0),
+    lastGuestMessageAt: ts('last_guest_message_at'),
+    guestReadAt: ts('guest_read_at'),
+  },
+  (t) => [
+    uniqueIndex('conversations_account_guest_uq').on(t.accountId, t.guestId),
+    index('conversations_account_time_idx').on(t.accountId, t.updatedTime.desc(), t.id.desc()),
+    index('conversations_client_idx').on(t.clientId),
+  ],
+);
+
+/** A message of a conversation, stored exactly once per Meta `mid` (webhooks are at-least-once). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: bigint('conversation_id', { mode: 'number' }).notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    mid: text('mid').notNull(),
+    direction: text('direction').notNull(),
+    text: text('text'),
+    attachments: jsonb('attachments').$type<{ type: string; url: string }[]>().notNull().default([]),
+    createdTime: ts('created_time').notNull(),
+    pageReaction: text('page_reaction'),
+    pageReactionAt: ts('page_reaction_at'),
+    guestReaction: text('guest_reaction'),
+    guestReactionAt: ts('guest_reaction_at'),
+    sentByUserId: uuid('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    humanAgentTag: boolean('human_agent_tag').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('messages_mid_uq').on(t.mid),
+    index('messages_conversation_time_idx').on(t.conversationId, t.createdTime.desc(), t.id.desc()),
+  ],
+);
+
+/** Inbox events in order, for socket replay after a reconnect (the event id is the cursor). */
+export const inboxEvents = pgTable(
+  'inbox_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull(),
+    accountId: text('account_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('inbox_events_client_id_idx').on(t.clientId, t.id)],
+);
+
+/**
+ * `Idempotency-Key` reservations of sends: the key is reserved before calling the Send API and
+ * bound to the stored message after, so a retried send returns the first result instead of
+ * posting twice (targets.md "Reliability").
+ */
+export const sendIdempotency = pgTable(
+  'send_idempotency',
+  {
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.key] })],
 );

@@ -27,6 +27,10 @@ export class GraphError extends Error {
       this.httpStatus === 0
     );
   }
+  /** Throttling: Graph refused the call without acting on it (external-apis.md §3). */
+  get isRateLimit(): boolean {
+    return [4, 17, 32, 613].includes(this.code) || (this.code >= 80001 && this.code <= 80014);
+  }
   /** 190: the token is invalid, expired or revoked; the page must be reconnected. */
   get isTokenError(): boolean {
     return this.code === 190;
@@ -86,6 +90,20 @@ export class GraphClient {
   }
 
   /**
+   * `POST /{version}/{path}` with a JSON body (the Send API's documented form). Throttling
+   * refusals (4, 17, 32, 613, 8000x) are retried: Graph answered them without acting, so a
+   * retry cannot deliver twice. Timeouts and 5xx are not retried.
+   */
+  postJson<T>(path: string, body: unknown, token: string): Promise<T> {
+    return this.request<T>('POST', this.url(path, {}), token, JSON.stringify(body), (e) => e.isRateLimit);
+  }
+
+  /** `DELETE /{version}/{path}`. */
+  delete<T>(path: string, params: Params, token: string): Promise<T> {
+    return this.request<T>('DELETE', this.url(path, params), token);
+  }
+
+  /**
    * Iterates the pages of an edge by following `paging.next` until it is absent (the Graph
    * signal for the last page; a short page with `next` still present is not the end).
    * @param maxPages guard against a misbehaving server looping forever
@@ -113,7 +131,13 @@ export class GraphClient {
     return n.toString();
   }
 
-  private async request<T>(method: 'GET' | 'POST', url: string, token: string, body?: URLSearchParams): Promise<T> {
+  private async request<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    token: string,
+    body?: URLSearchParams | string,
+    retryPost: (e: GraphError) => boolean = () => false,
+  ): Promise<T> {
     const maxRetries = this.options.maxRetries ?? 2;
     const base = this.options.backoffMs ?? 250;
     for (let attempt = 0; ; attempt++) {
@@ -123,19 +147,23 @@ export class GraphClient {
         const err = e as GraphError;
         // A POST is never retried: a timeout or reset may come after Graph accepted it, and
         // retrying a delivered comment would post it twice.
-        const retriable = err instanceof GraphError && err.isTransient && method === 'GET';
+        const retriable = err instanceof GraphError && err.isTransient && (method === 'GET' || retryPost(err));
         if (!retriable || attempt >= maxRetries) throw err;
         await new Promise((r) => setTimeout(r, base * 2 ** attempt * (0.75 + Math.random() / 2)));
       }
     }
   }
 
-  private async once<T>(method: 'GET' | 'POST', url: string, token: string, body?: URLSearchParams): Promise<T> {
+  private async once<T>(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, body?: URLSearchParams | string): Promise<T> {
     let res: Response;
     try {
       res = await this.fetchImpl(url, {
         method,
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
+        },
         body,
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });

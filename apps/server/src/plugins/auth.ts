@@ -103,10 +103,13 @@ export async function loadAccess(
   return { role, clientName, outletIds };
 }
 
-async function authenticate(this: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const ctx = this.ctx;
-  const header = request.headers.authorization ?? '';
-  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+/**
+ * Resolves an access token to the caller's identity and access (used by HTTP routes and the
+ * socket handshake alike).
+ * @throws HttpError 401 "Invalid token" (bad signature, algorithm, issuer, audience, revoked,
+ *   membership gone) or "Token has expired" (spec §5, §8)
+ */
+export async function resolveAuth(ctx: AppContext, token: string | undefined): Promise<AuthContext> {
   if (!token) throw new HttpError(401, AUTH_MESSAGES.invalid);
   let payload;
   try {
@@ -143,7 +146,7 @@ async function authenticate(this: FastifyInstance, request: FastifyRequest): Pro
   // Membership removed since the token was issued: the token no longer grants anything.
   if (!access) throw new HttpError(401, AUTH_MESSAGES.invalid);
   const rules = abilityRulesFor(access.role);
-  request.auth = {
+  return {
     userId: row.userId,
     sessionId: payload.jti,
     email: row.email,
@@ -155,6 +158,11 @@ async function authenticate(this: FastifyInstance, request: FastifyRequest): Pro
     ability: buildAbility(rules),
     outletIds: access.outletIds,
   };
+}
+
+async function authenticate(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const header = request.headers.authorization ?? '';
+  request.auth = await resolveAuth(this.ctx, /^Bearer\s+(\S+)$/i.exec(header)?.[1]);
 }
 
 /** Registers `app.authenticate`; routes opt in with `preHandler: app.authenticate`. */

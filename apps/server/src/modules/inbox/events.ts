@@ -1,0 +1,39 @@
+import type { TInboxEvent } from '@dinedesk/contracts';
+import type { Db } from '../../db/client.ts';
+import { schema } from '../../db/client.ts';
+
+/** An inbox event without its id yet (`eventId` is the `inbox_events` row id). */
+export type PendingEvent = TInboxEvent extends infer E ? (E extends TInboxEvent ? Omit<E, 'eventId'> : never) : never;
+
+export interface RoutedEvent {
+  clientId: string;
+  outletId: string;
+  accountId: string;
+  event: TInboxEvent;
+}
+
+/** Where inbox events go once committed: the socket layer (or nothing, in tests without it). */
+export interface Realtime {
+  emit(events: RoutedEvent[]): void;
+}
+export const noRealtime: Realtime = { emit: () => {} };
+
+/**
+ * Stores events in the same transaction as the change they describe, so a replay after a
+ * reconnect (by event id) sees exactly what was committed. Emit the result after commit.
+ */
+export async function recordEvents(
+  tx: Db,
+  scope: { clientId: string; outletId: string; accountId: string },
+  pending: PendingEvent[],
+): Promise<RoutedEvent[]> {
+  if (pending.length === 0) return [];
+  const rows = await tx
+    .insert(schema.inboxEvents)
+    .values(pending.map((p) => ({ ...scope, payload: p as unknown as Record<string, unknown> })))
+    .returning({ id: schema.inboxEvents.id });
+  return pending.map((p, i) => ({ ...scope, event: { ...p, eventId: rows[i]!.id } as TInboxEvent }));
+}
+
+/** Room of one inbox account: sockets of users who may see that page join it. */
+export const accountRoom = (accountId: string) => `acct:${accountId}`;

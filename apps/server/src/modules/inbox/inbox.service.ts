@@ -1,0 +1,303 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  CHANNELS,
+  type TChannel,
+  type TConversation,
+  type TInboxMessage,
+  type TSendMessageRequest,
+} from '@dinedesk/contracts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { schema } from '../../db/client.ts';
+import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import { GraphError } from '../../lib/graph-client.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { decryptPageToken } from '../meta/page-tokens.ts';
+import { recordEvents, type PendingEvent, type RoutedEvent } from './events.ts';
+import * as repo from './inbox.repository.ts';
+
+/**
+ * The social inbox: conversations and messages of Messenger and Instagram accounts, stored from
+ * Meta webhooks (each message exactly once, unique on `mid`) and from a Graph backfill, sent
+ * through the Send API with the 24 h / 7 d window (external-apis.md §3–4, issue #3).
+ */
+
+/** @throws HttpError 404 for a channel other than messenger/instagram (issue #3). */
+export function parseChannel(raw: string): TChannel {
+  if ((CHANNELS as readonly string[]).includes(raw)) return raw as TChannel;
+  throw notFound(`Unknown channel '${raw}': use messenger or instagram`);
+}
+
+/** @throws HttpError 404 unless the account belongs to the caller's client and a visible outlet. */
+export async function visibleAccount(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string): Promise<repo.PageRow> {
+  const page = await repo.findAccount(ctx.db, channel, accountId);
+  if (!page || page.clientId !== auth.clientId || (auth.outletIds && !auth.outletIds.includes(page.outletId))) {
+    throw notFound(`${channel === 'messenger' ? 'Facebook page' : 'Instagram account'} ${accountId} not found`);
+  }
+  return page;
+}
+
+async function visibleConversation(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, conversationId: string) {
+  const page = await visibleAccount(ctx, auth, channel, accountId);
+  const conv = await repo.getConversation(ctx.db, accountId, Number(conversationId));
+  if (!conv || conv.channel !== channel) throw notFound(`Conversation ${conversationId} not found`);
+  return { page, conv };
+}
+
+function cursorOf(cursor: string | undefined) {
+  if (!cursor) return undefined;
+  const c = repo.decodeCursor(cursor);
+  if (!c) throw badRequest('cursor is not valid: pass back paging.nextCursor unchanged', 'query.cursor');
+  return c;
+}
+
+export async function listConversations(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, q: { cursor?: string; limit: number }) {
+  await visibleAccount(ctx, auth, channel, accountId);
+  const { rows, next } = await repo.listConversations(ctx.db, channel, accountId, cursorOf(q.cursor), q.limit);
+  const now = ctx.now();
+  return { data: rows.map((r) => repo.toConversation(r, now)), paging: { nextCursor: next } };
+}
+
+export async function listMessages(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, conversationId: string, q: { cursor?: string; limit: number }) {
+  const { conv } = await visibleConversation(ctx, auth, channel, accountId, conversationId);
+  const { rows, next } = await repo.listMessages(ctx.db, conv.id, cursorOf(q.cursor), q.limit);
+  return {
+    data: rows.map((r) => repo.toMessage(r.m, conv, r.sentBy)),
+    paging: { nextCursor: next },
+    conversation: repo.toConversation(conv, ctx.now()),
+  };
+}
+
+export async function getMessage(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, messageId: string): Promise<TInboxMessage> {
+  await visibleAccount(ctx, auth, channel, accountId);
+  const row = await repo.getMessageWithAuthor(ctx.db, Number(messageId));
+  if (!row || row.c.accountId !== accountId || row.c.channel !== channel) throw notFound(`Message ${messageId} not found`);
+  return repo.toMessage(row.m, row.c, row.sentBy);
+}
+
+/** Graph errors of the Send API in the words a restaurant's staff need (issue #3). */
+function sendError(e: GraphError): HttpError {
+  if (e.isTokenError) return new HttpError(409, 'Facebook rejected this page’s access token (it expired or was revoked). Reconnect the page to send messages.', { code: 'graph_190' });
+  if (e.code === 10 && e.subcode === 2018278) return new HttpError(409, 'This conversation is outside the reply window: the guest’s last message is more than 7 days old.', { code: 'graph_10_2018278' });
+  if (e.code === 551) return new HttpError(409, 'This guest isn’t available right now (they may have blocked the page or turned off messages).', { code: 'graph_551' });
+  if (e.isRateLimit) return new HttpError(503, 'Facebook is rate-limiting this page. Try again in a minute.', { code: `graph_${e.code}` });
+  return new HttpError(502, `Facebook did not accept the message: ${e.message}`, { code: `graph_${e.code}` });
+}
+
+/**
+ * Sends a text or an image as the page through the Send API (`POST /{page-id}/messages`).
+ * Within 24 h of the guest's last message it is a RESPONSE; up to 7 days a MESSAGE_TAG with
+ * HUMAN_AGENT; after that it is refused before calling Facebook. With an `Idempotency-Key`, a
+ * retried send answers the first result and never posts twice.
+ * @throws HttpError 404, 409 (window closed, key in progress, guest unavailable, token), 502/503
+ */
+export async function sendMessage(
+  ctx: AppContext,
+  auth: AuthContext,
+  channel: TChannel,
+  accountId: string,
+  conversationId: string,
+  body: TSendMessageRequest,
+  idempotencyKey: string | undefined,
+): Promise<{ message: TInboxMessage; conversation: TConversation; events: RoutedEvent[] }> {
+  const { page, conv } = await visibleConversation(ctx, auth, channel, accountId, conversationId);
+  const clientId = page.clientId;
+  if (idempotencyKey !== undefined) {
+    const reserved = await ctx.db.insert(schema.sendIdempotency).values({ clientId, key: idempotencyKey }).onConflictDoNothing().returning();
+    if (reserved.length === 0) {
+      const [existing] = await ctx.db.select().from(schema.sendIdempotency).where(and(eq(schema.sendIdempotency.clientId, clientId), eq(schema.sendIdempotency.key, idempotencyKey)));
+      if (!existing?.messageId) throw new HttpError(409, 'A send with this Idempotency-Key is still in progress', { code: 'idempotency_in_progress' });
+      const row = await repo.getMessageWithAuthor(ctx.db, existing.messageId);
+      if (!row || row.c.id !== conv.id) throw new HttpError(409, 'This Idempotency-Key was used for another conversation', { field: 'Idempotency-Key' });
+      return { message: repo.toMessage(row.m, row.c, row.sentBy), conversation: repo.toConversation(row.c, ctx.now()), events: [] };
+    }
+  }
+  const release = async () => {
+    if (idempotencyKey !== undefined) await ctx.db.delete(schema.sendIdempotency).where(and(eq(schema.sendIdempotency.clientId, clientId), eq(schema.sendIdempotency.key, idempotencyKey)));
+  };
+  try {
+    const window = repo.replyWindow(conv.lastGuestMessageAt, ctx.now());
+    if (window.state === 'closed') throw new HttpError(409, 'This conversation is outside the reply window: Meta allows replies only within 7 days of the guest’s last message.', { code: 'window_closed' });
+    const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
+    if (!token) throw new HttpError(409, 'This page is not connected. Connect it to send messages.', { code: 'not_connected' });
+    const humanAgent = window.state === 'human_agent';
+    const message = body.imageUrl ? { attachment: { type: 'image', payload: { url: body.imageUrl, is_reusable: true } } } : { text: body.text };
+    let sent: { message_id: string };
+    try {
+      sent = await ctx.graph.postJson<{ recipient_id: string; message_id: string }>(
+        `${page.id}/messages`,
+        { recipient: { id: conv.guestId }, messaging_type: humanAgent ? 'MESSAGE_TAG' : 'RESPONSE', ...(humanAgent ? { tag: 'HUMAN_AGENT' } : {}), message },
+        token,
+      );
+    } catch (e) {
+      if (e instanceof GraphError) throw sendError(e);
+      throw e;
+    }
+    const createdTime = ctx.now();
+    const result = await ctx.db.transaction(async (tx) => {
+      const stored = await storeMessage(tx, conv, {
+        mid: sent.message_id,
+        direction: 'page',
+        text: body.imageUrl ? null : (body.text ?? null),
+        attachments: body.imageUrl ? [{ type: 'image', url: body.imageUrl }] : [],
+        createdTime,
+        sentByUserId: auth.userId,
+        humanAgentTag: humanAgent,
+      });
+      // The echo webhook may have stored it first; then this send still answers that message.
+      const [m] = await tx.select().from(schema.messages).where(eq(schema.messages.mid, sent.message_id));
+      if (idempotencyKey !== undefined) {
+        await tx.update(schema.sendIdempotency).set({ messageId: m!.id }).where(and(eq(schema.sendIdempotency.clientId, clientId), eq(schema.sendIdempotency.key, idempotencyKey)));
+      }
+      if (!stored.inserted) await tx.update(schema.messages).set({ sentByUserId: auth.userId, humanAgentTag: humanAgent }).where(eq(schema.messages.id, m!.id));
+      return { m: { ...m!, sentByUserId: auth.userId, humanAgentTag: humanAgent }, conv: stored.conv, events: stored.events };
+    });
+    const msg = repo.toMessage(result.m, result.conv, auth.fullName);
+    return { message: msg, conversation: repo.toConversation(result.conv, ctx.now()), events: result.events };
+  } catch (e) {
+    await release();
+    throw e;
+  }
+}
+
+/**
+ * Reacts to a message as the page (`sender_action: react`), or removes the page's reaction
+ * (`unreact`) when `reaction` is null. Send API, external-apis.md §3 "Reactions".
+ */
+export async function react(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, conversationId: string, messageId: string, reaction: string | null) {
+  const { page, conv } = await visibleConversation(ctx, auth, channel, accountId, conversationId);
+  const row = await repo.getMessageWithAuthor(ctx.db, Number(messageId));
+  if (!row || row.c.id !== conv.id) throw notFound(`Message ${messageId} not found in conversation ${conversationId}`);
+  const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
+  if (!token) throw new HttpError(409, 'This page is not connected. Connect it to react to messages.', { code: 'not_connected' });
+  try {
+    await ctx.graph.postJson(
+      `${page.id}/messages`,
+      reaction
+        ? { recipient: { id: conv.guestId }, sender_action: 'react', payload: { message_id: row.m.mid, reaction } }
+        : { recipient: { id: conv.guestId }, sender_action: 'unreact', payload: { message_id: row.m.mid } },
+      token,
+    );
+  } catch (e) {
+    if (e instanceof GraphError) throw sendError(e);
+    throw e;
+  }
+  const at = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const [m] = await tx.update(schema.messages).set({ pageReaction: reaction, pageReactionAt: at }).where(eq(schema.messages.id, row.m.id)).returning();
+    const message = repo.toMessage(m!, conv, row.sentBy);
+    const events = await recordEvents(tx, scopeOf(conv), [{ type: 'reaction', pageId: conv.accountId, channel: conv.channel as TChannel, conversationId: String(conv.id), message }]);
+    return { message, events };
+  });
+}
+
+/** Marks a conversation read by the page's staff (unread count back to 0). */
+export async function markRead(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, conversationId: string) {
+  const { conv } = await visibleConversation(ctx, auth, channel, accountId, conversationId);
+  return ctx.db.transaction(async (tx) => {
+    const [c] = await tx.update(schema.conversations).set({ unreadCount: 0 }).where(eq(schema.conversations.id, conv.id)).returning();
+    const conversation = repo.toConversation(c!, ctx.now());
+    const events = await recordEvents(tx, scopeOf(c!), [
+      { type: 'read', pageId: c!.accountId, channel: c!.channel as TChannel, conversationId: String(c!.id), by: 'page', watermark: ctx.now().toISOString() },
+      { type: 'conversation', pageId: c!.accountId, channel: c!.channel as TChannel, conversationId: String(c!.id), conversation },
+    ]);
+    return { conversation, events };
+  });
+}
+
+const scopeOf = (c: repo.ConversationRow) => ({ clientId: c.clientId, outletId: c.outletId, accountId: c.accountId });
+
+interface IncomingMessage {
+  mid: string;
+  direction: 'guest' | 'page';
+  text: string | null;
+  attachments: { type: string; url: string }[];
+  createdTime: Date;
+  sentByUserId?: string | null;
+  humanAgentTag?: boolean;
+}
+
+/**
+ * Stores a message exactly once (unique `mid`) and folds it into its conversation: counts,
+ * unread, snippet and window move only forward in time, so out-of-order deliveries converge.
+ */
+export async function storeMessage(
+  tx: Db,
+  conv: repo.ConversationRow,
+  m: IncomingMessage,
+  opts: { record?: boolean } = {},
+): Promise<{ inserted: boolean; conv: repo.ConversationRow; events: RoutedEvent[] }> {
+  const inserted = await tx
+    .insert(schema.messages)
+    .values({
+      conversationId: conv.id,
+      clientId: conv.clientId,
+      mid: m.mid,
+      direction: m.direction,
+      text: m.text,
+      attachments: m.attachments,
+      createdTime: m.createdTime,
+      sentByUserId: m.sentByUserId ?? null,
+      humanAgentTag: m.humanAgentTag ?? false,
+    })
+    .onConflictDoNothing({ target: schema.messages.mid })
+    .returning();
+  if (inserted.length === 0) return { inserted: false, conv, events: [] };
+  const snippet = m.text ?? (m.attachments.length ? `[${m.attachments[0]!.type}]` : '');
+  const t = m.createdTime;
+  const { conversations: c } = schema;
+  const [updated] = await tx
+    .update(c)
+    .set({
+      messageCount: sql`${c.messageCount} + 1`,
+      unreadCount: m.direction === 'guest' ? sql`${c.unreadCount} + 1` : c.unreadCount,
+      snippet: sql`case when ${t} >= ${c.updatedTime} then ${snippet} else ${c.snippet} end`,
+      updatedTime: sql`greatest(${c.updatedTime}, ${t})`,
+      lastGuestMessageAt: m.direction === 'guest' ? sql`greatest(${c.lastGuestMessageAt}, ${t})` : c.lastGuestMessageAt,
+    })
+    .where(eq(c.id, conv.id))
+    .returning();
+  const channel = conv.channel as TChannel;
+  const message = repo.toMessage(inserted[0]!, conv, null);
+  const pending: PendingEvent[] = [
+    { type: 'message', pageId: conv.accountId, channel, conversationId: String(conv.id), message },
+    { type: 'conversation', pageId: conv.accountId, channel, conversationId: String(conv.id), conversation: repo.toConversation(updated!, new Date()) },
+  ];
+  return { inserted: true, conv: updated!, events: opts.record === false ? [] : await recordEvents(tx, scopeOf(conv), pending) };
+}
+
+/** Finds or creates the conversation of (account, guest). */
+export async function ensureConversation(
+  tx: Db,
+  page: repo.PageRow,
+  channel: TChannel,
+  accountId: string,
+  guest: { id: string; name?: string; username?: string | null; graphId?: string | null },
+  at: Date,
+): Promise<repo.ConversationRow> {
+  await tx
+    .insert(schema.conversations)
+    .values({
+      clientId: page.clientId,
+      outletId: page.outletId,
+      pageId: page.id,
+      channel,
+      accountId,
+      guestId: guest.id,
+      guestName: guest.name ?? '',
+      guestUsername: guest.username ?? null,
+      graphId: guest.graphId ?? null,
+      updatedTime: at,
+    })
+    .onConflictDoNothing({ target: [schema.conversations.accountId, schema.conversations.guestId] });
+  const [row] = await tx.select().from(schema.conversations).where(and(eq(schema.conversations.accountId, accountId), eq(schema.conversations.guestId, guest.id)));
+  if (guest.name && row && !row.guestName) {
+    const [named] = await tx
+      .update(schema.conversations)
+      .set({ guestName: guest.name, guestUsername: guest.username ?? row.guestUsername, graphId: guest.graphId ?? row.graphId })
+      .where(eq(schema.conversations.id, row.id))
+      .returning();
+    return named!;
+  }
+  return row!;
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { INBOX } from '@dinedesk/contracts';
+import { ZWebhookBody, ingestWebhook, verifySignature } from './webhook.ts';
+
+/**
+ * Meta webhook endpoint (external-apis.md §4): GET answers the subscription handshake, POST
+ * takes signed deliveries. The JSON parser is replaced in this plugin's scope so the signature
+ * is checked over the raw bytes Meta signed; a bad or missing signature is 403 and nothing is
+ * stored.
+ */
+export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 4 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+
+  app.get(INBOX.webhook, { schema: { tags: ['webhooks'], summary: 'Meta webhook verification handshake', hide: false } }, async (req, reply) => {
+    const q = req.query as Record<string, string | undefined>;
+    // Some frameworks turn the dots into underscores (external-apis.md §4).
+    const mode = q['hub.mode'] ?? q.hub_mode;
+    const token = q['hub.verify_token'] ?? q.hub_verify_token;
+    const challenge = q['hub.challenge'] ?? q.hub_challenge;
+    if (mode === 'subscribe' && token === ctx.config.meta.webhookVerifyToken && challenge) return reply.type('text/plain').send(challenge);
+    return reply.status(403).send({ message: 'Webhook verification failed: wrong hub.verify_token or hub.mode' });
+  });
+
+  app.post(INBOX.webhook, { schema: { tags: ['webhooks'], summary: 'Meta webhook delivery (X-Hub-Signature-256 over the raw body)' } }, async (req, reply) => {
+    const raw = req.body as Buffer;
+    if (!Buffer.isBuffer(raw) || !verifySignature(ctx.config.graph.appSecret, raw, req.headers['x-hub-signature-256'] as string | undefined)) {
+      return reply.status(403).send({ message: 'Invalid or missing X-Hub-Signature-256' });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return reply.status(400).send({ message: 'Request body is not valid JSON' });
+    }
+    const parsed = ZWebhookBody.safeParse(json);
+    if (!parsed.success) return reply.status(400).send({ message: `Not a Meta webhook payload: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` });
+    const { events, skipped } = await ingestWebhook(ctx, parsed.data);
+    ctx.realtime.emit(events);
+    return { received: true, events: events.length, skipped };
+  });
+}

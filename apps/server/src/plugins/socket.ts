@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import { INBOX, SOCKET_EVENTS, ZReplayRequest, type TInboxEvent, type TReplayAck } from '@dinedesk/contracts';
+import type { AppContext } from '../context.ts';
+import { schema } from '../db/client.ts';
+import { accountRoom, type RoutedEvent } from '../modules/inbox/events.ts';
+import { resolveAuth, type AuthContext } from './auth.ts';
+
+/** Most events one replay answers; the client asks again while `complete` is false. */
+const REPLAY_BATCH = 500;
+
+/** Inbox accounts (page ids and Instagram ids) the user may see: their socket rooms. */
+async function visibleAccounts(ctx: AppContext, auth: AuthContext): Promise<string[]> {
+  if (!auth.clientId || !auth.ability.can('read', 'Conversation')) return [];
+  const conds: SQL[] = [eq(schema.facebookPages.clientId, auth.clientId)];
+  if (auth.outletIds) conds.push(inArray(schema.facebookPages.outletId, auth.outletIds.length ? auth.outletIds : ['00000000-0000-0000-0000-000000000000']));
+  const rows = await ctx.db
+    .select({ id: schema.facebookPages.id, ig: schema.facebookPages.instagramUserId })
+    .from(schema.facebookPages)
+    .where(and(...conds));
+  return rows.flatMap((r) => (r.ig ? [r.id, r.ig] : [r.id]));
+}
+
+/** Joins exactly the rooms the user may see now, leaving any others (ability re-checked on join). */
+async function syncRooms(ctx: AppContext, socket: Socket, auth: AuthContext): Promise<string[]> {
+  const accounts = await visibleAccounts(ctx, auth);
+  const wanted = new Set(accounts.map(accountRoom));
+  for (const room of socket.rooms) if (room.startsWith('acct:') && !wanted.has(room)) socket.leave(room);
+  socket.join([...wanted]);
+  return accounts;
+}
+
+/**
+ * socket.io at `/api/socket.io` (spec §7): the handshake checks the Origin and the access token,
+ * a socket joins only the rooms of accounts its user may see, and committed inbox events are
+ * emitted to those rooms. With REDIS_URL the Redis adapter shares events between processes.
+ * After a reconnect the client asks `inbox:replay {afterEventId}` and gets what it missed.
+ */
+export async function registerSocket(app: FastifyInstance, ctx: AppContext): Promise<Server> {
+  const allowed = new Set(ctx.config.corsOrigins);
+  const io = new Server(app.server, {
+    path: INBOX.socketPath,
+    serveClient: false,
+    cors: { origin: [...allowed], credentials: true },
+    allowRequest: (req, cb) => {
+      const origin = req.headers.origin;
+      // Non-browser clients send no Origin; browsers must come from this host or an allowed origin.
+      if (!origin) return cb(null, true);
+      let sameHost = false;
+      try {
+        sameHost = new URL(origin).host === req.headers.host;
+      } catch {
+        sameHost = false;
+      }
+      cb(sameHost || allowed.has(origin) ? null : 'origin not allowed', sameHost || allowed.has(origin));
+    },
+  });
+  let redis: { pub: ReturnType<typeof createClient>; sub: ReturnType<typeof createClient> } | null = null;
+  if (ctx.config.redisUrl) {
+    const pub = createClient({ url: ctx.config.redisUrl });
+    const sub = pub.duplicate();
+    pub.on('error', (err) => app.log.error({ err }, 'redis publisher error'));
+    sub.on('error', (err) => app.log.error({ err }, 'redis subscriber error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    redis = { pub, sub };
+  }
+
+  io.use(async (socket, next) => {
+    try {
+      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      const auth = await resolveAuth(ctx, typeof token === 'string' ? token : undefined);
+      if (!auth.ability.can('read', 'Conversation')) return next(new Error('Your role may not read conversations'));
+      socket.data.auth = auth;
+      next();
+    } catch (e) {
+      next(new Error((e as Error).message));
+    }
+  });
+
+  io.on('connection', async (socket) => {
+    const token = (socket.handshake.auth as { token: string }).token;
+    try {
+      await syncRooms(ctx, socket, socket.data.auth as AuthContext);
+    } catch (err) {
+      app.log.error({ err }, 'socket room join failed');
+      socket.disconnect(true);
+      return;
+    }
+    socket.on(SOCKET_EVENTS.inboxReplay, async (raw: unknown, ack?: (res: TReplayAck | { error: string }) => void) => {
+      if (typeof ack !== 'function') return;
+      const req = ZReplayRequest.safeParse(raw);
+      if (!req.success) return ack({ error: 'afterEventId must be a non-negative integer' });
+      try {
+        // The token may have expired or access changed since the handshake: check again.
+        const auth = await resolveAuth(ctx, token);
+        socket.data.auth = auth;
+        const accounts = await syncRooms(ctx, socket, auth);
+        if (!accounts.length) return ack({ events: [], complete: true });
+        const rows = await ctx.db
+          .select({ id: schema.inboxEvents.id, payload: schema.inboxEvents.payload })
+          .from(schema.inboxEvents)
+          .where(and(eq(schema.inboxEvents.clientId, auth.clientId!), gt(schema.inboxEvents.id, req.data.afterEventId), inArray(schema.inboxEvents.accountId, accounts)))
+          .orderBy(asc(schema.inboxEvents.id))
+          .limit(REPLAY_BATCH);
+        ack({ events: rows.map((r) => ({ ...r.payload, eventId: r.id }) as TInboxEvent), complete: rows.length < REPLAY_BATCH });
+      } catch (e) {
+        ack({ error: (e as Error).message });
+        socket.disconnect(true);
+      }
+    });
+  });
+
+  ctx.realtime = {
+    emit(events: RoutedEvent[]) {
+      for (const e of events) io.to(accountRoom(e.accountId)).emit(SOCKET_EVENTS.inboxEvent, e.event);
+    },
+  };
+  // socket.io must close in preClose: with a client connected, app.close() would wait forever
+  // (stack-notes.md).
+  app.addHook('preClose', async () => {
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+  });
+  return io;
+}
