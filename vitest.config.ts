@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'server-pglite',
           root: 'apps/server',
           environment: 'node',
+          // Several processes on one database need a real PostgreSQL.
+          exclude: ['**/node_modules/**', '**/*.scaleout.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AUTH_MESSAGES, type TAbilityRule, type TRole } from '@dinedesk/contracts';
 import type { AppContext } from '../context.ts';
@@ -62,6 +62,29 @@ export async function issueAccessToken(ctx: AppContext, userId: string, clientId
 }
 
 /**
+ * Outlets a scoped role may see in a client: outlets of granted brands (brand managers) plus
+ * granted outlets, in one query. Null means every outlet of the client (unscoped roles).
+ */
+export async function visibleOutletIds(ctx: AppContext, userId: string, clientId: string, role: TRole): Promise<string[] | null> {
+  if (role !== 'brand_manager' && role !== 'outlet_manager') return null;
+  const g = schema.accessGrants;
+  const grantsOf = (kind: string) =>
+    sql`(select ${g.refId}::uuid from ${g} where ${g.userId} = ${userId} and ${g.clientId} = ${clientId} and ${g.kind} = ${kind})`;
+  const rows = await ctx.db
+    .select({ id: schema.outlets.id })
+    .from(schema.outlets)
+    .where(
+      and(
+        eq(schema.outlets.clientId, clientId),
+        role === 'brand_manager'
+          ? sql`(${schema.outlets.brandId} in ${grantsOf('brand')} or ${schema.outlets.id} in ${grantsOf('outlet')})`
+          : sql`${schema.outlets.id} in ${grantsOf('outlet')}`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
  * Loads the role, ability and visible outlets of a user in a client: the single place where
  * access is computed, so every route enforces the same rules.
  */
@@ -83,24 +106,7 @@ export async function loadAccess(
     if (!user.isSuperAdmin) role = (row.role as TRole | null) ?? null;
   }
   if (!role) return null;
-  let outletIds: string[] | null = null;
-  if (clientId && (role === 'brand_manager' || role === 'outlet_manager')) {
-    const grants = await ctx.db
-      .select({ kind: schema.accessGrants.kind, refId: schema.accessGrants.refId })
-      .from(schema.accessGrants)
-      .where(and(eq(schema.accessGrants.userId, user.id), eq(schema.accessGrants.clientId, clientId)));
-    const brandIds = grants.filter((g) => g.kind === 'brand').map((g) => g.refId);
-    const ids = new Set(grants.filter((g) => g.kind === 'outlet').map((g) => g.refId));
-    if (role === 'brand_manager' && brandIds.length) {
-      const rows = await ctx.db
-        .select({ id: schema.outlets.id })
-        .from(schema.outlets)
-        .where(and(eq(schema.outlets.clientId, clientId), inArray(schema.outlets.brandId, brandIds)));
-      rows.forEach((r) => ids.add(r.id));
-    }
-    outletIds = [...ids];
-  }
-  return { role, clientName, outletIds };
+  return { role, clientName, outletIds: clientId ? await visibleOutletIds(ctx, user.id, clientId, role) : null };
 }
 
 /**
@@ -124,27 +130,33 @@ export async function resolveAuth(ctx: AppContext, token: string | undefined): P
     throw new HttpError(401, AUTH_MESSAGES.invalid);
   }
   if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') throw new HttpError(401, AUTH_MESSAGES.invalid);
+  // One round trip for session, user, membership and client: this runs on every request.
   const [row] = await ctx.db
     .select({
       revokedAt: schema.sessions.revokedAt,
       expiresAt: schema.sessions.expiresAt,
       clientId: schema.sessions.clientId,
+      createdAt: schema.sessions.createdAt,
       userId: schema.users.id,
       email: schema.users.email,
       fullName: schema.users.fullName,
       isSuperAdmin: schema.users.isSuperAdmin,
       passwordChangedAt: schema.users.passwordChangedAt,
-      createdAt: schema.sessions.createdAt,
+      clientName: schema.clients.name,
+      memberRole: schema.memberships.role,
     })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .leftJoin(schema.clients, eq(schema.clients.id, schema.sessions.clientId))
+    .leftJoin(schema.memberships, and(eq(schema.memberships.userId, schema.sessions.userId), eq(schema.memberships.clientId, schema.sessions.clientId)))
     .where(and(eq(schema.sessions.id, payload.jti), eq(schema.sessions.userId, payload.sub)));
   if (!row || row.revokedAt) throw new HttpError(401, AUTH_MESSAGES.invalid);
   if (row.expiresAt <= ctx.now()) throw new HttpError(401, AUTH_MESSAGES.expired);
   if (row.passwordChangedAt && row.passwordChangedAt > row.createdAt) throw new HttpError(401, AUTH_MESSAGES.invalid);
-  const access = await loadAccess(ctx, { id: row.userId, isSuperAdmin: row.isSuperAdmin }, row.clientId);
-  // Membership removed since the token was issued: the token no longer grants anything.
-  if (!access) throw new HttpError(401, AUTH_MESSAGES.invalid);
+  const role = (row.isSuperAdmin ? 'super_admin' : row.memberRole) as TRole | null;
+  // Membership (or the client) removed since the token was issued: the token grants nothing.
+  if (!role || (row.clientId && row.clientName === null)) throw new HttpError(401, AUTH_MESSAGES.invalid);
+  const access = { role, clientName: row.clientName, outletIds: row.clientId ? await visibleOutletIds(ctx, row.userId, row.clientId, role) : null };
   const rules = abilityRulesFor(access.role);
   return {
     userId: row.userId,
