@@ -75,21 +75,18 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
       const auth = await resolveAuth(ctx, typeof token === 'string' ? token : undefined);
       if (!auth.ability.can('read', 'Conversation')) return next(new Error('Your role may not read conversations'));
       socket.data.auth = auth;
+      // Computed before the handshake completes, so the rooms are joined by the time the
+      // client sees "connect" and no event emitted right after can miss it.
+      socket.data.accounts = await visibleAccounts(ctx, auth);
       next();
     } catch (e) {
       next(new Error((e as Error).message));
     }
   });
 
-  io.on('connection', async (socket) => {
+  io.on('connection', (socket) => {
     const token = (socket.handshake.auth as { token: string }).token;
-    try {
-      await syncRooms(ctx, socket, socket.data.auth as AuthContext);
-    } catch (err) {
-      app.log.error({ err }, 'socket room join failed');
-      socket.disconnect(true);
-      return;
-    }
+    socket.join((socket.data.accounts as string[]).map(accountRoom));
     socket.on(SOCKET_EVENTS.inboxReplay, async (raw: unknown, ack?: (res: TReplayAck | { error: string }) => void) => {
       if (typeof ack !== 'function') return;
       const req = ZReplayRequest.safeParse(raw);

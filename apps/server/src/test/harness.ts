@@ -15,6 +15,8 @@ export interface Harness {
   server: StartedServer;
   sim: MetaSim;
   simUrl: string;
+  /** Set when started with `listen: true`. */
+  baseUrl: string;
   config: Config;
   /** Advances the server clock (token expiry tests). */
   clock: { offsetMs: number };
@@ -49,8 +51,13 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
   };
 }
 
-export async function startHarness(opts: { sync?: boolean; env?: Record<string, string> } = {}): Promise<Harness> {
-  const sim = await createMetaSim({ stateFile: null, logger: false });
+/**
+ * @param opts.listen the server listens on a random port (for webhooks from the simulator and
+ *   sockets), reported as `baseUrl`; the simulator's webhook URL points at it
+ */
+export async function startHarness(opts: { sync?: boolean; env?: Record<string, string>; listen?: boolean } = {}): Promise<Harness> {
+  // Conversations API throttling (2 rps per page) is tested in the simulator; here it would only slow the backfill.
+  const sim = await createMetaSim({ stateFile: null, logger: false, messagingRateLimit: null, webhooks: { retryBaseMs: 50, retryMaxMs: 200, holdMs: 20 } });
   const simUrl = await sim.listen(0, '127.0.0.1');
   const { database, url, drop } = await openTestDatabase();
   const config = loadConfig({
@@ -65,12 +72,19 @@ export async function startHarness(opts: { sync?: boolean; env?: Record<string, 
   });
   const clock = { offsetMs: 0 };
   const server = await createServer(config, { database, logger: false, now: () => new Date(Date.now() + clock.offsetMs) });
-  await server.app.ready();
+  let baseUrl = '';
+  if (opts.listen) {
+    baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    sim.configureWebhooks({ url: `${baseUrl}/api/webhooks/meta` });
+  } else {
+    await server.app.ready();
+  }
   if (opts.sync !== false) await server.syncOnce();
   return {
     server,
     sim,
     simUrl,
+    baseUrl,
     config,
     clock,
     async login(email, password = DEMO_PASSWORD) {
