@@ -168,6 +168,10 @@ describe('debug_token', () => {
       'pages_read_user_content',
       'pages_manage_metadata',
       'pages_messaging',
+      // Page-linked Instagram messaging (external-apis.md §1 scopes, §3 permissions).
+      'instagram_basic',
+      'instagram_manage_messages',
+      'instagram_manage_insights',
     ]);
   });
 

@@ -5,12 +5,72 @@
  *   POST /__sim/guest-comment   {storyId,name,message} → {id}   (404 unknown story)
  *   GET  /__sim/switches        → {ratingsDeprecatedFrom, callsPerHour}
  *   PUT  /__sim/switches        {ratingsDeprecatedFrom?: number|null, callsPerHour?: number}
- * Validation errors answer 400 `{error: "<what is wrong>"}`.
+ * Messaging (external-apis.md §3–§4; `driver.ts`, `webhooks.ts`):
+ *   POST /__sim/guest-message   {pageId|igUserId, channel?, conversationId?, guestId?, text?, imageUrl?}
+ *                               → {conversationId, messageId, guestId, pageId, channel, text}
+ *   POST /__sim/guest-reaction  {messageId, reaction|null} → {messageId, conversationId, action}
+ *   POST /__sim/guest-read      {conversationId} → {conversationId, watermark}
+ *   POST /__sim/guest-block     {guestId, blocked} → {guestId, blocked}
+ *   GET  /__sim/inbox           → seeded distribution and per-Page counts and subscriptions
+ *   GET  /__sim/conversations?pageId=&channel= → thread summaries (guest, window, unread)
+ *   POST /__sim/inbox/reset     drops added messages etc. and re-anchors the seed to now
+ *   GET  /__sim/webhooks        → delivery log {config, verified, handshake, stats, deliveries}
+ *   PUT  /__sim/webhooks        {url?, verifyToken?, duplicateRate?, reorder?, holdMs?, batchSize?,
+ *                                maxAttempts?, retryBaseMs?, retryMaxMs?, timeoutMs?, instagramFields?}
+ *   POST /__sim/webhooks/verify → handshake record;  POST /__sim/webhooks/flush → log once idle
+ *   GET|PUT /__sim/messaging    {conversationsRps: number|null}
+ *   PUT  /__sim/permissions     {userId, declinedScopes?: string[], tasks?: string[]|null}
+ * Validation errors answer 400 `{error: "<what is wrong>"}`; unknown objects 404; a blocked
+ * guest trying to write 409.
  */
 import { fbUserIdFor } from '@dinedesk/demo-data';
 import type { FastifyInstance } from 'fastify';
+import {
+  DriverError,
+  type GuestMessageInput,
+  type GuestMessageResult,
+  guestMessage,
+  guestReaction,
+  guestRead,
+  setGuestBlocked,
+} from './driver.ts';
 import { addGuestComment } from './graph/comments.ts';
-import type { SimCore } from './graph/core.ts';
+import { PAGE_TASKS, type SimCore } from './graph/core.ts';
+import { CHANNELS, type Channel, HUMAN_AGENT_WINDOW_MS, STANDARD_WINDOW_MS, type SeedStats, updatedAt } from './inbox.ts';
+import { USER_SCOPES } from './tokens.ts';
+import type { HandshakeRecord, WebhookConfig, WebhookLog } from './webhooks.ts';
+
+/** One thread as `GET /__sim/conversations` lists it (times ISO 8601 UTC). */
+export interface ConversationSummary {
+  conversationId: string;
+  pageId: string;
+  channel: Channel;
+  guestId: string;
+  guestName: string;
+  guestUsername: string;
+  blocked: boolean;
+  messageCount: number;
+  unreadCount: number;
+  updatedTime: string;
+  lastGuestMessageAt: string | null;
+  /** The guest wrote within 24 h (RESPONSE/UPDATE allowed). */
+  insideStandardWindow: boolean;
+  /** The guest wrote within 7 days (HUMAN_AGENT allowed). */
+  insideHumanAgentWindow: boolean;
+}
+
+/** `GET /__sim/inbox`. */
+export interface InboxSummary {
+  seeded: SeedStats & { anchor: string };
+  pages: {
+    pageId: string;
+    name: string;
+    igUserId: string;
+    igUsername: string;
+    subscribedFields: string[] | null;
+    conversations: Record<Channel, number>;
+  }[];
+}
 
 /** Control operations, shared by the JS API (`MetaSim`) and the HTTP routes. */
 export interface SimControl {
@@ -20,6 +80,28 @@ export interface SimControl {
   setRatingsDeprecatedFrom(version: number | null): void;
   setCallsPerHour(calls: number): void;
   switches(): { ratingsDeprecatedFrom: number | null; callsPerHour: number };
+  /** @throws DriverError (see `driver.ts`) */
+  guestMessage(input: GuestMessageInput): GuestMessageResult;
+  /** @throws DriverError 404 for an unknown message */
+  guestReaction(messageId: string, reaction: string | null): { messageId: string; conversationId: string; action: 'react' | 'unreact' };
+  /** @throws DriverError 404 for an unknown thread */
+  guestRead(conversationId: string): { conversationId: string; watermark: number };
+  /** @throws DriverError 404 for an unknown guest */
+  setBlocked(guestId: string, blocked: boolean): { guestId: string; blocked: boolean };
+  inbox(): InboxSummary;
+  /** @throws DriverError 404 unknown Page, 400 bad channel */
+  conversations(pageId: string, channel: Channel): ConversationSummary[];
+  resetInbox(): void;
+  webhookLog(): WebhookLog;
+  /** @throws Error for out-of-range settings */
+  configureWebhooks(patch: Partial<WebhookConfig>): WebhookConfig;
+  verifyWebhook(): Promise<HandshakeRecord>;
+  flushWebhooks(): Promise<void>;
+  /** @throws Error unless a positive integer or null */
+  setMessagingRateLimit(rps: number | null): void;
+  messagingSwitches(): { conversationsRps: number | null };
+  /** @throws DriverError 404 unknown user; Error for unknown scopes or tasks */
+  setPermissions(userId: string, grant: { declinedScopes?: string[]; tasks?: string[] | null }): { userId: string; scopes: string[]; tasks: string[] };
 }
 
 /** Builds the control operations over the simulator core. */
@@ -48,6 +130,71 @@ export function createControl(sim: SimCore, initialCallsPerHour: number): SimCon
       sim.usage.setBudget(calls);
     },
     switches: () => ({ ratingsDeprecatedFrom: sim.switches.ratingsDeprecatedFrom, callsPerHour }),
+    guestMessage: (input) => guestMessage(sim, input),
+    guestReaction: (messageId, reaction) => guestReaction(sim, messageId, reaction),
+    guestRead: (conversationId) => guestRead(sim, conversationId),
+    setBlocked: (guestId, blocked) => setGuestBlocked(sim, guestId, blocked),
+    inbox() {
+      return {
+        seeded: sim.inbox.stats(),
+        pages: [...sim.seed.pages.values()].map((p) => ({
+          pageId: p.id,
+          name: p.name,
+          igUserId: p.instagramUserId,
+          igUsername: p.instagramUsername,
+          subscribedFields: sim.inbox.subscription(p.id) ?? null,
+          conversations: { messenger: sim.inbox.conversationsOf(p.id, 'messenger').length, instagram: sim.inbox.conversationsOf(p.id, 'instagram').length },
+        })),
+      };
+    },
+    conversations(pageId, channel) {
+      if (!sim.seed.pages.has(pageId)) throw new DriverError(404, `no Page with id ${pageId}`);
+      if (!CHANNELS.includes(channel)) throw new DriverError(400, "channel must be 'messenger' or 'instagram'");
+      const now = sim.now().getTime();
+      return sim.inbox.conversationsOf(pageId, channel).map((c) => {
+        const last = sim.inbox.lastGuestMessageAt(c);
+        return {
+          conversationId: c.id,
+          pageId,
+          channel,
+          guestId: c.guest.id,
+          guestName: c.guest.name,
+          guestUsername: c.guest.username,
+          blocked: sim.inbox.isBlocked(c.guest),
+          messageCount: c.messages.length,
+          unreadCount: sim.inbox.unreadCount(c),
+          updatedTime: new Date(updatedAt(c)).toISOString(),
+          lastGuestMessageAt: last === null ? null : new Date(last).toISOString(),
+          insideStandardWindow: last !== null && now - last <= STANDARD_WINDOW_MS,
+          insideHumanAgentWindow: last !== null && now - last <= HUMAN_AGENT_WINDOW_MS,
+        };
+      });
+    },
+    resetInbox: () => sim.inbox.reset(),
+    webhookLog: () => sim.webhooks.log(),
+    configureWebhooks: (patch) => sim.webhooks.configure(patch),
+    verifyWebhook: () => sim.webhooks.verify(),
+    flushWebhooks: () => sim.webhooks.idle(),
+    setMessagingRateLimit(rps) {
+      if (rps !== null && !(Number.isInteger(rps) && rps > 0)) throw new Error('conversationsRps must be a positive integer or null');
+      sim.conversationsLimiter.set(rps);
+    },
+    messagingSwitches: () => ({ conversationsRps: sim.conversationsLimiter.perSecond }),
+    setPermissions(userId, grant) {
+      if (!sim.seed.users.has(userId)) throw new DriverError(404, `no test user with id ${userId}`);
+      const current = sim.store.state.grants?.[userId] ?? { declinedScopes: [], tasks: null };
+      const declined = grant.declinedScopes ?? current.declinedScopes;
+      const unknownScope = declined.find((s) => !(USER_SCOPES as readonly string[]).includes(s));
+      if (unknownScope) throw new Error(`unknown scope ${unknownScope}`);
+      const tasks = grant.tasks !== undefined ? grant.tasks : current.tasks;
+      const unknownTask = tasks?.find((t) => !(PAGE_TASKS as readonly string[]).includes(t));
+      if (unknownTask) throw new Error(`unknown task ${unknownTask}`);
+      sim.store.state.grants = { ...sim.store.state.grants, [userId]: { declinedScopes: [...declined], tasks: tasks ? [...tasks] : null } };
+      // Reissues nothing: existing tokens get the new scopes, as after the user re-consents.
+      sim.tokens.ensureIssued();
+      sim.store.save();
+      return { userId, scopes: sim.tokens.grantedScopes(userId), tasks: tasks ? [...tasks] : [...PAGE_TASKS] };
+    },
   };
 }
 
@@ -70,7 +217,8 @@ export function registerControlRoutes(app: FastifyInstance, control: SimControl)
     try {
       return { status: 200, body: fn() };
     } catch (e) {
-      return fail(e instanceof UnknownStoryError ? 404 : 400, (e as Error).message);
+      const status = e instanceof UnknownStoryError ? 404 : e instanceof DriverError ? e.status : 400;
+      return fail(status, (e as Error).message);
     }
   };
 
@@ -102,5 +250,157 @@ export function registerControlRoutes(app: FastifyInstance, control: SimControl)
     });
     return reply.code(r.status).send(r.body);
   });
+  registerMessagingRoutes(app, control, run);
   app.all('/__sim/*', async (_req, reply) => reply.code(404).send({ error: 'unknown control route' }));
+}
+
+type Runner = <T>(fn: () => T) => { status: number; body: T | { error: string } };
+
+const optionalString = (b: Record<string, unknown>, key: string): string | undefined => {
+  const v = b[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw new Error(`${key} must be a string`);
+  return v;
+};
+
+/** Webhook settings keys and the JSON type each must have. */
+const WEBHOOK_KEYS: Record<keyof WebhookConfig, 'number' | 'boolean' | 'string' | 'url' | 'strings'> = {
+  url: 'url',
+  verifyToken: 'string',
+  duplicateRate: 'number',
+  reorder: 'boolean',
+  holdMs: 'number',
+  batchSize: 'number',
+  maxAttempts: 'number',
+  retryBaseMs: 'number',
+  retryMaxMs: 'number',
+  timeoutMs: 'number',
+  instagramFields: 'strings',
+};
+
+/** Checks a `PUT /__sim/webhooks` body. @throws Error naming the first bad key */
+function webhookPatch(b: Record<string, unknown>): Partial<WebhookConfig> {
+  const patch: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(b)) {
+    const kind = WEBHOOK_KEYS[key as keyof WebhookConfig];
+    if (!kind) throw new Error(`unknown webhook setting ${key}`);
+    const ok =
+      kind === 'url'
+        ? value === null || typeof value === 'string'
+        : kind === 'strings'
+          ? Array.isArray(value) && value.every((v) => typeof v === 'string')
+          : typeof value === kind;
+    if (!ok) throw new Error(`${key} must be ${kind === 'url' ? 'a string or null' : kind === 'strings' ? 'a list of strings' : `a ${kind}`}`);
+    patch[key] = value;
+  }
+  return patch as Partial<WebhookConfig>;
+}
+
+/** Registers the messaging part of the control API (see the file comment). */
+function registerMessagingRoutes(app: FastifyInstance, control: SimControl, run: Runner): void {
+  const send = (reply: { code(n: number): { send(b: unknown): unknown } }, r: { status: number; body: unknown }) => reply.code(r.status).send(r.body);
+
+  app.post('/__sim/guest-message', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => {
+      const channel = optionalString(b, 'channel');
+      if (channel !== undefined && channel !== 'messenger' && channel !== 'instagram') throw new DriverError(400, "channel must be 'messenger' or 'instagram'");
+      const input: GuestMessageInput = {};
+      const pageId = optionalString(b, 'pageId');
+      const igUserId = optionalString(b, 'igUserId');
+      const conversationId = optionalString(b, 'conversationId');
+      const guestId = optionalString(b, 'guestId');
+      const text = optionalString(b, 'text');
+      const imageUrl = optionalString(b, 'imageUrl');
+      if (pageId !== undefined) input.pageId = pageId;
+      if (igUserId !== undefined) input.igUserId = igUserId;
+      if (channel !== undefined) input.channel = channel;
+      if (conversationId !== undefined) input.conversationId = conversationId;
+      if (guestId !== undefined) input.guestId = guestId;
+      if (text !== undefined) input.text = text;
+      if (imageUrl !== undefined) input.imageUrl = imageUrl;
+      return control.guestMessage(input);
+    });
+    return send(reply, r);
+  });
+  app.post('/__sim/guest-reaction', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => {
+      const messageId = optionalString(b, 'messageId');
+      if (!messageId) throw new Error('messageId must be a string');
+      return control.guestReaction(messageId, b.action === 'unreact' ? null : (optionalString(b, 'reaction') ?? null));
+    });
+    return send(reply, r);
+  });
+  app.post('/__sim/guest-read', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => {
+      const conversationId = optionalString(b, 'conversationId');
+      if (!conversationId) throw new Error('conversationId must be a string');
+      return control.guestRead(conversationId);
+    });
+    return send(reply, r);
+  });
+  app.post('/__sim/guest-block', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => {
+      const guestId = optionalString(b, 'guestId');
+      if (!guestId) throw new Error('guestId must be a string');
+      if (typeof b.blocked !== 'boolean') throw new Error('blocked must be a boolean');
+      return control.setBlocked(guestId, b.blocked);
+    });
+    return send(reply, r);
+  });
+  app.get('/__sim/inbox', async () => control.inbox());
+  app.post('/__sim/inbox/reset', async () => {
+    control.resetInbox();
+    return control.inbox();
+  });
+  app.get('/__sim/conversations', async (req, reply) => {
+    const q = asRecord(req.query);
+    const r = run(() => {
+      const pageId = optionalString(q, 'pageId');
+      if (!pageId) throw new Error('pageId is required');
+      return control.conversations(pageId, (optionalString(q, 'channel') ?? 'messenger') as Channel);
+    });
+    return send(reply, r);
+  });
+  app.get('/__sim/webhooks', async () => control.webhookLog());
+  app.put('/__sim/webhooks', async (req, reply) => send(reply, run(() => control.configureWebhooks(webhookPatch(asRecord(req.body))))));
+  app.post('/__sim/webhooks/verify', async () => control.verifyWebhook());
+  app.post('/__sim/webhooks/flush', async () => {
+    await control.flushWebhooks();
+    return control.webhookLog();
+  });
+  app.get('/__sim/messaging', async () => control.messagingSwitches());
+  app.put('/__sim/messaging', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => {
+      if ('conversationsRps' in b) {
+        const v = b.conversationsRps;
+        if (v !== null && typeof v !== 'number') throw new Error('conversationsRps must be a number or null');
+        control.setMessagingRateLimit(v);
+      }
+      return control.messagingSwitches();
+    });
+    return send(reply, r);
+  });
+  app.put('/__sim/permissions', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => {
+      const userId = optionalString(b, 'userId');
+      if (!userId) throw new Error('userId must be a string');
+      const grant: { declinedScopes?: string[]; tasks?: string[] | null } = {};
+      if ('declinedScopes' in b) {
+        if (!Array.isArray(b.declinedScopes) || !b.declinedScopes.every((x) => typeof x === 'string')) throw new Error('declinedScopes must be a list of strings');
+        grant.declinedScopes = b.declinedScopes as string[];
+      }
+      if ('tasks' in b) {
+        if (b.tasks !== null && (!Array.isArray(b.tasks) || !b.tasks.every((x) => typeof x === 'string'))) throw new Error('tasks must be a list of strings or null');
+        grant.tasks = b.tasks as string[] | null;
+      }
+      return control.setPermissions(userId, grant);
+    });
+    return send(reply, r);
+  });
 }

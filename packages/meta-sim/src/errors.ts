@@ -157,3 +157,51 @@ export const pageRateLimit = (): GraphError =>
 /** 1: anything unexpected; Graph marks it transient so clients retry. */
 export const unknownError = (): GraphError =>
   new GraphError(1, 'An unknown error has occurred.', { httpStatus: 500, transient: true });
+
+/*
+ * Messaging (external-apis.md §3 "Errors to simulate"). Wording follows Meta's Send API and
+ * Conversations API answers where known; where Meta's exact text is not documented the
+ * message says so in the README ("Messaging errors").
+ */
+
+/** 613: the Conversations API's per-Page/IG-account call rate (2/s) was exceeded. */
+export const conversationsRateLimit = (): GraphError =>
+  new GraphError(613, '(#613) Calls to this api have exceeded the rate limit.', { transient: true });
+
+/** 200: a `pages_*` messaging permission is missing (behaviour 2). */
+export const requiresMessagingPermission = (scope: string): GraphError =>
+  new GraphError(200, `(#200) Requires ${scope} permission to manage the object`);
+
+/** 10: an `instagram_*` permission is missing (behaviour 2). */
+export const instagramPermissionDenied = (scope: string): GraphError =>
+  new GraphError(10, `(#10) Application does not have permission for this action: requires ${scope}`);
+
+/** 10: the token's user lacks the Page task the call needs (MESSAGING, §3 "Permissions"). */
+export const missingPageTask = (task: string): GraphError =>
+  new GraphError(10, `(#10) The user must be able to perform the ${task} task on the Page to access this resource.`);
+
+/** 10/2018278: outside the 24 h (RESPONSE/UPDATE) or 7-day (HUMAN_AGENT) window (§3 "Window"). */
+export const outsideWindow = (): GraphError =>
+  new GraphError(10, '(#10) This message is sent outside of allowed window.', { subcode: 2018278 });
+
+/** 551/1545041: the person blocked the Page or turned messages off (§3; subcode unverified). */
+export const personUnavailable = (): GraphError =>
+  new GraphError(551, "This person isn't available right now.", { subcode: 1545041 });
+
+/** 100/2018001: the recipient id is not a person who messaged this Page/IG account. */
+export const noMatchingUser = (): GraphError => new GraphError(100, '(#100) No matching user found', { subcode: 2018001 });
+
+/** 100: neither text nor attachment (Send API). */
+export const emptyMessage = (): GraphError =>
+  new GraphError(100, '(#100) Message cannot be empty, must provide valid attachment or text');
+
+/** 100: text over the Send API's 2000 characters. */
+export const messageTooLong = (max: number): GraphError =>
+  new GraphError(100, `(#100) Length of param message[text] must be less than or equal to ${max}`);
+
+/**
+ * 100: a message outside the 20 most recent of its thread. Meta's reference says the error
+ * states "that the message has been deleted"; the exact wording is not documented.
+ */
+export const messageNoLongerAvailable = (): GraphError =>
+  new GraphError(100, '(#100) This message has been deleted or is not available: only the 20 most recent messages of a conversation can be read');

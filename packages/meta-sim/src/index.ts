@@ -1,27 +1,41 @@
 /**
  * @dinedesk/meta-sim: a local, stateful simulator of the Meta Graph API parts DineDesk uses
- * (Facebook Login tokens, Pages, Page ratings and their comments), per
- * /work/shared/spec/external-apis.md §1–§2 and its "10 behaviours". DineDesk's server
- * talks to it with the same client it uses for graph.facebook.com; only the base URL differs.
+ * (Facebook Login tokens, Pages, Page ratings and their comments, Messenger and Page-linked
+ * Instagram messaging, webhooks), per /work/shared/spec/external-apis.md §1–§4 and its
+ * "10 behaviours". DineDesk's server talks to it with the same client it uses for
+ * graph.facebook.com; only the base URL differs.
  */
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_SEED_DIR } from '@dinedesk/demo-data';
 import type { FastifyInstance } from 'fastify';
-import { createControl } from './control.ts';
+import { type ConversationSummary, type InboxSummary, createControl } from './control.ts';
+import { type GuestMessageInput, type GuestMessageResult, LiveDriver } from './driver.ts';
 import { NodeRegistry } from './fields.ts';
 import { accountsModule } from './graph/accounts.ts';
 import { commentsModule } from './graph/comments.ts';
 import type { GraphContext, GraphModule, SimCore } from './graph/core.ts';
+import { messagingModule } from './graph/messaging.ts';
 import { ratingsModule } from './graph/ratings.ts';
 import { GraphRouter } from './graph/router.ts';
+import { type Channel, Inbox } from './inbox.ts';
 import { buildSeed } from './seed.ts';
 import { buildServer } from './server.ts';
 import { StateStore } from './state.ts';
 import { TokenRegistry } from './tokens.ts';
-import { UsageMeter } from './usage.ts';
+import { PerSecondLimiter, UsageMeter } from './usage.ts';
+import { wireWebhooks } from './webhook-events.ts';
+import { type HandshakeRecord, type WebhookConfig, type WebhookLog, WebhookDispatcher } from './webhooks.ts';
 
 export { GraphError } from './errors.ts';
 export { parseFields, type FieldSpec } from './fields.ts';
+export { serializeMetaJson, signMetaPayload, signMetaPayloadSha1 } from './webhooks.ts';
+export type { DeliveryRecord, HandshakeRecord, WebhookConfig, WebhookLog } from './webhooks.ts';
+export type { GuestMessageInput, GuestMessageResult } from './driver.ts';
+export type { ConversationSummary, InboxSummary } from './control.ts';
+export type { Channel } from './inbox.ts';
+
+/** Webhook knobs settable at creation (URL and verify token have their own options). */
+export type WebhookOptions = Partial<Omit<WebhookConfig, 'url' | 'verifyToken'>>;
 
 /** Options of `createMetaSim`; every one has a default, most read from the environment. */
 export interface MetaSimOptions {
@@ -48,6 +62,29 @@ export interface MetaSimOptions {
   now?: () => Date;
   /** Fastify request logging. Default false. */
   logger?: boolean;
+  /**
+   * Webhook callback (external-apis.md §4); null = no delivery.
+   * Default: `process.env.META_SIM_WEBHOOK_URL ?? null`.
+   */
+  webhookUrl?: string | null;
+  /** `hub.verify_token` of the handshake. Default: `process.env.META_WEBHOOK_VERIFY_TOKEN ?? 'dinedesk-verify'`. */
+  webhookVerifyToken?: string;
+  /**
+   * Delivery knobs: `duplicateRate` (0..1, default 0), `reorder` (false), `holdMs` (250),
+   * `batchSize` (1, up to 1000), `maxAttempts` (8), `retryBaseMs` (2000), `retryMaxMs`
+   * (60000), `timeoutMs` (5000), `instagramFields` (the app's `instagram` object fields).
+   */
+  webhooks?: WebhookOptions;
+  /**
+   * Conversations API calls per second per Page / IG account (§3 "Rate limits"); null = off.
+   * Default: `SIM_CONVERSATIONS_RPS` (a number, or `off`) else 2.
+   */
+  messagingRateLimit?: number | null;
+  /**
+   * Live mode: a guest message every `intervalMs` (default 8000) to a random subscribed Page.
+   * Default: on when `SIM_LIVE=1`, with `SIM_LIVE_INTERVAL_MS`; `false`/null = off.
+   */
+  live?: { intervalMs?: number } | boolean | null;
 }
 
 /** A running (or listenable) simulator. */
@@ -70,13 +107,65 @@ export interface MetaSim {
   addGuestComment(storyId: string, name: string, message: string): { id: string };
   /** Turns the ratings code-12 gate on from `version` (e.g. 22), or off with null. */
   setRatingsDeprecatedFrom(version: number | null): void;
+  /**
+   * A guest writes to a Page (new thread of a new synthetic guest unless `conversationId` or
+   * `guestId` is given); updates the 24 h / 7-day window and sends the webhook.
+   * @throws DriverError (status 400/404/409) for bad input, unknown ids or a blocked guest
+   */
+  guestMessage(input: GuestMessageInput): GuestMessageResult;
+  /**
+   * The thread's guest reacts to a message (`love`, `like`, ... or an emoji); null removes it.
+   * @throws DriverError 404 for an unknown message
+   */
+  guestReaction(messageId: string, reaction: string | null): { messageId: string; conversationId: string; action: 'react' | 'unreact' };
+  /** The guest reads the thread now. @returns watermark in epoch ms. @throws DriverError 404 */
+  guestRead(conversationId: string): { conversationId: string; watermark: number };
+  /** Marks a guest as having blocked the Page (sends get 551) or not. @throws DriverError 404 */
+  setBlocked(guestId: string, blocked: boolean): void;
+  /** The webhook delivery log: settings, handshake, counts and the last 500 POSTs. */
+  webhookLog(): WebhookLog;
+  /** Conversations API calls per second per Page / IG account; null turns the limit off. */
+  setMessagingRateLimit(rps: number | null): void;
+  /** Changes webhook settings at run time (URL, token, knobs). @throws Error for bad values */
+  configureWebhooks(patch: Partial<WebhookConfig>): WebhookConfig;
+  /** Runs the GET handshake now. */
+  verifyWebhook(): Promise<HandshakeRecord>;
+  /** Resolves once no webhook is queued, in flight or waiting for a retry. */
+  flushWebhooks(): Promise<void>;
+  /** A Page's threads on a channel, newest first, with guest and window details. */
+  conversations(pageId: string, channel: Channel): ConversationSummary[];
+  /** The seeded distribution and per-Page counts. */
+  inbox(): InboxSummary;
+  /** Drops added messages, threads, reactions, reads and blocks; re-anchors the seed to now. */
+  resetInbox(): void;
+  /**
+   * Narrows what a test user granted, to exercise permission errors (behaviour 2): declined
+   * scopes leave the user's and page tokens; `tasks` (null = all) are the Page tasks held.
+   * @throws DriverError 404 for an unknown user, Error for unknown scopes or tasks
+   */
+  setPermissions(userId: string, grant: { declinedScopes?: string[]; tasks?: string[] | null }): { userId: string; scopes: string[]; tasks: string[] };
 }
 
-const DEFAULT_MODULES: GraphModule[] = [accountsModule, ratingsModule, commentsModule];
+const DEFAULT_MODULES: GraphModule[] = [accountsModule, ratingsModule, commentsModule, messagingModule];
 
 function envInt(name: string): number | undefined {
   const v = process.env[name];
   return v && /^\d+$/.test(v) ? Number(v) : undefined;
+}
+
+/** `SIM_CONVERSATIONS_RPS`: a positive integer, or `off`/`0` for no limit; default 2. */
+function envRps(): number | null {
+  const v = process.env.SIM_CONVERSATIONS_RPS;
+  if (v === undefined || v === '') return 2;
+  if (v === 'off' || v === '0') return null;
+  return /^\d+$/.test(v) ? Number(v) : 2;
+}
+
+function liveInterval(option: MetaSimOptions['live']): number | null {
+  if (option === undefined) return process.env.SIM_LIVE === '1' ? (envInt('SIM_LIVE_INTERVAL_MS') ?? 8000) : null;
+  if (option === null || option === false) return null;
+  if (option === true) return 8000;
+  return option.intervalMs ?? 8000;
 }
 
 /**
@@ -97,6 +186,18 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
   const callsPerHour = options.callsPerHour ?? envInt('SIM_CALLS_PER_HOUR') ?? 4800;
   const nodes = new NodeRegistry<GraphContext>();
   for (const m of DEFAULT_MODULES) m.registerNodes?.(nodes);
+  const inbox = new Inbox(seed, store, now);
+  const webhooks = new WebhookDispatcher(
+    { appSecret: app.secret, now },
+    {
+      ...options.webhooks,
+      url: options.webhookUrl !== undefined ? options.webhookUrl : (process.env.META_SIM_WEBHOOK_URL || null),
+      verifyToken: options.webhookVerifyToken ?? process.env.META_WEBHOOK_VERIFY_TOKEN ?? 'dinedesk-verify',
+    },
+  );
+  wireWebhooks(inbox, webhooks, app.id);
+  const rps = options.messagingRateLimit !== undefined ? options.messagingRateLimit : envRps();
+  if (rps !== null && !(Number.isInteger(rps) && rps > 0)) throw new Error('messagingRateLimit must be a positive integer or null');
   const sim: SimCore = {
     seed,
     store,
@@ -110,9 +211,17 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
         options.ratingsDeprecatedFrom !== undefined ? options.ratingsDeprecatedFrom : process.env.SIM_RATINGS_DEPRECATED === '1' ? 22 : null,
     },
     now,
+    inbox,
+    webhooks,
+    conversationsLimiter: new PerSecondLimiter(rps, now),
   };
   const control = createControl(sim, callsPerHour);
   const server = buildServer({ sim, router: new GraphRouter(DEFAULT_MODULES), control, logger: options.logger ?? false });
+  // Meta verifies a callback when it is configured; a failure here is retried lazily (webhooks.ts).
+  if (webhooks.settings().url) void webhooks.verify();
+  const interval = liveInterval(options.live);
+  const live = interval !== null ? new LiveDriver(sim, interval) : null;
+  live?.start();
 
   return {
     app: server,
@@ -122,9 +231,28 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
       const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
       return `http://${shown}:${addr.port}`;
     },
-    close: () => server.close(),
+    async close() {
+      live?.stop();
+      webhooks.close();
+      await server.close();
+    },
     testUsers: () => control.testUsers(),
     addGuestComment: (storyId, name, message) => control.addGuestComment(storyId, name, message),
     setRatingsDeprecatedFrom: (version) => control.setRatingsDeprecatedFrom(version),
+    guestMessage: (input) => control.guestMessage(input),
+    guestReaction: (messageId, reaction) => control.guestReaction(messageId, reaction),
+    guestRead: (conversationId) => control.guestRead(conversationId),
+    setBlocked: (guestId, blocked) => {
+      control.setBlocked(guestId, blocked);
+    },
+    webhookLog: () => control.webhookLog(),
+    setMessagingRateLimit: (rps) => control.setMessagingRateLimit(rps),
+    configureWebhooks: (patch) => control.configureWebhooks(patch),
+    verifyWebhook: () => control.verifyWebhook(),
+    flushWebhooks: () => control.flushWebhooks(),
+    conversations: (pageId, channel) => control.conversations(pageId, channel),
+    inbox: () => control.inbox(),
+    resetInbox: () => control.resetInbox(),
+    setPermissions: (userId, grant) => control.setPermissions(userId, grant),
   };
 }

@@ -5,7 +5,7 @@
  * Ids come from @dinedesk/demo-data (`buildDemoTenancy`, `fbUserIdFor`, `fbStoryIdFor`) so the
  * simulator and the server's own seed agree without reading each other's state.
  */
-import { buildDemoTenancy, fbStoryIdFor, fbUserIdFor, loadSeedDir } from '@dinedesk/demo-data';
+import { type SeedDialogueTurn, buildDemoTenancy, fbStoryIdFor, fbUserIdFor, loadSeedDir } from '@dinedesk/demo-data';
 
 /**
  * Meta stopped creating Open Graph stories for recommendations in August 2018; older reviews
@@ -36,7 +36,13 @@ export interface SimPage {
   /** Brand (restaurant) name: the outlet's Page carries the brand's name. */
   name: string;
   restaurantId: string;
+  /** The Page's linked Instagram professional account (`igUserIdFor`, demo-data). */
   instagramUserId: string;
+  /**
+   * Its username: the brand key with Instagram's allowed characters plus `.hyd` (synthetic),
+   * e.g. `13_dhaba.hyd`; at most 30 characters, Instagram's limit.
+   */
+  instagramUsername: string;
   /** Test user administering the Page. */
   adminUserId: string;
   /** Newest first, ties by review id, so paging is deterministic. */
@@ -67,6 +73,16 @@ export interface Seed {
   users: Map<string, SimUser>;
   pages: Map<string, SimPage>;
   stories: Map<string, SimStory>;
+  /** Page id by linked Instagram account id. */
+  pageByIgUser: Map<string, string>;
+  /** CamRest676 turns in file order: the text of the seeded conversations (`inbox.ts`). */
+  dialogues: SeedDialogueTurn[];
+}
+
+/** Instagram username of a brand's account (synthetic): `[a-z0-9_]` of the key plus `.hyd`. */
+export function instagramUsernameFor(brandKey: string): string {
+  const base = brandKey.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return `${base.slice(0, 26).replace(/_+$/, '')}.hyd`;
 }
 
 /** Graph-visible star value of a dataset rating: rounded and clamped to 1..5 (§2 `rating`). */
@@ -89,7 +105,7 @@ export function buildSeed(seedDir: string): Seed {
     reviewsByRestaurant.set(r.restaurantId, list);
   }
 
-  const seed: Seed = { users: new Map(), pages: new Map(), stories: new Map() };
+  const seed: Seed = { users: new Map(), pages: new Map(), stories: new Map(), pageByIgUser: new Map(), dialogues: data.dialogues };
   for (const client of clients) {
     const user: SimUser = { id: client.facebookAdmin.id, name: client.facebookAdmin.name, clientKey: client.key, pageIds: [] };
     seed.users.set(user.id, user);
@@ -113,12 +129,14 @@ export function buildSeed(seedDir: string): Seed {
           name: brand.name,
           restaurantId: outlet.restaurantId,
           instagramUserId: outlet.instagramUserId,
+          instagramUsername: instagramUsernameFor(brand.key),
           adminUserId: user.id,
           ratings,
           overallStarRating: rated.length ? Math.round((sum / rated.length) * 10) / 10 : null,
           ratingCount: rated.length,
         };
         seed.pages.set(pageId, page);
+        seed.pageByIgUser.set(page.instagramUserId, pageId);
         user.pageIds.push(pageId);
         for (const rating of ratings) {
           if (rating.storyId) seed.stories.set(rating.storyId, { id: rating.storyId, pageId, rating });

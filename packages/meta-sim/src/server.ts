@@ -121,6 +121,13 @@ export function buildServer(deps: { sim: SimCore; router: GraphRouter; control: 
       params,
       principal,
       baseUrl: `${req.protocol}://${req.host}`,
+      addBusinessUsage(id, entry) {
+        // Merged into the header `meter` may already have set for the Page's own bucket.
+        const current = reply.getHeader('x-business-use-case-usage');
+        const value = typeof current === 'string' ? (JSON.parse(current) as Record<string, unknown[]>) : {};
+        value[id] = [...(value[id] ?? []), entry];
+        reply.header('x-business-use-case-usage', JSON.stringify(value));
+      },
     };
     return reply.type('application/json; charset=UTF-8').send(router.dispatch(ctx, segments));
   };

@@ -1,6 +1,7 @@
 /**
- * Mutable simulator state (issued tokens, comments, the comment id counter) and its
- * persistence. The seed (pages, ratings) is never stored: it is rebuilt from the CSVs.
+ * Mutable simulator state (issued tokens, comments, the comment id counter, permission
+ * grants, and the messaging state of `inbox.ts`) and its persistence. The seed (pages,
+ * ratings, seeded conversations) is never stored: it is rebuilt from the CSVs.
  *
  * File format: one JSON document, `PersistedState`, written atomically (temp file + rename)
  * after every mutation so a crash never leaves a half-written file.
@@ -8,6 +9,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { PersistedMessaging } from './inbox.ts';
 
 /** An issued access token. Times are Unix epoch seconds, as `debug_token` reports them. */
 export interface TokenRecord {
@@ -32,7 +34,21 @@ export interface CommentRecord {
   createdAt: string;
 }
 
-/** Everything persisted. `version` guards future format changes. */
+/**
+ * What a test user has granted or been given, when it differs from "everything" (set through
+ * the control API to exercise Graph's permission errors, behaviour 2).
+ */
+export interface GrantRecord {
+  /** Login scopes the user declined; removed from the user token and its page tokens. */
+  declinedScopes: string[];
+  /** Page tasks the user holds on each of their Pages; null = all of them. */
+  tasks: string[] | null;
+}
+
+/**
+ * Everything persisted. `version` guards future format changes; `grants` and `messaging` were
+ * added later as optional keys, so version-1 files written before them still load.
+ */
 export interface PersistedState {
   version: 1;
   /** By user id. */
@@ -42,6 +58,10 @@ export interface PersistedState {
   comments: CommentRecord[];
   /** Next numeric part of a new comment id. */
   nextCommentSeq: number;
+  /** By user id; absent = every scope and task. */
+  grants?: Record<string, GrantRecord>;
+  /** Messenger/Instagram state on top of the seeded conversations (`inbox.ts`). */
+  messaging?: PersistedMessaging;
 }
 
 function emptyState(): PersistedState {

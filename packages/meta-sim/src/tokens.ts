@@ -11,7 +11,11 @@ import { expiredToken, invalidToken } from './errors.ts';
 import type { Seed, SimPage, SimUser } from './seed.ts';
 import type { StateStore, TokenRecord } from './state.ts';
 
-/** Scopes granted to every test user (the app's login scopes of §1 plus `pages_manage_metadata`). */
+/**
+ * Scopes granted to every test user: the app's login scopes of external-apis.md §1
+ * (including the Instagram ones Page-linked Instagram messaging needs, §3) plus
+ * `pages_manage_metadata`. A user can decline some through the control API (`grants`).
+ */
 export const USER_SCOPES = [
   'pages_show_list',
   'pages_read_engagement',
@@ -19,6 +23,9 @@ export const USER_SCOPES = [
   'pages_read_user_content',
   'pages_manage_metadata',
   'pages_messaging',
+  'instagram_basic',
+  'instagram_manage_messages',
+  'instagram_manage_insights',
 ] as const;
 
 /** Lifetime of a long-lived user token, seconds (Graph answers `expires_in: 5183944`, ~60 d). */
@@ -66,23 +73,37 @@ export class TokenRegistry {
     return `${this.app.id}|${this.app.secret}`;
   }
 
+  /** Scopes `userId` has granted: `USER_SCOPES` minus the ones declined in `grants`. */
+  grantedScopes(userId: string): string[] {
+    const declined = new Set(this.store.state.grants?.[userId]?.declinedScopes ?? []);
+    return USER_SCOPES.filter((s) => !declined.has(s));
+  }
+
   /**
    * Makes sure every seeded user has an unexpired user token and a page token per managed
    * Page, issuing what is missing or expired (a test user "logging in again"), then persists.
    * Tokens of users or Pages no longer in the seed are kept in the file but resolve to nothing.
+   * Existing tokens get their scopes brought in line with the user's grants, so a state file
+   * written before a scope was added (or declined) follows the current grants.
    */
   ensureIssued(): void {
     const nowSec = Math.floor(this.now().getTime() / 1000);
     let changed = false;
+    const sameScopes = (a: string[], b: string[]) => a.length === b.length && a.every((s, i) => s === b[i]);
     for (const user of this.seed.users.values()) {
+      const scopes = this.grantedScopes(user.id);
       const current = this.store.state.userTokens[user.id];
+      if (current && !sameScopes(current.scopes, scopes)) {
+        current.scopes = [...scopes];
+        changed = true;
+      }
       if (!current || (current.expiresAt > 0 && current.expiresAt <= nowSec)) {
         const rec: TokenRecord = {
           token: newToken(),
           issuedAt: nowSec,
           expiresAt: nowSec + LONG_LIVED_SECONDS,
           dataAccessExpiresAt: nowSec + DATA_ACCESS_SECONDS,
-          scopes: [...USER_SCOPES],
+          scopes: [...scopes],
         };
         // The replaced token still answers "expired" (190/463), not "unknown", like Graph.
         if (current) this.retired.set(current.token, current.expiresAt);
@@ -92,13 +113,20 @@ export class TokenRegistry {
       }
       for (const pageId of user.pageIds) {
         const key = `${user.id}:${pageId}`;
-        if (this.store.state.pageTokens[key]) continue;
+        const existing = this.store.state.pageTokens[key];
+        if (existing) {
+          if (!sameScopes(existing.scopes, scopes)) {
+            existing.scopes = [...scopes];
+            changed = true;
+          }
+          continue;
+        }
         const rec: TokenRecord = {
           token: newToken(),
           issuedAt: nowSec,
           expiresAt: 0,
           dataAccessExpiresAt: nowSec + DATA_ACCESS_SECONDS,
-          scopes: [...USER_SCOPES],
+          scopes: [...scopes],
         };
         this.store.state.pageTokens[key] = rec;
         this.index.set(rec.token, { kind: 'PAGE', userId: user.id, pageId });

@@ -73,3 +73,49 @@ export function businessUseCaseHeader(pageId: string, s: UsageSample): string {
     ],
   });
 }
+
+/** Result of counting one call against a per-second limit. */
+export interface RateSample {
+  /** Percentage of the per-second allowance used, 0..100. */
+  percent: number;
+  throttled: boolean;
+}
+
+/**
+ * Calls per second per key in a sliding one-second window: the Conversations API's
+ * "2 calls/s per Page or IG account" (external-apis.md §3 "Rate limits", behaviour 5).
+ * A null limit disables it (tests, demos).
+ */
+export class PerSecondLimiter {
+  private readonly calls = new Map<string, number[]>();
+
+  /**
+   * @param limit calls allowed per second per key; null = unlimited
+   * @param now the simulator clock
+   */
+  constructor(
+    private limit: number | null,
+    private readonly now: () => Date,
+  ) {}
+
+  /** The current limit (calls per second per key), null when off. */
+  get perSecond(): number | null {
+    return this.limit;
+  }
+
+  /** Changes the limit; null turns it off. Already counted calls stay in the window. */
+  set(limit: number | null): void {
+    this.limit = limit;
+  }
+
+  /** Counts one call for `key`, unless `limit` calls already happened in the last second. */
+  hit(key: string): RateSample {
+    if (this.limit === null) return { percent: 0, throttled: false };
+    const now = this.now().getTime();
+    const list = (this.calls.get(key) ?? []).filter((t) => t > now - 1000);
+    this.calls.set(key, list);
+    if (list.length >= this.limit) return { percent: 100, throttled: true };
+    list.push(now);
+    return { percent: Math.min(100, Math.floor((list.length * 100) / this.limit)), throttled: false };
+  }
+}

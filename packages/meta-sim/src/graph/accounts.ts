@@ -14,10 +14,9 @@ import { fieldsParam } from '../fields.ts';
 import { parseLimit } from '../paging.ts';
 import { RESTAURANT_CATEGORY, type SimPage, type SimUser } from '../seed.ts';
 import type { Principal } from '../tokens.ts';
-import { type GraphContext, type GraphModule, type SimCore, listEdge, managesPage } from './core.ts';
+import { type GraphContext, type GraphModule, type SimCore, listEdge, managesPage, pageTasksOf } from './core.ts';
 
-/** Tasks a test user holds on each of its Pages (all of them: it is the Page's admin). */
-export const PAGE_TASKS = ['MANAGE', 'CREATE_CONTENT', 'MODERATE', 'MESSAGING', 'ADVERTISE', 'ANALYZE'] as const;
+export { PAGE_TASKS } from './core.ts';
 
 /** The token the caller would use for `page`: its own page token, or the user's page token. */
 function viewerPageToken(ctx: GraphContext, page: SimPage): string | undefined {
@@ -79,7 +78,9 @@ export const accountsModule: GraphModule = {
         rating_count: { get: (p) => p.ratingCount },
         // Only admins see the Page's token and their tasks; others get the field left out.
         access_token: { get: (p, _s, ctx) => viewerPageToken(ctx, p) },
-        tasks: { get: (p, _s, ctx) => (managesPage(ctx.principal, p.id) ? [...PAGE_TASKS] : undefined) },
+        tasks: {
+          get: (p, _s, ctx) => (managesPage(ctx.principal, p.id) && ctx.principal.type !== 'APP' ? pageTasksOf(ctx.sim, ctx.principal.user.id) : undefined),
+        },
       },
     });
   },
@@ -187,6 +188,11 @@ function debugToken(ctx: GraphContext): unknown {
   const base = { app_id: sim.app.id, application: sim.app.name };
   if (p.type === 'APP') return { data: { ...base, type: 'APP', is_valid: true } };
   const targets = p.type === 'PAGE' ? [p.page.id] : p.user.pageIds;
+  // Instagram scopes are granted on the linked Instagram accounts, not on the Pages.
+  const igTargets = targets.flatMap((id) => {
+    const page = sim.seed.pages.get(id);
+    return page ? [page.instagramUserId] : [];
+  });
   return {
     data: {
       ...base,
@@ -197,7 +203,9 @@ function debugToken(ctx: GraphContext): unknown {
       issued_at: p.record.issuedAt,
       ...(p.type === 'PAGE' ? { profile_id: p.page.id } : {}),
       scopes: [...p.record.scopes],
-      granular_scopes: p.record.scopes.map((scope) => (scope.startsWith('pages_') ? { scope, target_ids: [...targets] } : { scope })),
+      granular_scopes: p.record.scopes.map((scope) =>
+        scope.startsWith('pages_') ? { scope, target_ids: [...targets] } : scope.startsWith('instagram_') ? { scope, target_ids: [...igTargets] } : { scope },
+      ),
       user_id: p.user.id,
     },
   };

@@ -1,14 +1,16 @@
 /**
  * Shared types of the Graph simulator: the simulator core every module reads, the per-request
  * context, the node union, and the module contract (`GraphModule`) through which an API area
- * (accounts, ratings, comments; later messaging, Instagram) plugs into the router.
+ * (accounts, ratings, comments, messaging) plugs into the router.
  */
 import type { FieldSpec, NodeRegistry } from '../fields.ts';
+import type { Conversation, Inbox, Message } from '../inbox.ts';
 import { paginate } from '../paging.ts';
 import type { Seed, SimPage, SimStory, SimUser } from '../seed.ts';
 import type { CommentRecord, StateStore } from '../state.ts';
 import type { Principal, TokenRegistry } from '../tokens.ts';
-import type { UsageMeter } from '../usage.ts';
+import type { PerSecondLimiter, UsageMeter } from '../usage.ts';
+import type { WebhookDispatcher } from '../webhooks.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -30,6 +32,12 @@ export interface SimCore {
   defaultVersion: string;
   switches: SimSwitches;
   now: () => Date;
+  /** Messenger/Instagram threads, windows, reactions, subscriptions (`inbox.ts`). */
+  inbox: Inbox;
+  /** Webhook delivery (`webhooks.ts`). */
+  webhooks: WebhookDispatcher;
+  /** Conversations API calls per second per Page / IG account (§3 "Rate limits"). */
+  conversationsLimiter: PerSecondLimiter;
 }
 
 /** One Graph request after authentication. */
@@ -45,6 +53,11 @@ export interface GraphContext {
   principal: Principal;
   /** Scheme and host the client used, e.g. "http://127.0.0.1:4100". */
   baseUrl: string;
+  /**
+   * Adds an entry for `id` to this answer's `X-Business-Use-Case-Usage` header (e.g. the
+   * Messenger bucket of the Conversations API next to the Page's own), §3 "Headers".
+   */
+  addBusinessUsage(id: string, entry: Record<string, unknown>): void;
 }
 
 /** Every object the router can address by id. New API areas add members here. */
@@ -53,7 +66,10 @@ export type GraphNode =
   | { kind: 'User'; id: string; user: SimUser }
   | { kind: 'Page'; id: string; page: SimPage }
   | { kind: 'Story'; id: string; story: SimStory }
-  | { kind: 'Comment'; id: string; comment: CommentRecord };
+  | { kind: 'Comment'; id: string; comment: CommentRecord }
+  | { kind: 'InstagramUser'; id: string; page: SimPage }
+  | { kind: 'Conversation'; id: string; conversation: Conversation }
+  | { kind: 'Message'; id: string; message: Message };
 
 export type NodeKind = GraphNode['kind'];
 export type NodeOf<K extends NodeKind> = Extract<GraphNode, { kind: K }>;
@@ -150,6 +166,14 @@ export function managesPage(p: Principal, pageId: string): boolean {
 /** True when the token is the page token of `pageId` itself. */
 export function isPageToken(p: Principal, pageId: string): boolean {
   return p.type === 'PAGE' && p.page.id === pageId;
+}
+
+/** Tasks a test user holds on each of their Pages when nothing was withdrawn: all of them. */
+export const PAGE_TASKS = ['MANAGE', 'CREATE_CONTENT', 'MODERATE', 'MESSAGING', 'ADVERTISE', 'ANALYZE'] as const;
+
+/** Tasks `userId` holds on their Pages: `PAGE_TASKS` unless narrowed through the control API. */
+export function pageTasksOf(sim: Pick<SimCore, 'store'>, userId: string): string[] {
+  return [...(sim.store.state.grants?.[userId]?.tasks ?? PAGE_TASKS)];
 }
 
 /** True when a user or page token carries `scope` (app tokens have no scopes). */
