@@ -12,10 +12,13 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const simPort = process.env.META_SIM_PORT ?? '4100';
 const useSim = process.env.META_SIM !== '0';
+const port = process.env.PORT ?? '3000';
 const env = {
   ...process.env,
   DATA_DIR: process.env.DATA_DIR ?? `${root}var`,
   ...(useSim && !process.env.META_GRAPH_BASE_URL ? { META_GRAPH_BASE_URL: `http://127.0.0.1:${simPort}` } : {}),
+  // The simulator delivers Meta webhooks to this server (it retries the handshake until it is up).
+  META_SIM_WEBHOOK_URL: process.env.META_SIM_WEBHOOK_URL ?? `http://127.0.0.1:${port}/api/webhooks/meta`,
 };
 
 const children = [];
@@ -63,6 +66,5 @@ if (useSim) {
 }
 if (!stopping) {
   run('server', 'apps/server/src/main.ts');
-  const port = process.env.PORT ?? '3000';
   if (await waitFor(`http://127.0.0.1:${port}/api/health`, 60_000)) console.log(`[start] DineDesk is up on http://localhost:${port}`);
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { schema } from '../../db/client.ts';
 import { GraphError } from '../../lib/graph-client.ts';
 import { decryptPageToken } from '../meta/page-tokens.ts';
-import type { PageRow } from './inbox.repository.ts';
+import type { ConversationRow, PageRow } from './inbox.repository.ts';
 import { ensureConversation, storeMessage } from './inbox.service.ts';
 
 interface GraphParticipant {
@@ -41,20 +41,28 @@ const graphTime = (s: string) => new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$
  * the Conversations API (webhooks keep them current afterwards; a periodic pass catches missed
  * deliveries). Backfilled history is not replayed to sockets.
  */
+/**
+ * First step for a newly connected page: its Page-linked Instagram account and the webhook
+ * subscription, so live messages flow before the (slower, rate-limited) backfill finishes.
+ */
+export async function prepareInboxPage(ctx: AppContext, page: PageRow): Promise<PageRow> {
+  const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
+  if (!token || page.inboxSyncedAt) return page;
+  const info = await ctx.graph.get<{ instagram_business_account?: { id: string; username?: string } }>(page.id, { fields: 'instagram_business_account{id,username}' }, token);
+  await ctx.graph.post(`${page.id}/subscribed_apps`, { subscribed_fields: SUBSCRIBED_FIELDS }, token);
+  const ig = info.instagram_business_account;
+  const [current] = await ctx.db
+    .update(schema.facebookPages)
+    .set({ instagramUserId: ig?.id ?? null, instagramUsername: ig?.username ?? null })
+    .where(eq(schema.facebookPages.id, page.id))
+    .returning();
+  return current!;
+}
+
 export async function syncInboxPage(ctx: AppContext, page: PageRow): Promise<{ conversations: number }> {
   const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
   if (!token) return { conversations: 0 };
-  let current = page;
-  if (!page.inboxSyncedAt) {
-    const info = await ctx.graph.get<{ instagram_business_account?: { id: string; username?: string } }>(page.id, { fields: 'instagram_business_account{id,username}' }, token);
-    await ctx.graph.post(`${page.id}/subscribed_apps`, { subscribed_fields: SUBSCRIBED_FIELDS }, token);
-    const ig = info.instagram_business_account;
-    [current] = await ctx.db
-      .update(schema.facebookPages)
-      .set({ instagramUserId: ig?.id ?? null, instagramUsername: ig?.username ?? null })
-      .where(eq(schema.facebookPages.id, page.id))
-      .returning() as [PageRow];
-  }
+  const current = await prepareInboxPage(ctx, page);
   let count = 0;
   const channels: [TChannel, string | null][] = [
     ['messenger', current.id],
@@ -98,10 +106,22 @@ export async function syncInboxPage(ctx: AppContext, page: PageRow): Promise<{ c
   return { conversations: count };
 }
 
-/** Runs `syncInboxPage` for every connected page; a failing page does not stop the others. */
+/**
+ * Prepares every connected page (Instagram link, webhook subscription), then backfills each;
+ * a failing page does not stop the others.
+ */
 export async function syncInboxAll(ctx: AppContext, log?: FastifyBaseLogger): Promise<void> {
   const pages = await ctx.db.select().from(schema.facebookPages).where(isNotNull(schema.facebookPages.pageAccessTokenEnc));
+  const prepared: PageRow[] = [];
   for (const p of pages) {
+    try {
+      prepared.push(await prepareInboxPage(ctx, p));
+    } catch (e) {
+      if (!(e instanceof GraphError)) throw e;
+      log?.warn({ pageId: p.id, code: e.code, msg: e.message }, 'inbox preparation of a page failed');
+    }
+  }
+  for (const p of prepared) {
     try {
       await syncInboxPage(ctx, p);
     } catch (e) {
@@ -109,4 +129,26 @@ export async function syncInboxAll(ctx: AppContext, log?: FastifyBaseLogger): Pr
       log?.warn({ pageId: p.id, code: e.code, msg: e.message }, 'inbox sync of a page failed');
     }
   }
+}
+
+/**
+ * Names the guest of a conversation created by a webhook (webhooks carry only the PSID/IGSID):
+ * Conversations API filtered by `user_id` (external-apis.md §3 "List").
+ * @returns the updated row, or null when Graph has no name for the guest
+ */
+export async function resolveGuestName(ctx: AppContext, conversationId: number): Promise<ConversationRow | null> {
+  const [conv] = await ctx.db.select().from(schema.conversations).where(eq(schema.conversations.id, conversationId));
+  if (!conv || conv.guestName) return null;
+  const [page] = await ctx.db.select().from(schema.facebookPages).where(eq(schema.facebookPages.id, conv.pageId));
+  const token = decryptPageToken(ctx, page?.pageAccessTokenEnc ?? null);
+  if (!token) return null;
+  const res = await ctx.graph.get<{ data: GraphConversation[] }>(`${conv.pageId}/conversations`, { platform: conv.channel, user_id: conv.guestId, fields: 'id,participants' }, token);
+  const guest = res.data[0]?.participants?.data.find((p) => p.id === conv.guestId);
+  if (!guest?.name && !guest?.username) return null;
+  const [updated] = await ctx.db
+    .update(schema.conversations)
+    .set({ guestName: guest.name ?? guest.username!, guestUsername: guest.username ?? null, graphId: res.data[0]!.id })
+    .where(eq(schema.conversations.id, conv.id))
+    .returning();
+  return updated ?? null;
 }

@@ -129,6 +129,10 @@ describe('webhooks', () => {
     const conv = (await conversationsOf(agent, 'messenger', page.id)).find((c) => c.guest.id === sent.guestId)!;
     expect(conv.unreadCount).toBe(1);
     expect(conv.window.state).toBe('standard');
+    // The webhook carries only the PSID; the name is looked up from the Conversations API after.
+    const simName = h.sim.conversations(page.id, 'messenger').find((c) => c.guestId === sent.guestId)!.guestName;
+    const named = await until(async () => seen.find((e) => e.type === 'conversation' && e.conversation.guest.id === sent.guestId && e.conversation.guest.name === simName), 'guest name event');
+    expect(named).toBeDefined();
     socket.close();
   });
 

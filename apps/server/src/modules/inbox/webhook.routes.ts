@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { INBOX } from '@dinedesk/contracts';
+import { INBOX, type TChannel } from '@dinedesk/contracts';
+import { recordEvents } from './events.ts';
+import { toConversation } from './inbox.repository.ts';
+import { resolveGuestName } from './inbox-sync.ts';
 import { ZWebhookBody, ingestWebhook, verifySignature } from './webhook.ts';
 
 /**
@@ -38,6 +41,23 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     if (!parsed.success) return reply.status(400).send({ message: `Not a Meta webhook payload: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` });
     const { events, skipped } = await ingestWebhook(ctx, parsed.data);
     ctx.realtime.emit(events);
+    // Guests new to DineDesk arrive as bare ids; their names are looked up after answering,
+    // because Meta wants a fast 200 and retries slow deliveries.
+    const unnamed = new Set(events.flatMap((e) => (e.event.type === 'conversation' && e.event.conversation.guest.name.startsWith('Guest ') ? [Number(e.event.conversationId)] : [])));
+    if (unnamed.size) {
+      setImmediate(() => {
+        void (async () => {
+          for (const id of unnamed) {
+            const conv = await resolveGuestName(ctx, id);
+            if (!conv) continue;
+            const routed = await recordEvents(ctx.db, { clientId: conv.clientId, outletId: conv.outletId, accountId: conv.accountId }, [
+              { type: 'conversation', pageId: conv.accountId, channel: conv.channel as TChannel, conversationId: String(conv.id), conversation: toConversation(conv, ctx.now()) },
+            ]);
+            ctx.realtime.emit(routed);
+          }
+        })().catch((err) => req.log.warn({ err }, 'guest name lookup failed'));
+      });
+    }
     return { received: true, events: events.length, skipped };
   });
 }
