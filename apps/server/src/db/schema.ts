@@ -173,10 +173,12 @@ export const reviews = pgTable(
     lastReplyAt: ts('last_reply_at'),
     syncedAt: ts('synced_at').notNull().defaultNow(),
   },
+  // Keyset indexes are ascending: a backward scan serves `ORDER BY created_time DESC, id DESC`
+  // exactly (drizzle's `.desc()` would emit DESC NULLS LAST, which that ORDER BY cannot use).
   (t) => [
     uniqueIndex('reviews_page_external_uq').on(t.pageId, t.externalKey),
-    index('reviews_client_time_idx').on(t.clientId, t.createdTime.desc(), t.id.desc()),
-    index('reviews_page_time_idx').on(t.pageId, t.createdTime.desc(), t.id.desc()),
+    index('reviews_client_time_idx').on(t.clientId, t.createdTime, t.id),
+    index('reviews_page_time_idx').on(t.pageId, t.createdTime, t.id),
     index('reviews_text_fts_idx').using('gin', sql`to_tsvector('simple', ${t.reviewText})`),
   ],
 );
@@ -241,7 +243,7 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_account_guest_uq').on(t.accountId, t.guestId),
-    index('conversations_account_time_idx').on(t.accountId, t.updatedTime.desc(), t.id.desc()),
+    index('conversations_account_time_idx').on(t.accountId, t.updatedTime, t.id),
     index('conversations_client_idx').on(t.clientId),
   ],
 );
@@ -267,7 +269,7 @@ export const messages = pgTable(
   },
   (t) => [
     uniqueIndex('messages_mid_uq').on(t.mid),
-    index('messages_conversation_time_idx').on(t.conversationId, t.createdTime.desc(), t.id.desc()),
+    index('messages_conversation_time_idx').on(t.conversationId, t.createdTime, t.id),
   ],
 );
 

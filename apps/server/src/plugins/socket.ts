@@ -49,7 +49,7 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
       const origin = req.headers.origin;
       // Non-browser clients send no Origin; browsers must come from this host or an allowed origin.
       if (!origin) return cb(null, true);
-      let sameHost = false;
+      let sameHost: boolean;
       try {
         sameHost = new URL(origin).host === req.headers.host;
       } catch {

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { INBOX, type TChannel } from '@dinedesk/contracts';
-import { recordEvents } from './events.ts';
-import { toConversation } from './inbox.repository.ts';
-import { resolveGuestName } from './inbox-sync.ts';
+import { INBOX } from '@dinedesk/contracts';
+import { GuestNameResolver } from './guest-names.ts';
 import { ZWebhookBody, ingestWebhook, verifySignature } from './webhook.ts';
 
 /**
@@ -13,6 +11,8 @@ import { ZWebhookBody, ingestWebhook, verifySignature } from './webhook.ts';
  */
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
+  const names = new GuestNameResolver(ctx, app.log);
+  app.addHook('onClose', async () => names.clear());
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 4 * 1024 * 1024 }, (_req, body, done) => done(null, body));
 
@@ -43,20 +43,10 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     ctx.realtime.emit(events);
     // Guests new to DineDesk arrive as bare ids; their names are looked up after answering,
     // because Meta wants a fast 200 and retries slow deliveries.
-    const unnamed = new Set(events.flatMap((e) => (e.event.type === 'conversation' && e.event.conversation.guest.name.startsWith('Guest ') ? [Number(e.event.conversationId)] : [])));
-    if (unnamed.size) {
-      setImmediate(() => {
-        void (async () => {
-          for (const id of unnamed) {
-            const conv = await resolveGuestName(ctx, id);
-            if (!conv) continue;
-            const routed = await recordEvents(ctx.db, { clientId: conv.clientId, outletId: conv.outletId, accountId: conv.accountId }, [
-              { type: 'conversation', pageId: conv.accountId, channel: conv.channel as TChannel, conversationId: String(conv.id), conversation: toConversation(conv, ctx.now()) },
-            ]);
-            ctx.realtime.emit(routed);
-          }
-        })().catch((err) => req.log.warn({ err }, 'guest name lookup failed'));
-      });
+    for (const e of events) {
+      if (e.event.type === 'conversation' && !e.event.conversation.guest.username && e.event.conversation.guest.name.startsWith('Guest ')) {
+        names.enqueue(e.accountId, Number(e.event.conversationId));
+      }
     }
     return { received: true, events: events.length, skipped };
   });

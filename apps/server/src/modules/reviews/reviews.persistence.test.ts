@@ -102,9 +102,15 @@ describe('query plans', () => {
       return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
     };
     const c = '00000000-0000-0000-0000-000000000001';
-    const byClient = await plan(sql`select * from reviews where client_id = ${c} and (created_time < now() or (created_time = now() and id < 5)) order by created_time desc, id desc limit 21`);
-    expect(byClient).toMatch(/Index Scan using reviews_client_time_idx/);
-    const byPage = await plan(sql`select * from reviews where client_id = ${c} and page_id = '1' order by created_time desc, id desc limit 21`);
-    expect(byPage).not.toMatch(/Seq Scan on reviews/);
+    // A keyset page must be read in index order and stop after the limit: no Sort node.
+    const keyset = (plan: string, index: string) => {
+      expect(plan).toMatch(new RegExp(`Index Scan Backward using ${index}`));
+      expect(plan).not.toMatch(/Sort/);
+      expect(plan).not.toMatch(/Seq Scan on (reviews|conversations|messages)/);
+    };
+    keyset(await plan(sql`select * from reviews where client_id = ${c} and (created_time < now() or (created_time = now() and id < 5)) order by created_time desc, id desc limit 21`), 'reviews_client_time_idx');
+    keyset(await plan(sql`select * from reviews where client_id = ${c} and page_id = '1' order by created_time desc, id desc limit 21`), 'reviews_(page|client)_time_idx');
+    keyset(await plan(sql`select * from conversations where account_id = '1' and channel = 'messenger' order by updated_time desc, id desc limit 26`), 'conversations_account_time_idx');
+    keyset(await plan(sql`select * from messages where conversation_id = 1 order by created_time desc, id desc limit 26`), 'messages_conversation_time_idx');
   });
 });

@@ -1,0 +1,52 @@
+import PQueue from 'p-queue';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TChannel } from '@dinedesk/contracts';
+import type { AppContext } from '../../context.ts';
+import { recordEvents } from './events.ts';
+import { toConversation } from './inbox.repository.ts';
+import { resolveGuestName } from './inbox-sync.ts';
+
+/**
+ * Looks up the names of guests new to DineDesk (webhooks carry only a PSID/IGSID) in the
+ * background, within Meta's Conversations API limit of 2 calls per second per Page
+ * (external-apis.md §3 "Rate limits"): one p-queue per Page. A conversation already queued is
+ * not queued again; a found name is stored and emitted as a conversation event.
+ */
+export class GuestNameResolver {
+  private readonly queues = new Map<string, PQueue>();
+  private readonly pending = new Set<number>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  enqueue(pageId: string, conversationId: number): void {
+    if (this.pending.has(conversationId)) return;
+    this.pending.add(conversationId);
+    let queue = this.queues.get(pageId);
+    if (!queue) {
+      queue = new PQueue({ concurrency: 1, intervalCap: 2, interval: 1000 });
+      this.queues.set(pageId, queue);
+    }
+    void queue
+      .add(async () => {
+        const conv = await resolveGuestName(this.ctx, conversationId);
+        if (!conv) return;
+        const routed = await recordEvents(this.ctx.db, { clientId: conv.clientId, outletId: conv.outletId, accountId: conv.accountId }, [
+          { type: 'conversation', pageId: conv.accountId, channel: conv.channel as TChannel, conversationId: String(conv.id), conversation: toConversation(conv, this.ctx.now()) },
+        ]);
+        this.ctx.realtime.emit(routed);
+      })
+      .catch((err) => this.log.warn({ err, conversationId }, 'guest name lookup failed'))
+      .finally(() => this.pending.delete(conversationId));
+  }
+
+  /** Waits for queued lookups (graceful shutdown, tests). */
+  async drain(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.onIdle()));
+  }
+  clear(): void {
+    for (const q of this.queues.values()) q.clear();
+  }
+}
