@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { TChannel, TConversation, TInboxMessage, TInboxPage, TReplyWindow } from '@dinedesk/contracts';
 import type { Db } from '../../db/client.ts';
+import { afterPosition, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
 import { schema } from '../../db/client.ts';
 
 const { conversations, messages, facebookPages, outlets, brands, users } = schema;
@@ -55,15 +56,6 @@ export function toMessage(m: MessageRow, conv: Pick<ConversationRow, 'accountId'
   };
 }
 
-/** Keyset cursor over `(time desc, id desc)`. */
-export function encodeCursor(time: Date, id: number): string {
-  return Buffer.from(`${time.toISOString()}|${id}`).toString('base64url');
-}
-export function decodeCursor(cursor: string): { time: Date; id: number } | null {
-  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  return m ? { time: new Date(m[1]!), id: Number(m[2]) } : null;
-}
-
 /** The page row behind a `{pageId}` of a channel: the Facebook Page, or its Instagram account. */
 export async function findAccount(db: Db, channel: TChannel, accountId: string): Promise<PageRow | undefined> {
   const col = channel === 'messenger' ? facebookPages.id : facebookPages.instagramUserId;
@@ -111,13 +103,11 @@ export async function listAccounts(db: Db, clientId: string, outletIds: string[]
 }
 
 /** One keyset page of an account's conversations, most recently updated first. */
-export async function listConversations(db: Db, channel: TChannel, accountId: string, after: { time: Date; id: number } | undefined, limit: number) {
+export async function listConversations(db: Db, channel: TChannel, accountId: string, after: KeysetPosition | undefined, limit: number) {
   const conds: SQL[] = [eq(conversations.accountId, accountId), eq(conversations.channel, channel)];
-  if (after) conds.push(or(lt(conversations.updatedTime, after.time), and(eq(conversations.updatedTime, after.time), lt(conversations.id, after.id)))!);
+  if (after) conds.push(afterPosition(conversations.updatedTime, conversations.id, after));
   const rows = await db.select().from(conversations).where(and(...conds)).orderBy(desc(conversations.updatedTime), desc(conversations.id)).limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return { rows: page, next: rows.length > limit && last ? encodeCursor(last.updatedTime, last.id) : null };
+  return keysetPage(rows, limit, (c) => ({ time: c.updatedTime, id: c.id }));
 }
 
 export async function getConversation(db: Db, accountId: string, conversationId: number): Promise<ConversationRow | undefined> {
@@ -126,9 +116,9 @@ export async function getConversation(db: Db, accountId: string, conversationId:
 }
 
 /** One keyset page of a conversation's messages, newest first. */
-export async function listMessages(db: Db, conversationId: number, after: { time: Date; id: number } | undefined, limit: number) {
+export async function listMessages(db: Db, conversationId: number, after: KeysetPosition | undefined, limit: number) {
   const conds: SQL[] = [eq(messages.conversationId, conversationId)];
-  if (after) conds.push(or(lt(messages.createdTime, after.time), and(eq(messages.createdTime, after.time), lt(messages.id, after.id)))!);
+  if (after) conds.push(afterPosition(messages.createdTime, messages.id, after));
   const rows = await db
     .select({ m: messages, sentBy: users.fullName })
     .from(messages)
@@ -136,9 +126,7 @@ export async function listMessages(db: Db, conversationId: number, after: { time
     .where(and(...conds))
     .orderBy(desc(messages.createdTime), desc(messages.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return { rows: page, next: rows.length > limit && last ? encodeCursor(last.m.createdTime, last.m.id) : null };
+  return keysetPage(rows, limit, ({ m }) => ({ time: m.createdTime, id: m.id }));
 }
 
 export async function getMessageWithAuthor(db: Db, messageId: number) {

@@ -9,7 +9,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { schema } from '../../db/client.ts';
-import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import { parseCursor } from '../../lib/keyset.ts';
 import { GraphError } from '../../lib/graph-client.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { decryptPageToken } from '../meta/page-tokens.ts';
@@ -44,23 +45,16 @@ async function visibleConversation(ctx: AppContext, auth: AuthContext, channel: 
   return { page, conv };
 }
 
-function cursorOf(cursor: string | undefined) {
-  if (!cursor) return undefined;
-  const c = repo.decodeCursor(cursor);
-  if (!c) throw badRequest('cursor is not valid: pass back paging.nextCursor unchanged', 'query.cursor');
-  return c;
-}
-
 export async function listConversations(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, q: { cursor?: string; limit: number }) {
   await visibleAccount(ctx, auth, channel, accountId);
-  const { rows, next } = await repo.listConversations(ctx.db, channel, accountId, cursorOf(q.cursor), q.limit);
+  const { rows, next } = await repo.listConversations(ctx.db, channel, accountId, parseCursor(q.cursor), q.limit);
   const now = ctx.now();
   return { data: rows.map((r) => repo.toConversation(r, now)), paging: { nextCursor: next } };
 }
 
 export async function listMessages(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, conversationId: string, q: { cursor?: string; limit: number }) {
   const { conv } = await visibleConversation(ctx, auth, channel, accountId, conversationId);
-  const { rows, next } = await repo.listMessages(ctx.db, conv.id, cursorOf(q.cursor), q.limit);
+  const { rows, next } = await repo.listMessages(ctx.db, conv.id, parseCursor(q.cursor), q.limit);
   return {
     data: rows.map((r) => repo.toMessage(r.m, conv, r.sentBy)),
     paging: { nextCursor: next },

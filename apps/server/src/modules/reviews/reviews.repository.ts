@@ -1,24 +1,13 @@
-import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TFbComment, TFbPage, TFbReview, TSyncState } from '@dinedesk/contracts';
 import type { Db } from '../../db/client.ts';
+import { afterPosition, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
 import { schema } from '../../db/client.ts';
 
 const { reviews, facebookPages, outlets, brands, reviewComments, users } = schema;
 
 export type PageRow = typeof facebookPages.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
-
-/** Keyset position `(created_time, id)` of the last row of a page, as an opaque cursor. */
-export function encodeCursor(createdTime: Date, id: number): string {
-  return Buffer.from(`${createdTime.toISOString()}|${id}`).toString('base64url');
-}
-/** @returns null when the cursor was not produced by `encodeCursor`. */
-export function decodeCursor(cursor: string): { createdTime: Date; id: number } | null {
-  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) return null;
-  const createdTime = new Date(m[1]!);
-  return Number.isNaN(createdTime.getTime()) ? null : { createdTime, id: Number(m[2]) };
-}
 
 function syncState(p: PageRow): TSyncState {
   return {
@@ -79,7 +68,7 @@ export interface ReviewFilter {
   recommendation?: 'positive' | 'negative';
   replied?: boolean;
   q?: string;
-  after?: { createdTime: Date; id: number };
+  after?: KeysetPosition;
   limit: number;
 }
 
@@ -96,9 +85,7 @@ export async function listReviews(db: Db, f: ReviewFilter): Promise<{ rows: TFbR
   if (f.replied === true) conds.push(sql`${reviews.pageReplyCount} > 0`);
   if (f.replied === false) conds.push(eq(reviews.pageReplyCount, 0));
   if (f.q) conds.push(sql`to_tsvector('simple', ${reviews.reviewText}) @@ plainto_tsquery('simple', ${f.q})`);
-  if (f.after) {
-    conds.push(or(lt(reviews.createdTime, f.after.createdTime), and(eq(reviews.createdTime, f.after.createdTime), lt(reviews.id, f.after.id)))!);
-  }
+  if (f.after) conds.push(afterPosition(reviews.createdTime, reviews.id, f.after));
   const rows = await db
     .select({ r: reviews, outletName: outlets.name })
     .from(reviews)
@@ -106,12 +93,8 @@ export async function listReviews(db: Db, f: ReviewFilter): Promise<{ rows: TFbR
     .where(and(...conds))
     .orderBy(desc(reviews.createdTime), desc(reviews.id))
     .limit(f.limit + 1);
-  const page = rows.slice(0, f.limit);
-  const last = page[page.length - 1];
-  return {
-    rows: page.map(({ r, outletName }) => toReview(r, outletName)),
-    next: rows.length > f.limit && last ? encodeCursor(last.r.createdTime, last.r.id) : null,
-  };
+  const { rows: page, next } = keysetPage(rows, f.limit, ({ r }) => ({ time: r.createdTime, id: r.id }));
+  return { rows: page.map(({ r, outletName }) => toReview(r, outletName)), next };
 }
 
 export function toReview(r: ReviewRow, outletName: string): TFbReview {

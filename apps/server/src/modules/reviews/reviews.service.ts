@@ -2,7 +2,8 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import type { TFbComment, TGetFbCommentsResponse } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
 import { schema } from '../../db/client.ts';
-import { HttpError, badRequest, notFound } from '../../lib/errors.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import { parseCursor } from '../../lib/keyset.ts';
 import { GraphError } from '../../lib/graph-client.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { decryptPageToken } from '../meta/page-tokens.ts';
@@ -38,8 +39,7 @@ export async function listReviews(
   q: { pageId?: string; rating?: number; recommendation?: 'positive' | 'negative'; replied?: 'true' | 'false'; q?: string; cursor?: string; limit: number },
 ) {
   if (q.pageId) await visiblePage(ctx, auth, q.pageId);
-  const after = q.cursor ? repo.decodeCursor(q.cursor) : undefined;
-  if (after === null) throw badRequest('cursor is not valid: pass back paging.nextCursor unchanged', 'query.cursor');
+  const after = parseCursor(q.cursor);
   const { rows, next } = await repo.listReviews(ctx.db, {
     clientId: auth.clientId!,
     outletIds: auth.outletIds,
