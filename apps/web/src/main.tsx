@@ -1,12 +1,19 @@
 /**
- * Browser entry: i18n, the router, and the start-up session refresh (spec §4: "On start, if an
- * email is stored, the user details are fetched"), which is loaded only when it will run.
+ * Browser entry: i18n, the stored layout skin and direction on `<html>`, the router, and the
+ * start-up session refresh (spec §4: "On start, if an email is stored, the user details are
+ * fetched"), which is loaded only when it will run.
+ *
+ * A non-English visitor's strings are fetched before the first render (one small chunk), so
+ * the page never flashes English and then re-lays out in German (CLS).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import './lib/i18n.ts';
+import { applyPreferredLanguage } from './lib/i18n.ts';
+import { applyDocumentLayout, readLayoutSettings } from './lib/layout-settings.ts';
 import { readEmail } from './lib/storage.ts';
+
+applyDocumentLayout(readLayoutSettings());
 
 if (readEmail()) {
   void import('./features/auth/session-bootstrap.ts').then(({ bootstrapSession }) => bootstrapSession());
@@ -14,8 +21,12 @@ if (readEmail()) {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = container;
+
+void applyPreferredLanguage().then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

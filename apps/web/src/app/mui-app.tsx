@@ -1,33 +1,42 @@
 /**
- * Everything that uses MUI, loaded after the entry: theme, the misc pages (spec §2
- * /misc/*), and the product area (lazy again: shell, abilities, server state).
+ * Everything that uses MUI, loaded after the entry: the theme of the layout settings (spec §3),
+ * the full-page misc screens (spec §2 /misc/*), and the product area (lazy again: shell,
+ * abilities, server state). Once this has rendered, the browser demo mock starts in the
+ * background (spec §7); nothing here waits for it.
  */
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
+import { startDemoMock } from '../demo/mock/start.ts';
 import { PATHS } from '../lib/paths.ts';
 import { ComingSoonPage } from '../pages/misc/coming-soon.tsx';
+import { ErrorPage } from '../pages/misc/error-page.tsx';
 import { ExpiredTokenPage } from '../pages/misc/expired-token-page.tsx';
+import { MaintenancePage } from '../pages/misc/maintenance-page.tsx';
 import { NotAuthorizedPage } from '../pages/misc/not-authorized.tsx';
-import { theme } from './theme.ts';
+import { ThemeRoot } from './theme-root.tsx';
 import { TopProgress } from './top-progress.tsx';
 
 const ProductArea = lazy(() => import('./product-area.tsx'));
 
+/** The MUI part of the app: theme root, full-page misc routes, the lazy product area. */
 export function MuiApp() {
+  useEffect(() => {
+    void startDemoMock();
+  }, []);
+
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <ThemeRoot>
       <Suspense fallback={<TopProgress />}>
         <Routes>
           <Route path={PATHS.expiredToken} element={<ExpiredTokenPage />} />
           <Route path={PATHS.comingSoon} element={<ComingSoonPage />} />
           <Route path={PATHS.notAuthorized} element={<NotAuthorizedPage />} />
+          <Route path={PATHS.maintenance} element={<MaintenancePage />} />
+          <Route path={PATHS.error} element={<ErrorPage />} />
           <Route path="*" element={<ProductArea />} />
         </Routes>
       </Suspense>
-    </ThemeProvider>
+    </ThemeRoot>
   );
 }
 

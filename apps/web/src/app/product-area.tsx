@@ -1,24 +1,35 @@
 /**
- * The signed-in product: providers of server state and abilities, the shell, and one route
- * per menu entry (navigation.ts), each guarded by the entry's `{action, subject}` (spec §6).
- * Routes come from the menu data so no path is written twice; screens not built yet render
- * "coming soon" in the shell. Unknown paths get the 404 (signed in or not).
+ * The signed-in product: providers of server state and abilities, the shell, and the routes.
+ *
+ * - One route per menu entry (navigation.ts), each guarded by the entry's `{action, subject}`
+ *   (spec §6). Routes come from the menu data so no path is written twice; screens not built
+ *   yet render "coming soon" in the shell.
+ * - The template's demo routes (spec §2): `/access-control` (needs `read ACL`), the
+ *   `/page-layout/*` variants (each with its shell overrides, the blank one with no shell);
+ *   every other path goes to the lazy catch-all (demo-route.tsx): "coming soon" in the shell
+ *   for a demo page later issues build, the 404 (signed in or not) for anything else.
+ * - The navbar gets the demo search and bookmarks here, so the shell imports no demo code.
+ *   Bookmarks render once the demo mock has settled, so neither their code nor their data is
+ *   part of the first screen (targets.md).
  */
-import { AbilityProvider } from '@casl/react';
+import { AbilityProvider, useAbility } from '@casl/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { whenDemoMockReady } from '../demo/mock/ready.ts';
+import { PAGE_LAYOUT_DEMOS } from '../demo/page-layouts/routes.ts';
+import { GlobalSearch } from '../demo/search/components/global-search.tsx';
+import type { ProductSearchPage } from '../demo/search/components/search-options.ts';
 import { useLogout } from '../features/auth/use-logout.ts';
-import { AppShell } from '../layout/app-shell.tsx';
-import { navLeaves, type NavItem } from '../layout/navigation.ts';
-import { buildAbility, type Permission } from '../lib/ability.ts';
+import { AppShell, type LayoutOverrides } from '../layout/app-shell.tsx';
+import { navLeaves, searchableScreens, type NavItem } from '../layout/navigation.ts';
+import { buildAbility, SUBJECTS, type AppAbility, type Permission } from '../lib/ability.ts';
 import { PATHS } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { ComingSoonContent } from '../pages/misc/coming-soon.tsx';
-import { NotFoundPage } from '../pages/misc/not-found-page.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RequirePermission } from './require-permission.tsx';
 import { TopProgress } from './top-progress.tsx';
@@ -26,7 +37,16 @@ import { TopProgress } from './top-progress.tsx';
 /** Screens built so far, by path. */
 const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
   [PATHS.reviews]: lazy(() => import('../features/reviews/components/reviews-page.tsx')),
+  [PATHS.inbox]: lazy(() => import('../features/inbox/components/inbox-page.tsx')),
 };
+
+const AccessControlPage = lazy(() => import('../demo/access-control/access-control-page.tsx'));
+const PageLayoutPage = lazy(() => import('../demo/page-layouts/page-layout-page.tsx'));
+const Bookmarks = lazy(() => import('../demo/search/components/bookmarks.tsx'));
+const DemoRoute = lazy(() => import('./demo-route.tsx'));
+
+/** The ACL demo's route needs what the demo client has (spec §6: read on ACL). */
+const ACCESS_CONTROL_PERMISSION: Permission = { action: 'read', subject: SUBJECTS.acl };
 
 /** Rebuilds the ability whenever the session's `userData` changes (sign-in, refresh, 401). */
 function SessionAbilityProvider({ children }: { children: ReactNode }) {
@@ -35,46 +55,121 @@ function SessionAbilityProvider({ children }: { children: ReactNode }) {
   return <AbilityProvider value={ability}>{children}</AbilityProvider>;
 }
 
-function SignedInLayout() {
+/** The product screens the search offers: those the user's abilities allow (spec §6). */
+function useProductSearchPages(): ProductSearchPage[] {
+  const { t } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  return useMemo(
+    () =>
+      searchableScreens(ability).flatMap((item) =>
+        item.navLink ? [{ id: item.id, title: t(item.title), link: item.navLink, icon: item.icon, reload: item.reload }] : [],
+      ),
+    [ability, t],
+  );
+}
+
+/** True once the demo mock has settled (started, off or failed). */
+function useDemoMockSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void whenDemoMockReady().then(() => live && setSettled(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return settled;
+}
+
+function SignedInLayout({ overrides, children }: { overrides?: LayoutOverrides; children?: ReactNode }) {
   const { logout, loggingOut } = useLogout();
+  const productPages = useProductSearchPages();
+  const demoReady = useDemoMockSettled();
   return (
-    <AppShell onLogout={() => void logout()} loggingOut={loggingOut}>
-      <Suspense fallback={<TopProgress />}>
-        <Outlet />
-      </Suspense>
+    <AppShell
+      onLogout={() => void logout()}
+      loggingOut={loggingOut}
+      overrides={overrides}
+      navbarStart={
+        demoReady && (
+          <Suspense fallback={null}>
+            <Bookmarks />
+          </Suspense>
+        )
+      }
+      navbarEnd={<GlobalSearch productPages={productPages} />}
+    >
+      <Suspense fallback={<TopProgress />}>{children ?? <Outlet />}</Suspense>
     </AppShell>
   );
+}
+
+/** A routed product screen: its document title and, when it has one, its permission guard. */
+function Screen({ title, permission, children }: { title: string; permission: Permission | null; children: ReactNode }) {
+  useDocumentTitle(title);
+  return permission ? <RequirePermission permission={permission}>{children}</RequirePermission> : children;
 }
 
 function ProductScreen({ item }: { item: NavItem }) {
   const { t } = useTranslation();
   const title = t(item.title);
-  useDocumentTitle(title);
-  const Screen = item.navLink ? BUILT_SCREENS[item.navLink] : undefined;
-  const permission: Permission | null =
-    item.action && item.subject ? { action: item.action, subject: item.subject } : null;
-  const content = Screen ? <Screen /> : <ComingSoonContent screenName={title} />;
-  return permission ? <RequirePermission permission={permission}>{content}</RequirePermission> : content;
+  const Built = item.navLink ? BUILT_SCREENS[item.navLink] : undefined;
+  const permission = item.action && item.subject ? { action: item.action, subject: item.subject } : null;
+  return (
+    <Screen title={title} permission={permission}>
+      {Built ? <Built /> : <ComingSoonContent screenName={title} />}
+    </Screen>
+  );
 }
 
+/** Routes of the signed-in product and of the template's demo pages (module doc above). */
 export function ProductArea() {
+  const signedIn = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
   return (
     <QueryClientProvider client={queryClient}>
       <SessionAbilityProvider>
         <Routes>
-          <Route
-            element={
-              <RequireAuth>
-                <SignedInLayout />
-              </RequireAuth>
-            }
-          >
+          <Route element={signedIn(<SignedInLayout />)}>
             <Route path={PATHS.home} element={<Navigate to={PATHS.reviews} replace />} />
             {navLeaves().map((item) => (
               <Route key={item.id} path={item.navLink} element={<ProductScreen item={item} />} />
             ))}
+            <Route
+              path={PATHS.accessControl}
+              element={
+                // The page sets its own title from the lazily loaded demo strings.
+                <RequirePermission permission={ACCESS_CONTROL_PERMISSION}>
+                  <AccessControlPage />
+                </RequirePermission>
+              }
+            />
           </Route>
-          <Route path="*" element={<NotFoundPage />} />
+          {PAGE_LAYOUT_DEMOS.map(({ variant, path, overrides }) => {
+            const page = <PageLayoutPage variant={variant} />;
+            // The blank layout has no shell at all; the others change it for themselves.
+            if (!overrides) {
+              return (
+                <Route
+                  key={variant}
+                  path={path}
+                  element={signedIn(<Suspense fallback={<TopProgress />}>{page}</Suspense>)}
+                />
+              );
+            }
+            return (
+              <Route key={variant} element={signedIn(<SignedInLayout overrides={overrides} />)}>
+                <Route path={path} element={page} />
+              </Route>
+            );
+          })}
+          <Route
+            path="*"
+            element={
+              <Suspense fallback={<TopProgress />}>
+                <DemoRoute shell={(content) => signedIn(<SignedInLayout>{content}</SignedInLayout>)} />
+              </Suspense>
+            }
+          />
         </Routes>
       </SessionAbilityProvider>
     </QueryClientProvider>

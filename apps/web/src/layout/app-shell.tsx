@@ -1,41 +1,91 @@
 /**
- * The shell around every product screen (spec §3 layout defaults): vertical menu, floating
- * navbar, content, static footer. Logout comes in as a prop so the shell does not import the
- * auth feature (features and layout meet only in `app/`).
+ * The shell around every signed-in screen (spec §3): menu (vertical or horizontal), navbar,
+ * content, footer and the customizer, each following the layout settings
+ * (`layout-settings-store.ts`; defaults: light, vertical, full width, floating white navbar,
+ * static footer, LTR).
+ *
+ * - Under 900 px (MUI `md`) the menu is always a temporary drawer opened from the navbar, so
+ *   nothing overflows on a 360 px phone.
+ * - `overrides` let a route show a layout variant without touching the stored settings
+ *   (the template's `/page-layout/*` demos).
+ * - Logout and the navbar's demo widgets (search, bookmarks) come in as props, so the shell
+ *   imports neither the auth feature nor the demo areas (they meet only in `app/`).
  */
+import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
+import Fab from '@mui/material/Fab';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ContentWidth } from '../lib/layout-settings.ts';
 import { useSessionStore } from '../lib/session-store.ts';
-import { readMenuCollapsed, writeMenuCollapsed } from '../lib/storage.ts';
+import { CustomizerToggle } from './customizer-toggle.tsx';
 import { Footer } from './footer.tsx';
+import { useLayoutSettings } from './layout-settings-store.ts';
 import { Navbar } from './navbar.tsx';
 import { VerticalMenu } from './vertical-menu.tsx';
+
+// Only users who chose the horizontal menu download it.
+const HorizontalMenu = lazy(() => import('./horizontal-menu.tsx'));
+
+/** Widest content in the boxed layout (the template's boxed width). */
+export const BOXED_MAX_WIDTH = 1440;
+
+/** Layout values a route imposes for itself, over the stored settings (never persisted). */
+export interface LayoutOverrides {
+  menuCollapsed?: boolean;
+  contentWidth?: ContentWidth;
+  /** No menu at all, not even the phone drawer (`/page-layout/without-menu`). */
+  menuHidden?: boolean;
+}
 
 export interface AppShellProps {
   onLogout: () => void;
   loggingOut: boolean;
   children: ReactNode;
+  /** Navbar widgets on the start side (bookmarks). */
+  navbarStart?: ReactNode;
+  /** Navbar widgets before the language switcher (search). */
+  navbarEnd?: ReactNode;
+  overrides?: LayoutOverrides;
 }
 
-export function AppShell({ onLogout, loggingOut, children }: AppShellProps) {
+/** Menu, navbar, content and footer laid out by the layout settings and `overrides`. */
+export function AppShell({ onLogout, loggingOut, children, navbarStart, navbarEnd, overrides = {} }: AppShellProps) {
   const { t } = useTranslation();
   const theme = useTheme();
-  // Spec: the menu becomes a drawer under 900 px, MUI's `md`.
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const [collapsed, setCollapsed] = useState(readMenuCollapsed);
+  const settings = useLayoutSettings();
   const [mobileOpen, setMobileOpen] = useState(false);
   const user = useSessionStore((state) => state.userData);
 
-  const toggleCollapsed = () => {
-    writeMenuCollapsed(!collapsed);
-    setCollapsed(!collapsed);
-  };
+  const collapsed = overrides.menuCollapsed ?? settings.menuCollapsed;
+  const contentWidth = overrides.contentWidth ?? settings.contentWidth;
+  const menuHidden = overrides.menuHidden ?? false;
+  const horizontal = desktop && settings.menuLayout === 'horizontal';
+  const showVerticalMenu = !menuHidden && !horizontal;
+  const showMenuButton = !desktop && !menuHidden;
+  const navbarType = settings.navbarType;
+  const navbarHidden = navbarType === 'hidden';
+  const horizontalMenu =
+    horizontal && !menuHidden ? (
+      <Suspense fallback={<Box sx={{ minHeight: 48 }} />}>
+        <HorizontalMenu floating={settings.navbarType === 'floating'} />
+      </Suspense>
+    ) : null;
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+    <Box
+      data-testid="app-shell"
+      data-skin={settings.skin}
+      data-menu-layout={horizontal ? 'horizontal' : 'vertical'}
+      data-menu-collapsed={showVerticalMenu && desktop ? String(collapsed) : undefined}
+      data-content-width={contentWidth}
+      data-navbar-type={settings.navbarType}
+      data-footer-type={settings.footerType}
+      sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}
+    >
       <Box
         component="a"
         href="#main-content"
@@ -53,33 +103,71 @@ export function AppShell({ onLogout, loggingOut, children }: AppShellProps) {
       >
         {t('layout.skipToContent')}
       </Box>
-      <VerticalMenu
-        desktop={desktop}
-        collapsed={collapsed}
-        onToggleCollapsed={toggleCollapsed}
-        mobileOpen={mobileOpen}
-        onMobileClose={() => setMobileOpen(false)}
-      />
+      {showVerticalMenu && (
+        <VerticalMenu
+          desktop={desktop}
+          collapsed={collapsed}
+          onToggleCollapsed={
+            overrides.menuCollapsed === undefined
+              ? () => settings.setSetting('menuCollapsed', !settings.menuCollapsed)
+              : undefined
+          }
+          mobileOpen={mobileOpen}
+          onMobileClose={() => setMobileOpen(false)}
+          semiDark={settings.skin === 'semi-dark'}
+        />
+      )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        {user && (
-          <Navbar
-            user={user}
-            showMenuButton={!desktop}
-            onOpenMenu={() => setMobileOpen(true)}
-            onLogout={onLogout}
-            loggingOut={loggingOut}
-          />
-        )}
         <Box
-          component="main"
-          id="main-content"
-          tabIndex={-1}
-          sx={{ flexGrow: 1, px: { xs: 1.5, sm: 3 }, py: 3, outline: 'none' }}
+          sx={{
+            flexGrow: 1,
+            display: 'flex',
+            flexDirection: 'column',
+            width: '100%',
+            ...(contentWidth === 'boxed' ? { maxWidth: BOXED_MAX_WIDTH, mx: 'auto' } : {}),
+          }}
         >
-          {children}
+          {user && navbarType !== 'hidden' && (
+            <Navbar
+              user={user}
+              type={navbarType}
+              color={settings.navbarColor}
+              bordered={settings.skin === 'bordered'}
+              showBrand={desktop && !showVerticalMenu}
+              showMenuButton={showMenuButton}
+              onOpenMenu={() => setMobileOpen(true)}
+              onLogout={onLogout}
+              loggingOut={loggingOut}
+              start={navbarStart}
+              end={navbarEnd}
+              below={horizontalMenu}
+            />
+          )}
+          {navbarHidden && horizontalMenu}
+          {navbarHidden && showMenuButton && (
+            // With the navbar hidden a phone would have no way into the menu.
+            <Fab
+              size="small"
+              color="primary"
+              onClick={() => setMobileOpen(true)}
+              aria-label={t('layout.openMenu')}
+              sx={{ position: 'fixed', bottom: 16, left: 16, zIndex: (th) => th.zIndex.speedDial }}
+            >
+              <MenuIcon />
+            </Fab>
+          )}
+          <Box
+            component="main"
+            id="main-content"
+            tabIndex={-1}
+            sx={{ flexGrow: 1, px: { xs: 1.5, sm: 3 }, py: 3, outline: 'none', minWidth: 0 }}
+          >
+            {children}
+          </Box>
+          {settings.footerType !== 'hidden' && <Footer sticky={settings.footerType === 'sticky'} />}
         </Box>
-        <Footer />
       </Box>
+      <CustomizerToggle />
     </Box>
   );
 }

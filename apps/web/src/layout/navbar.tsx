@@ -1,6 +1,11 @@
 /**
- * Floating white navbar (spec §3 layout default): a Paper with margin above the content,
- * the menu button under 900 px, and the user menu (full name, role, logout).
+ * The navbar (spec §3: floating white by default). Types: floating (a raised card with space
+ * around it, sticky), sticky (full width, stuck to the top), static (full width, scrolls
+ * away); `hidden` is handled by the shell, which then renders no navbar. Colours: white (the
+ * surface colour, so dark in the dark skin) or a palette colour with its contrast text.
+ *
+ * Contents: the phone menu button, the brand (when no vertical menu shows it), widget slots
+ * (bookmarks, search), the language switcher, and the user menu (full name, role, logout).
  */
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -13,9 +18,12 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import type { TUserData } from '@dinedesk/contracts';
-import { useId, useState, type MouseEvent } from 'react';
+import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { NavbarColor, NavbarType } from '../lib/layout-settings.ts';
+import { LanguageSwitcher } from './language-switcher.tsx';
 
 /** Up to two initials for the avatar ("Asha Rao" → "AR"). */
 export function initialsOf(fullName: string): string {
@@ -25,63 +33,132 @@ export function initialsOf(fullName: string): string {
   return (first + last).toUpperCase() || '?';
 }
 
+/** Background and text colour of a navbar colour choice in `theme`. */
+export function navbarColors(theme: Theme, color: NavbarColor): { bg: string; fg: string } {
+  if (color === 'white') return { bg: theme.palette.background.paper, fg: theme.palette.text.primary };
+  if (color === 'dark') return { bg: '#2f2b3d', fg: '#ffffff' };
+  const palette = theme.palette[color];
+  return { bg: palette.main, fg: palette.contrastText };
+}
+
 export interface NavbarProps {
   user: TUserData;
+  type: Exclude<NavbarType, 'hidden'>;
+  color: NavbarColor;
+  /** Bordered skin: a border instead of a shadow. */
+  bordered: boolean;
+  showBrand: boolean;
   showMenuButton: boolean;
   onOpenMenu: () => void;
   onLogout: () => void;
   loggingOut: boolean;
+  start?: ReactNode;
+  end?: ReactNode;
+  /** Rendered under the bar, inside the same sticky band (the horizontal menu). */
+  below?: ReactNode;
 }
 
-export function Navbar({ user, showMenuButton, onOpenMenu, onLogout, loggingOut }: NavbarProps) {
+/** The navbar of the shell (see the module doc for its types, colours and contents). */
+export function Navbar({
+  user,
+  type,
+  color,
+  bordered,
+  showBrand,
+  showMenuButton,
+  onOpenMenu,
+  onLogout,
+  loggingOut,
+  start,
+  end,
+  below,
+}: NavbarProps) {
   const { t } = useTranslation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = Boolean(anchor);
   const role = t(`roles.${user.role}`);
+  const floating = type === 'floating';
+  const coloured = color !== 'white';
 
   return (
-    // The sticky band fades the content scrolling under the floating navbar.
     <Box
+      data-testid="navbar"
+      data-navbar-color={color}
       sx={{
-        position: 'sticky',
+        position: type === 'static' ? 'relative' : 'sticky',
         top: 0,
         zIndex: (theme) => theme.zIndex.appBar,
-        px: { xs: 1.5, sm: 3 },
-        pt: 1.5,
-        pb: 1,
-        background: (theme) =>
-          `linear-gradient(180deg, ${theme.palette.background.default} 70%, rgba(245, 245, 249, 0))`,
+        ...(floating
+          ? {
+              px: { xs: 1.5, sm: 3 },
+              pt: 1.5,
+              pb: 1,
+              // The band fades the content scrolling under the floating navbar.
+              background: (theme: Theme) =>
+                `linear-gradient(180deg, ${theme.palette.background.default} 70%, transparent)`,
+            }
+          : {}),
       }}
     >
       <Paper
         component="header"
         elevation={0}
-        sx={{
-          px: 1.5,
-          minHeight: 60,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          boxShadow: '0 2px 8px rgba(47, 43, 61, 0.12)',
+        square={!floating}
+        sx={(theme) => {
+          const { bg, fg } = navbarColors(theme, color);
+          return {
+            px: 1.5,
+            minHeight: 60,
+            display: 'flex',
+            alignItems: 'center',
+            gap: { xs: 0.5, sm: 1 },
+            minWidth: 0,
+            bgcolor: bg,
+            color: fg,
+            ...(bordered
+              ? { border: `1px solid ${theme.palette.divider}`, ...(floating ? {} : { borderWidth: '0 0 1px' }) }
+              : { boxShadow: '0 2px 8px rgba(47, 43, 61, 0.12)' }),
+          };
         }}
       >
         {showMenuButton && (
-          <IconButton onClick={onOpenMenu} aria-label={t('layout.openMenu')} edge="start">
+          <IconButton onClick={onOpenMenu} aria-label={t('layout.openMenu')} edge="start" color="inherit">
             <MenuIcon />
           </IconButton>
         )}
+        {showBrand && (
+          <Typography
+            component="p"
+            variant="h6"
+            noWrap
+            sx={{ fontWeight: 700, color: coloured ? 'inherit' : 'primary.main', mr: 1, flexShrink: 0 }}
+          >
+            {t('app.name')}
+          </Typography>
+        )}
+        {start}
         {user.client && (
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography
+            variant="body2"
+            noWrap
+            sx={{ color: coloured ? 'inherit' : 'text.secondary', opacity: coloured ? 0.85 : 1, minWidth: 0 }}
+          >
             {user.client.name}
           </Typography>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        <Box sx={{ textAlign: 'right', display: { xs: 'none', sm: 'block' } }}>
+        {end}
+        <LanguageSwitcher />
+        <Box sx={{ textAlign: 'right', display: { xs: 'none', sm: 'block' }, minWidth: 0 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
             {user.fullName}
           </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap>
+          <Typography
+            variant="caption"
+            noWrap
+            sx={{ display: 'block', color: coloured ? 'inherit' : 'text.secondary', opacity: coloured ? 0.85 : 1 }}
+          >
             {role}
           </Typography>
         </Box>
@@ -92,8 +169,19 @@ export function Navbar({ user, showMenuButton, onOpenMenu, onLogout, loggingOut 
           aria-haspopup="menu"
           aria-expanded={open}
           aria-controls={open ? menuId : undefined}
+          sx={{ flexShrink: 0 }}
         >
-          <Avatar sx={{ width: 38, height: 38, bgcolor: 'primary.main', fontSize: 15 }}>{initialsOf(user.fullName)}</Avatar>
+          <Avatar
+            sx={{
+              width: 38,
+              height: 38,
+              bgcolor: coloured ? 'rgba(255, 255, 255, 0.25)' : 'primary.main',
+              color: coloured ? 'inherit' : 'primary.contrastText',
+              fontSize: 15,
+            }}
+          >
+            {initialsOf(user.fullName)}
+          </Avatar>
         </IconButton>
         <Menu
           id={menuId}
@@ -128,6 +216,7 @@ export function Navbar({ user, showMenuButton, onOpenMenu, onLogout, loggingOut 
           </MenuItem>
         </Menu>
       </Paper>
+      {below}
     </Box>
   );
 }

@@ -9,6 +9,7 @@ describe('navigation data (spec §2)', () => {
     expect(new Set(links).size).toBe(links.length);
     expect(links).toEqual([
       '/apps/reviews_and_complaints/reviews',
+      '/apps/reviews_and_complaints/inbox',
       '/apps/reviews_and_complaints/complaints',
       '/apps/reviews_and_complaints/tickets',
       '/apps/reviews_and_complaints/competitor-analysis',

@@ -15,6 +15,7 @@ import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import DataUsageIcon from '@mui/icons-material/DataUsage';
 import DeliveryDiningIcon from '@mui/icons-material/DeliveryDining';
+import ForumIcon from '@mui/icons-material/Forum';
 import HistoryIcon from '@mui/icons-material/History';
 import InsightsIcon from '@mui/icons-material/Insights';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
@@ -31,7 +32,7 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
-import { SUBJECTS } from '../lib/ability.ts';
+import { allows, SUBJECTS, type AppAbility } from '../lib/ability.ts';
 import { PATHS } from '../lib/paths.ts';
 
 export interface NavItem {
@@ -59,6 +60,7 @@ export const navigation: NavItem[] = [
     icon: ReviewsIcon,
     children: [
       { id: 'reviews', title: 'nav.reviews', icon: RateReviewIcon, navLink: PATHS.reviews, ...read(SUBJECTS.review) },
+      { id: 'inbox', title: 'nav.inbox', icon: ForumIcon, navLink: PATHS.inbox, ...read('Conversation') },
       {
         id: 'complaints',
         title: 'nav.complaints',
@@ -210,4 +212,24 @@ export const navigation: NavItem[] = [
 /** Every entry that has a route, depth first. */
 export function navLeaves(items: readonly NavItem[] = navigation): NavItem[] {
   return items.flatMap((item) => (item.children ? navLeaves(item.children) : item.navLink ? [item] : []));
+}
+
+/** The menu the user may see (spec §6): leaves filtered by ability, empty groups dropped. */
+export function visibleNavigation(items: readonly NavItem[], ability: AppAbility): NavItem[] {
+  return items.flatMap((item) => {
+    if (!item.children) return allows(ability, item) ? [item] : [];
+    const children = visibleNavigation(item.children, ability);
+    return children.length > 0 ? [{ ...item, children }] : [];
+  });
+}
+
+/**
+ * The screens the global search offers (issue #5: the product's own screens, filtered by the
+ * user's abilities): visible entries outside disabled groups, which cannot be opened.
+ */
+export function searchableScreens(ability: AppAbility, items: readonly NavItem[] = navigation): NavItem[] {
+  return visibleNavigation(items, ability)
+    .filter((group) => !group.disabled)
+    .flatMap((group) => navLeaves(group.children ?? [group]))
+    .filter((item) => !item.disabled);
 }

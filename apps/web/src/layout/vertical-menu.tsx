@@ -1,7 +1,8 @@
 /**
  * Vertical side menu (spec §3: vertical menu, brand text on top). A permanent drawer from
  * 900 px (`md`), which can shrink to icons (`menuCollapsed`, spec §3); below 900 px a
- * temporary drawer opened from the navbar.
+ * temporary drawer opened from the navbar (also when the horizontal menu is chosen, which
+ * has no room on a phone). The semi-dark skin gives the menu the dark theme.
  *
  * Entries the user's abilities do not allow are hidden (spec §6); a group with no visible
  * entry is hidden too. Disabled groups stay visible, greyed, with a hint.
@@ -18,26 +19,22 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { ThemeProvider, useTheme } from '@mui/material/styles';
 import { useAbility } from '@casl/react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { allows, type AppAbility } from '../lib/ability.ts';
-import { navigation, type NavItem } from './navigation.ts';
+import type { AppAbility } from '../lib/ability.ts';
+import { createAppTheme } from '../lib/theme.ts';
+import { navigation, visibleNavigation, type NavItem } from './navigation.ts';
 
 export const MENU_WIDTH = 264;
 export const MENU_COLLAPSED_WIDTH = 76;
 
-/** The menu the user may see: leaves filtered by ability, empty groups dropped. */
-export function visibleNavigation(items: readonly NavItem[], ability: AppAbility): NavItem[] {
-  return items.flatMap((item) => {
-    if (!item.children) return allows(ability, item) ? [item] : [];
-    const children = visibleNavigation(item.children, ability);
-    return children.length > 0 ? [{ ...item, children }] : [];
-  });
-}
+export { visibleNavigation } from './navigation.ts';
 
-function isActive(pathname: string, navLink: string | undefined): boolean {
+/** Whether `navLink` is the current page or one of its sub-pages. */
+export function isActive(pathname: string, navLink: string | undefined): boolean {
   return Boolean(navLink) && (pathname === navLink || pathname.startsWith(`${navLink}/`));
 }
 
@@ -98,6 +95,7 @@ interface MenuContentProps {
 
 function MenuContent({ collapsed, onToggleCollapsed, onNavigate }: MenuContentProps) {
   const { t } = useTranslation();
+  const rtl = useTheme().direction === 'rtl';
   const ability = useAbility<AppAbility>();
   const items = useMemo(() => visibleNavigation(navigation, ability), [ability]);
 
@@ -116,7 +114,12 @@ function MenuContent({ collapsed, onToggleCollapsed, onNavigate }: MenuContentPr
             aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
             aria-pressed={collapsed}
           >
-            {collapsed ? <MenuOpenIcon fontSize="small" sx={{ transform: 'scaleX(-1)' }} /> : <ChevronLeftIcon />}
+            {/* Arrows point towards where the menu goes, so they mirror in right-to-left. */}
+            {collapsed ? (
+              <MenuOpenIcon fontSize="small" sx={{ transform: rtl ? undefined : 'scaleX(-1)' }} />
+            ) : (
+              <ChevronLeftIcon sx={{ transform: rtl ? 'scaleX(-1)' : undefined }} />
+            )}
           </IconButton>
         )}
       </Box>
@@ -167,32 +170,55 @@ export interface VerticalMenuProps {
   /** True from 900 px: a permanent drawer; else a temporary one. */
   desktop: boolean;
   collapsed: boolean;
-  onToggleCollapsed: () => void;
+  /** Absent when a route fixes the collapsed state (`/page-layout/collapse-menu`). */
+  onToggleCollapsed?: (() => void) | undefined;
   mobileOpen: boolean;
   onMobileClose: () => void;
+  /** Semi-dark skin: the menu alone takes the dark theme. */
+  semiDark?: boolean;
 }
 
-export function VerticalMenu({ desktop, collapsed, onToggleCollapsed, mobileOpen, onMobileClose }: VerticalMenuProps) {
+/** Gives the menu the dark theme in the semi-dark skin; the content keeps the light one. */
+function MenuTheme({ dark, children }: { dark: boolean; children: ReactNode }) {
+  const { direction } = useTheme();
+  const darkTheme = useMemo(() => (dark ? createAppTheme({ skin: 'dark', direction }) : null), [dark, direction]);
+  return darkTheme ? <ThemeProvider theme={darkTheme}>{children}</ThemeProvider> : children;
+}
+
+/** The side menu: permanent (collapsible) from 900 px, a temporary drawer below. */
+export function VerticalMenu({
+  desktop,
+  collapsed,
+  onToggleCollapsed,
+  mobileOpen,
+  onMobileClose,
+  semiDark = false,
+}: VerticalMenuProps) {
   if (!desktop) {
     return (
-      <Drawer
-        variant="temporary"
-        open={mobileOpen}
-        onClose={onMobileClose}
-        slotProps={{ paper: { sx: { width: MENU_WIDTH } } }}
-      >
-        <MenuContent collapsed={false} onNavigate={onMobileClose} />
-      </Drawer>
+      <MenuTheme dark={semiDark}>
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={onMobileClose}
+          slotProps={{ paper: { sx: { width: MENU_WIDTH, maxWidth: '85vw' } } }}
+        >
+          <MenuContent collapsed={false} onNavigate={onMobileClose} />
+        </Drawer>
+      </MenuTheme>
     );
   }
   const width = collapsed ? MENU_COLLAPSED_WIDTH : MENU_WIDTH;
   return (
-    <Drawer
-      variant="permanent"
-      sx={{ width, flexShrink: 0, transition: 'width 150ms' }}
-      slotProps={{ paper: { sx: { width, overflowX: 'hidden', transition: 'width 150ms' } } }}
-    >
-      <MenuContent collapsed={collapsed} onToggleCollapsed={onToggleCollapsed} />
-    </Drawer>
+    <MenuTheme dark={semiDark}>
+      <Drawer
+        variant="permanent"
+        data-testid="vertical-menu"
+        sx={{ width, flexShrink: 0, transition: 'width 150ms' }}
+        slotProps={{ paper: { sx: { width, overflowX: 'hidden', transition: 'width 150ms' } } }}
+      >
+        <MenuContent collapsed={collapsed} onToggleCollapsed={onToggleCollapsed} />
+      </Drawer>
+    </MenuTheme>
   );
 }

@@ -26,6 +26,9 @@ export const SUBJECTS = {
   businessOverview: 'BusinessOverview',
   reporting: 'Reporting',
   digitalMarketing: 'DigitalMarketing',
+  /** The template's access-control demo (spec §6: the demo client reads ACL and Auth). */
+  acl: 'ACL',
+  auth: 'Auth',
 } as const;
 
 /**

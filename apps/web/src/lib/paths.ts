@@ -6,9 +6,13 @@ export const PATHS = {
   home: '/',
   login: '/login',
   reviews: '/apps/reviews_and_complaints/reviews',
+  inbox: '/apps/reviews_and_complaints/inbox',
   expiredToken: '/misc/expired-token',
   comingSoon: '/misc/coming-soon',
   notAuthorized: '/misc/not-authorized',
+  maintenance: '/misc/maintenance',
+  error: '/misc/error',
+  accessControl: '/access-control',
 } as const;
 
 /**

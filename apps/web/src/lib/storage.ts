@@ -1,11 +1,17 @@
 /**
- * Browser storage of the session (spec §3: "Stored in the browser: accessToken, email,
- * userData"). The key names are part of the contract with the e2e suite and older builds,
- * so they are spelled exactly as the spec lists them.
+ * Browser storage (spec §3: "Stored in the browser: accessToken, email, userData, skin,
+ * menuCollapsed"). The key names are part of the contract with the e2e suite and older builds,
+ * so the spec's ones are spelled exactly as the spec lists them.
  *
- * This module is the single writer of those keys and announces every change, so the session
- * store, the query cache and other listeners follow without this module importing them. It
- * has no zod on purpose: it is in the sign-in page's initial JavaScript; `userData` is
+ * Two kinds of keys:
+ * - session keys (`accessToken`, `email`, `userData`): this module is their single writer and
+ *   announces every change, so the session store, the query cache and other listeners follow
+ *   without this module importing them;
+ * - preferences (layout settings and the language): survive sign-out on purpose, and are read
+ *   and written through {@link readPreference} / {@link writePreference} by
+ *   `layout-settings.ts` and `i18n.ts`, which validate the values.
+ *
+ * No zod on purpose: this module is in the sign-in page's initial JavaScript; `userData` is
  * validated where it is read into the session store (session-store.ts).
  */
 
@@ -13,9 +19,21 @@ export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   email: 'email',
   userData: 'userData',
-  /** Layout preference (spec §3 "menuCollapsed"); survives sign-out on purpose. */
+  /** Layout preferences (spec §3 names `skin` and `menuCollapsed`; the rest are ours). */
+  skin: 'skin',
   menuCollapsed: 'menuCollapsed',
+  menuLayout: 'menuLayout',
+  contentWidth: 'contentWidth',
+  navbarType: 'navbarType',
+  navbarColor: 'navbarColor',
+  footerType: 'footerType',
+  direction: 'direction',
+  /** UI language (spec §3: en, de, fr, pt). */
+  language: 'language',
 } as const;
+
+/** A stored preference: every key except the session's. */
+export type PreferenceKey = Exclude<keyof typeof STORAGE_KEYS, 'accessToken' | 'email' | 'userData'>;
 
 /** The keys written at sign-in and removed on logout and on an expired session (spec §4). */
 export const SESSION_KEYS = [STORAGE_KEYS.accessToken, STORAGE_KEYS.email, STORAGE_KEYS.userData] as const;
@@ -114,11 +132,25 @@ export function isSessionKey(key: string | null): boolean {
   return key === null || (SESSION_KEYS as readonly string[]).includes(key);
 }
 
-/** Whether the side menu is collapsed (spec §3 `menuCollapsed`). */
-export function readMenuCollapsed(): boolean {
-  return read(STORAGE_KEYS.menuCollapsed) === 'true';
+/**
+ * A stored preference as text, or null. Values are stored as plain strings (`dark`, `true`);
+ * a JSON-quoted value as the template wrote it (`"dark"`) is unquoted, so either reads back.
+ */
+export function readPreference(key: PreferenceKey): string | null {
+  const raw = read(STORAGE_KEYS[key]);
+  if (raw === null) return null;
+  return raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
 }
 
-export function writeMenuCollapsed(collapsed: boolean): void {
-  write(STORAGE_KEYS.menuCollapsed, String(collapsed));
+/** Stores a preference; never touches the session keys. */
+export function writePreference(key: PreferenceKey, value: string): void {
+  write(STORAGE_KEYS[key], value);
+}
+
+/** The preference a `storage` event (another tab) concerns, or null. */
+export function preferenceKeyOf(storageKey: string | null): PreferenceKey | null {
+  if (storageKey === null) return null;
+  const entry = Object.entries(STORAGE_KEYS).find(([, name]) => name === storageKey);
+  if (!entry || (SESSION_KEYS as readonly string[]).includes(storageKey)) return null;
+  return entry[0] as PreferenceKey;
 }

@@ -13,7 +13,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
 import { AppRoutes } from '../app/app.tsx';
 import { NavigationBridge } from '../app/navigation-bridge.tsx';
-import { theme } from '../app/theme.ts';
+import { theme } from '../lib/theme.ts';
 import { buildAbility } from '../lib/ability.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 

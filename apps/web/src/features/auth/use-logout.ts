@@ -7,6 +7,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../lib/paths.ts';
 import { clearSession, setLoggingOut, useSessionStore } from '../../lib/session-store.ts';
+import { closeSocket } from '../../lib/socket.ts';
 import { logout } from './api/logout.ts';
 
 /** Returns the logout action and whether it is running (to disable the menu entry). */
@@ -23,6 +24,7 @@ export function useLogout(): { logout: () => Promise<void>; loggingOut: boolean 
     } catch {
       // The server may already consider the token dead; signing out locally is what matters.
     } finally {
+      closeSocket();
       clearSession('logout');
       queryClient.clear();
       await navigate(PATHS.login, { replace: true });

@@ -5,6 +5,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export interface MiscMessageProps {
   icon?: ReactNode;
@@ -17,6 +18,8 @@ export interface MiscMessageProps {
 }
 
 export function MiscMessage({ icon, eyebrow, title, description, action, fullPage = false }: MiscMessageProps) {
+  // Inside the shell the screen's route sets the title; a full page sets its own.
+  useDocumentTitle(title, undefined, fullPage);
   return (
     <Box
       component={fullPage ? 'main' : 'section'}
@@ -29,6 +32,7 @@ export function MiscMessage({ icon, eyebrow, title, description, action, fullPag
         textAlign: 'center',
         gap: 1.5,
         p: 3,
+        ...(fullPage ? { bgcolor: 'background.default', color: 'text.primary' } : {}),
       }}
     >
       {icon && (

@@ -12,7 +12,7 @@ export function NotFoundPage() {
     <MiscMessage
       fullPage
       icon={<SearchOff />}
-      eyebrow="404"
+      eyebrow={t('misc.notFound.eyebrow')}
       title={t('misc.notFound.title')}
       description={t('misc.notFound.description')}
       action={

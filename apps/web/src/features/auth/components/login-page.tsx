@@ -6,12 +6,21 @@
  * Plain markup and CSS instead of MUI, and the sign-in logic (zod, contracts) loaded on
  * demand: this is the first screen of most visits, and React + router + i18n already use most
  * of the budget (targets.md: sign-in page initial JS ≤ 120 KiB gzip). It follows the MUI
- * theme's colours so the switch to the app is seamless.
+ * theme's colours, and the stored skin (`<html data-skin>`), so the switch to the app is
+ * seamless. The language switcher is a native select: a few hundred bytes, and it fetches
+ * only the chosen language's strings.
  */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../../lib/errors.ts';
+import {
+  changeLanguage,
+  currentLanguage,
+  isSupportedLanguage,
+  LANGUAGE_NAMES,
+  SUPPORTED_LANGUAGES,
+} from '../../../lib/i18n.ts';
 import { safeNextPath } from '../../../lib/paths.ts';
 import { readAccessToken, readStoredUserData } from '../../../lib/storage.ts';
 import './login-page.css';
@@ -81,7 +90,27 @@ export function LoginPage() {
   return (
     <main className="dd-login">
       <div className="dd-login__card">
-        <p className="dd-login__brand">{t('app.name')}</p>
+        <div className="dd-login__top">
+          <p className="dd-login__brand">{t('app.name')}</p>
+          <label className="dd-login__language">
+            <span className="dd-visually-hidden">{t('auth.login.language')}</span>
+            <select
+              data-testid="login-language"
+              value={currentLanguage()}
+              onChange={(event) => {
+                const next = event.target.value;
+                // A failed download keeps the current language; the select shows it again.
+                if (isSupportedLanguage(next)) changeLanguage(next).catch(() => undefined);
+              }}
+            >
+              {SUPPORTED_LANGUAGES.map((language) => (
+                <option key={language} value={language} lang={language}>
+                  {LANGUAGE_NAMES[language]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
         <h1 className="dd-login__title">{t('auth.login.title')}</h1>
         <p className="dd-login__subtitle">{t('auth.login.subtitle')}</p>
 

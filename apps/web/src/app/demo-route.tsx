@@ -1,0 +1,35 @@
+/**
+ * The catch-all route of the product area, fetched on demand: a template demo page not built
+ * yet (demo/routes.ts, spec §2 demo routes) shows "coming soon" inside the shell, so a search
+ * result or bookmark never ends on a 404; any other unknown path gets the 404. Kept out of the
+ * first signed-in screen's JavaScript, with the demo page list and its titles.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { DEMO_PAGES, demoPageTitleKey, type DemoPageTarget } from '../demo/routes.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { ComingSoonContent } from '../pages/misc/coming-soon.tsx';
+import { NotFoundPage } from '../pages/misc/not-found-page.tsx';
+
+function DemoComingSoon({ target }: { target: DemoPageTarget }) {
+  const { t } = useTranslation('demo');
+  const title = t(demoPageTitleKey(target));
+  useDocumentTitle(title);
+  return <ComingSoonContent screenName={title} />;
+}
+
+export interface DemoRouteProps {
+  /** Wraps the content in the signed-in shell (auth guard included). */
+  shell: (content: ReactNode) => ReactNode;
+}
+
+/** Renders the demo page of the current path in the shell, or the 404. */
+export function DemoRoute({ shell }: DemoRouteProps) {
+  const { pathname } = useLocation();
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const page = DEMO_PAGES.find((candidate) => candidate.link === path);
+  return page ? shell(<DemoComingSoon target={page.target} />) : <NotFoundPage />;
+}
+
+export default DemoRoute;

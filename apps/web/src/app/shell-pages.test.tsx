@@ -1,0 +1,181 @@
+/**
+ * The pages of issue #5 (spec §2): misc pages, a proper 404, the access-control demo (spec §6
+ * demo roles), the `/page-layout/*` variants, demo routes not built yet, and the ripple
+ * time-out (spec §9).
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Button from '@mui/material/Button';
+import { ThemeProvider } from '@mui/material/styles';
+import { fireEvent } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { RIPPLE_TIMEOUT_MS } from '../lib/constants.ts';
+import { theme } from '../lib/theme.ts';
+import { mockFetch } from '../testing/fetch-mock.ts';
+import { signInAs } from '../testing/fixtures.ts';
+import { renderApp } from '../testing/render.tsx';
+import { setViewportWidth } from '../testing/viewport.ts';
+
+describe('misc pages (spec §2)', () => {
+  it.each([
+    ['/misc/maintenance', 'Under maintenance'],
+    ['/misc/error', 'Internal server error'],
+    ['/misc/coming-soon', 'Coming soon'],
+    ['/misc/not-authorized', 'You are not authorized'],
+  ])('%s works signed out, outside the shell, with a way back', async (path, heading) => {
+    mockFetch();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to DineDesk' })).toHaveAttribute('href', '/');
+    expect(screen.queryByTestId('app-shell')).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${heading} · DineDesk`));
+  });
+
+  it('the expired-token page leads back to sign-in', async () => {
+    mockFetch();
+    renderApp('/misc/expired-token');
+    expect(await screen.findByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/login');
+  });
+
+  it('unknown paths get a 404, signed in too', async () => {
+    signInAs();
+    mockFetch();
+    renderApp('/apps/no-such-screen');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+  });
+});
+
+describe('/access-control (spec §6 demo roles)', () => {
+  it('shows every card to an owner (manage all) and previews the demo client', async () => {
+    signInAs();
+    mockFetch();
+    renderApp('/access-control');
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access control' })).toBeInTheDocument();
+    expect(screen.getByTestId('acl-common')).toBeInTheDocument();
+    expect(screen.getByTestId('acl-client')).toBeInTheDocument();
+    expect(screen.getByTestId('acl-admin')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Demo client' }));
+    expect(screen.getByTestId('acl-client')).toBeInTheDocument();
+    expect(screen.queryByTestId('acl-admin')).not.toBeInTheDocument();
+    const rules = within(screen.getByTestId('acl-rules')).getAllByRole('row').map((row) => row.textContent);
+    expect(rules).toEqual(['readACL', 'readAuth']);
+
+    await user.click(screen.getByRole('button', { name: 'Demo admin' }));
+    expect(screen.getByTestId('acl-admin')).toBeInTheDocument();
+  });
+
+  it('a user who may read ACL but not manage all sees the client cards only', async () => {
+    signInAs({ role: 'viewer', ability: [{ action: 'read', subject: 'ACL' }, { action: 'read', subject: 'Auth' }] });
+    mockFetch();
+    renderApp('/access-control');
+    expect(await screen.findByTestId('acl-client')).toBeInTheDocument();
+    expect(screen.queryByTestId('acl-admin')).not.toBeInTheDocument();
+  });
+
+  it('is not authorized without read ACL', async () => {
+    signInAs({ role: 'agent', ability: [{ action: 'read', subject: 'Review' }] });
+    mockFetch();
+    renderApp('/access-control');
+    expect(await screen.findByRole('heading', { name: 'You are not authorized' })).toBeInTheDocument();
+  });
+});
+
+describe('/page-layout/* (spec §2)', () => {
+  it('collapse-menu shows the menu collapsed without changing the stored setting', async () => {
+    setViewportWidth(1280);
+    signInAs();
+    mockFetch();
+    renderApp('/page-layout/collapse-menu');
+    expect(await screen.findByRole('heading', { name: 'Collapsed menu' })).toBeInTheDocument();
+    expect(screen.getByTestId('app-shell')).toHaveAttribute('data-menu-collapsed', 'true');
+    expect(localStorage.getItem('menuCollapsed')).toBeNull();
+  });
+
+  it('layout-boxed boxes the content', async () => {
+    setViewportWidth(1280);
+    signInAs();
+    mockFetch();
+    renderApp('/page-layout/layout-boxed');
+    expect(await screen.findByRole('heading', { name: 'Boxed layout' })).toBeInTheDocument();
+    expect(document.getElementById('main-content')?.parentElement).toHaveStyle({ maxWidth: '1440px' });
+  });
+
+  it('without-menu has no menu, not even the phone drawer button', async () => {
+    setViewportWidth(1280);
+    signInAs();
+    mockFetch();
+    renderApp('/page-layout/without-menu');
+    expect(await screen.findByRole('heading', { name: 'Without menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('navbar')).toBeInTheDocument();
+  });
+
+  it('layout-empty is the full shell with an empty content area', async () => {
+    setViewportWidth(1280);
+    signInAs();
+    mockFetch();
+    renderApp('/page-layout/layout-empty');
+    expect(await screen.findByRole('heading', { name: 'Empty layout' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    expect(screen.getByTestId('footer')).toBeInTheDocument();
+  });
+
+  it('layout-blank has no menu, navbar or footer but still needs a session', async () => {
+    signInAs();
+    mockFetch();
+    const view = renderApp('/page-layout/layout-blank');
+    expect(await screen.findByTestId('blank-layout')).toBeInTheDocument();
+    expect(screen.queryByTestId('app-shell')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('navbar')).not.toBeInTheDocument();
+    view.unmount();
+
+    localStorage.clear();
+    const { loadSessionFromStorage } = await import('../lib/session-store.ts');
+    loadSessionFromStorage();
+    const signedOut = renderApp('/page-layout/layout-blank');
+    expect(await screen.findByTestId('login-email')).toBeInTheDocument();
+    expect(signedOut.location.current?.pathname).toBe('/login');
+  });
+});
+
+describe('demo routes not built yet', () => {
+  it('show "coming soon" with the page name in the shell', async () => {
+    signInAs();
+    mockFetch();
+    renderApp('/apps/email');
+    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    expect(screen.getByText('Email is being built and will appear here soon.')).toBeInTheDocument();
+    expect(screen.getByTestId('app-shell')).toBeInTheDocument();
+  });
+});
+
+describe('ripple (spec §9: time-out 500 ms)', () => {
+  it('runs the ripple animation for RIPPLE_TIMEOUT_MS', async () => {
+    expect(RIPPLE_TIMEOUT_MS).toBe(500);
+    render(
+      <ThemeProvider theme={theme}>
+        <Button>Ripple</Button>
+      </ThemeProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Ripple' });
+    fireEvent.mouseDown(button, { clientX: 10, clientY: 10 });
+    const ripple = await waitFor(() => {
+      const element = button.querySelector('.MuiTouchRipple-rippleVisible');
+      if (!element) throw new Error('no ripple yet');
+      return element;
+    });
+    expect(getComputedStyle(ripple).animationDuration).toBe('500ms');
+    fireEvent.mouseUp(button);
+    const leaving = await waitFor(() => {
+      const element = button.querySelector('.MuiTouchRipple-childLeaving');
+      if (!element) throw new Error('not leaving yet');
+      return element;
+    });
+    expect(getComputedStyle(leaving).animationDuration).toBe('500ms');
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The navbar's search button (spec §2 global search). Opens with a click, Ctrl+K / ⌘K, or
+ * "/" when no text field has focus. The dialog, its data call and the demo icons are a chunk
+ * of their own, fetched on first hover, focus or open.
+ */
+import SearchIcon from '@mui/icons-material/Search';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProductSearchPage } from './search-options.ts';
+
+const loadDialog = () => import('./search-dialog.tsx');
+const SearchDialog = lazy(loadDialog);
+
+/** Whether a key press happens while the user is typing somewhere. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** True for the keyboard shortcuts that open the search. */
+export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target'>): boolean {
+  if (event.altKey) return false;
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') return true;
+  return event.key === '/' && !event.ctrlKey && !event.metaKey && !isTyping(event.target);
+}
+
+export interface GlobalSearchProps {
+  /** The product's own screens the user may open (spec §6), searched next to the demo pages. */
+  productPages: readonly ProductSearchPage[];
+}
+
+/** The navbar's search button and keyboard shortcut; mounts the dialog on first use. */
+export function GlobalSearch({ productPages }: GlobalSearchProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
+  const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+  const shortcut = mac ? '⌘K' : 'Ctrl+K';
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event)) return;
+      event.preventDefault();
+      setRequested(true);
+      setOpen(true);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const preload = () => void loadDialog().catch(() => undefined);
+
+  return (
+    <>
+      <Tooltip title={t('layout.searchShortcut', { shortcut })}>
+        <IconButton
+          data-testid="search-toggle"
+          color="inherit"
+          aria-label={t('layout.search')}
+          aria-haspopup="dialog"
+          aria-keyshortcuts="Control+K Meta+K /"
+          onMouseEnter={preload}
+          onFocus={preload}
+          onClick={() => {
+            setRequested(true);
+            setOpen(true);
+          }}
+          sx={{ flexShrink: 0 }}
+        >
+          <SearchIcon />
+        </IconButton>
+      </Tooltip>
+      {requested && (
+        <Suspense fallback={null}>
+          <SearchDialog open={open} onClose={() => setOpen(false)} productPages={productPages} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * `GET /api/{channel}/pages/{pageId}/conversations?cursor&limit` (spec §7) →
+ * `{data: TConversation[], paging: {nextCursor}}`, most recently updated first, keyset paging.
+ */
+import { INBOX, ZConversationsResponse, type TChannel, type TConversationsResponse } from '@dinedesk/contracts';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { getJson } from '../../../lib/api-client.ts';
+import { inboxKeys } from './keys.ts';
+
+export const CONVERSATIONS_PAGE_SIZE = 25;
+
+export interface GetConversationsInput {
+  channel: TChannel;
+  pageId: string;
+  cursor?: string | null | undefined;
+  limit?: number;
+}
+
+/** @throws {ApiError} with the server's message (unknown page 404, invalid cursor 400; spec §8). */
+export function getConversations(
+  { channel, pageId, cursor, limit = CONVERSATIONS_PAGE_SIZE }: GetConversationsInput,
+  signal?: AbortSignal,
+): Promise<TConversationsResponse> {
+  return getJson(INBOX.conversations(channel, pageId), ZConversationsResponse, { cursor, limit }, signal);
+}
+
+export function conversationsInfiniteQueryOptions(channel: TChannel, pageId: string) {
+  return infiniteQueryOptions({
+    queryKey: inboxKeys.conversations(channel, pageId),
+    queryFn: ({ pageParam, signal }) => getConversations({ channel, pageId, cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.paging.nextCursor,
+  });
+}

@@ -1,0 +1,228 @@
+/**
+ * Social inbox (/apps/reviews_and_complaints/inbox; screens.md "Inbox"; spec §7 messenger and
+ * `{channel}` calls): Messenger and Instagram conversations of the client's connected pages,
+ * laid out like Meta Business Suite / Chatwoot. Left: channel, page and conversation list;
+ * right: the open thread and composer. On phones the list and the thread are two screens.
+ *
+ * Channel, page and conversation are in the URL (hooks/use-inbox-params.ts). Server state is in
+ * TanStack Query and kept live by the shared socket (realtime/).
+ */
+import '../i18n.ts';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import type { TChannel, TConversation, TInboxPage } from '@dinedesk/contracts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../../../lib/errors.ts';
+import { conversationsInfiniteQueryOptions } from '../api/get-conversations.ts';
+import { instagramPagesQueryOptions } from '../api/get-instagram-pages.ts';
+import { messengerPagesQueryOptions } from '../api/get-messenger-pages.ts';
+import type { ConversationRef } from '../api/keys.ts';
+import { useInboxParams } from '../hooks/use-inbox-params.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { useInboxT } from '../i18n.ts';
+import { useInboxRealtime } from '../realtime/use-inbox-realtime.ts';
+import { ChannelToggle } from './channel-toggle.tsx';
+import { ConversationList } from './conversation-list.tsx';
+import { PageSelect } from './page-select.tsx';
+import { SocketStatusChip } from './socket-status.tsx';
+import { Thread } from './thread.tsx';
+
+const LIST_WIDTH = 360;
+
+function EmptyState({ testId, title, children }: { testId: string; title: string; children?: ReactNode }) {
+  return (
+    <Box data-testid={testId} sx={{ p: 4, textAlign: 'center', color: 'text.secondary', m: 'auto' }}>
+      <ForumOutlinedIcon sx={{ fontSize: 44, color: 'action.disabled', mb: 1 }} aria-hidden />
+      <Typography variant="subtitle1" component="p" color="text.primary" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function ListSkeleton() {
+  const { t } = useInboxT();
+  return (
+    <Stack spacing={1} sx={{ p: 1.5 }} aria-busy="true" aria-label={t('loading')}>
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} variant="rounded" height={56} />
+      ))}
+    </Stack>
+  );
+}
+
+const unreadTotal = (pages: readonly TInboxPage[] | undefined) => pages?.reduce((sum, p) => sum + p.unreadCount, 0);
+
+export function InboxPage() {
+  const { t } = useInboxT();
+  const { t: appT } = useTranslation();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const now = useNow();
+  const { channel, pageId: pageParam, conversationId, setChannel, setPage, selectConversation } = useInboxParams();
+  const realtime = useInboxRealtime();
+
+  const messengerPages = useQuery(messengerPagesQueryOptions());
+  const instagramPages = useQuery(instagramPagesQueryOptions());
+  const pagesQuery = channel === 'instagram' ? instagramPages : messengerPages;
+  const pages = useMemo(() => pagesQuery.data?.data ?? [], [pagesQuery.data]);
+  const unread: Partial<Record<TChannel, number>> = {
+    messenger: unreadTotal(messengerPages.data?.data),
+    instagram: unreadTotal(instagramPages.data?.data),
+  };
+
+  // No page in the URL (or one this user cannot see): open the first, without a history entry.
+  const page = pages.find((p) => p.id === pageParam);
+  const firstPageId = pages[0]?.id;
+  useEffect(() => {
+    if (pagesQuery.isSuccess && !page && firstPageId) setPage(firstPageId, { replace: true });
+  }, [pagesQuery.isSuccess, page, firstPageId, setPage]);
+  const pageId = page?.id ?? null;
+
+  const conversationsQuery = useInfiniteQuery({
+    ...conversationsInfiniteQueryOptions(channel, pageId ?? ''),
+    enabled: pageId !== null,
+  });
+  const conversations = useMemo<TConversation[]>(() => {
+    const seen = new Set<string>();
+    return (conversationsQuery.data?.pages ?? []).flatMap((p) =>
+      p.data.filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true))),
+    );
+  }, [conversationsQuery.data]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = conversationsQuery;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const refs = useMemo<ConversationRef | null>(
+    () => (pageId && conversationId ? { channel, pageId, conversationId } : null),
+    [channel, pageId, conversationId],
+  );
+  const listed = conversationId ? conversations.find((c) => c.id === conversationId) : undefined;
+  const back = useCallback(() => selectConversation(null), [selectConversation]);
+
+  let listContent: ReactNode;
+  if (pagesQuery.isPending) {
+    listContent = <ListSkeleton />;
+  } else if (pagesQuery.isError) {
+    listContent = (
+      <Alert severity="error" sx={{ m: 1.5 }}>
+        {describeError(pagesQuery.error, appT)}
+      </Alert>
+    );
+  } else if (pages.length === 0) {
+    listContent = (
+      <EmptyState testId="inbox-no-pages" title={t(channel === 'instagram' ? 'empty.noInstagramPages' : 'empty.noMessengerPages')}>
+        <Typography variant="body2">{t('empty.noPagesHelp')}</Typography>
+      </EmptyState>
+    );
+  } else if (conversationsQuery.isPending) {
+    listContent = <ListSkeleton />;
+  } else if (conversationsQuery.isError && conversations.length === 0) {
+    listContent = (
+      <Alert
+        severity="error"
+        sx={{ m: 1.5 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void conversationsQuery.refetch()}>
+            {t('retry')}
+          </Button>
+        }
+      >
+        {describeError(conversationsQuery.error, appT)}
+      </Alert>
+    );
+  } else if (conversations.length === 0) {
+    listContent = <EmptyState testId="inbox-no-conversations" title={t('empty.noConversations')} />;
+  } else {
+    listContent = (
+      <ConversationList
+        conversations={conversations}
+        selectedId={conversationId}
+        now={now}
+        onSelect={selectConversation}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={loadMore}
+        nextPageError={conversationsQuery.isFetchNextPageError ? describeError(conversationsQuery.error, appT) : null}
+      />
+    );
+  }
+
+  const listPane = (
+    <Box
+      component="nav"
+      aria-label={t('conversations.paneLabel')}
+      sx={{
+        width: wide ? LIST_WIDTH : '100%',
+        flexShrink: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        minHeight: 0,
+        borderRight: wide ? 1 : 0,
+        borderColor: 'divider',
+      }}
+    >
+      <Stack spacing={1.5} sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        <ChannelToggle channel={channel} unread={unread} onChange={setChannel} />
+        {pages.length > 0 && <PageSelect channel={channel} pages={pages} pageId={pageId} onChange={setPage} />}
+        {page && !page.connected && (
+          <Alert severity="warning" sx={{ py: 0 }}>
+            {t('pages.notConnectedHelp')}
+          </Alert>
+        )}
+      </Stack>
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', display: 'flex', flexDirection: 'column' }}>{listContent}</Box>
+    </Box>
+  );
+
+  const threadPane = refs ? (
+    <Thread key={`${refs.channel}:${refs.pageId}:${refs.conversationId}`} refs={refs} listed={listed} page={page} now={now} onBack={wide ? undefined : back} />
+  ) : (
+    <EmptyState testId="inbox-no-selection" title={t('empty.noSelection')}>
+      <Typography variant="body2">{t('empty.noSelectionHelp')}</Typography>
+    </EmptyState>
+  );
+
+  return (
+    <Stack spacing={2} sx={{ height: { xs: 'calc(100dvh - 140px)', md: 'calc(100dvh - 150px)' }, minHeight: 480 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
+            {t('title')}
+          </Typography>
+          <Typography color="text.secondary" variant="body2">
+            {page ? `${page.name} · ${page.outletName}` : t('subtitle')}
+          </Typography>
+        </Box>
+        <SocketStatusChip status={realtime.status} onRetry={realtime.reconnect} />
+      </Box>
+      <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'flex', overflow: 'hidden' }}>
+        {wide ? (
+          <>
+            {listPane}
+            <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>{threadPane}</Box>
+          </>
+        ) : refs ? (
+          <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>{threadPane}</Box>
+        ) : (
+          listPane
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+export default InboxPage;

@@ -1,0 +1,91 @@
+/**
+ * The four languages stay complete and real (issue #5; spec §3 en, de, fr, pt), in both
+ * namespaces (`translation`, `demo`):
+ * - every key of English exists in German, French and Portuguese, and no language has a key
+ *   English lacks (plural forms count by their base key, since French and Portuguese have a
+ *   `_many` form English does not);
+ * - every string keeps the `{{placeholders}}` of its English original;
+ * - the strings are translations, not copies of the English.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TranslationTree } from '../lib/i18n.ts';
+import deDemo from './de/demo.json';
+import de from './de/translation.json';
+import enDemo from './en/demo.json';
+import en from './en/translation.json';
+import frDemo from './fr/demo.json';
+import fr from './fr/translation.json';
+import ptDemo from './pt/demo.json';
+import pt from './pt/translation.json';
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** Every leaf as `dotted.key` → string. */
+function leaves(tree: TranslationTree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+/** Keys with plural suffixes folded into their base key. */
+function baseKeys(map: Map<string, string>): Set<string> {
+  return new Set([...map.keys()].map((key) => key.replace(PLURAL_SUFFIX, '')));
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+/** Both namespaces as one map, keys prefixed with the namespace (`demo:pages.chat`). */
+function strings(translation: TranslationTree, demo: TranslationTree): Map<string, string> {
+  const all = new Map<string, string>();
+  for (const [key, value] of leaves(translation)) all.set(`translation:${key}`, value);
+  for (const [key, value] of leaves(demo)) all.set(`demo:${key}`, value);
+  return all;
+}
+
+const english = strings(en, enDemo);
+const others = { de: strings(de, deDemo), fr: strings(fr, frDemo), pt: strings(pt, ptDemo) } as const;
+
+/** Strings that are the same in every language: the product name, HTTP codes, a dash. */
+const SAME_EVERYWHERE = new Set(
+  ['app.name', 'common.none', 'misc.notAuthorized.eyebrow', 'misc.notFound.eyebrow', 'reviews.reply.counter'].map(
+    (key) => `translation:${key}`,
+  ),
+);
+
+describe.each(Object.entries(others))('%s translation', (_language, strings) => {
+  it('has every English key', () => {
+    const missing = [...baseKeys(english)].filter((key) => !baseKeys(strings).has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('has no key English lacks', () => {
+    const extra = [...baseKeys(strings)].filter((key) => !baseKeys(english).has(key));
+    expect(extra).toEqual([]);
+  });
+
+  it('has the `_other` form of every plural', () => {
+    const plurals = [...strings.keys()].filter((key) => PLURAL_SUFFIX.test(key));
+    for (const key of plurals) expect(strings.has(key.replace(PLURAL_SUFFIX, '_other')), key).toBe(true);
+  });
+
+  it('keeps the placeholders of each English string', () => {
+    for (const [key, text] of strings) {
+      const source = english.get(key) ?? english.get(key.replace(PLURAL_SUFFIX, '_other'));
+      if (source === undefined) continue; // reported by the key tests
+      expect(placeholders(text), key).toEqual(placeholders(source));
+    }
+  });
+
+  it('is translated, not copied from English', () => {
+    const copied = [...strings].filter(([key, text]) => !SAME_EVERYWHERE.has(key) && english.get(key) === text);
+    // Some words are the same in several languages ("Chat", "Tickets", "Horizontal"); a
+    // copied file would have almost every string equal.
+    expect(copied.length / strings.size, copied.map(([key]) => key).join(', ')).toBeLessThan(0.1);
+  });
+});
