@@ -78,6 +78,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: QueryParams;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key` on an inbox send. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 interface RawResponse {
@@ -157,7 +159,7 @@ function settle(path: string, raw: RawResponse, allowed: ReadonlySet<number>): R
 
 async function send(path: string, options: RequestOptions): Promise<RawResponse> {
   const method = options.method ?? 'POST';
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const token = readAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
@@ -257,8 +259,10 @@ export async function postJson<S extends z.ZodType>(
   body: unknown,
   schema: S,
   signal?: AbortSignal,
+  headers?: Readonly<Record<string, string>>,
 ): Promise<z.output<S>> {
   const options: RequestOptions = { method: 'POST', body };
   if (signal) options.signal = signal;
+  if (headers) options.headers = headers;
   return validate(settle(path, await send(path, options), NO_STATUSES), schema);
 }

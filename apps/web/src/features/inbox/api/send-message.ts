@@ -16,10 +16,9 @@ import {
   type TSendMessageResponse,
 } from '@dinedesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, postJson } from '../../../lib/api-client.ts';
 import { upsertConversation, upsertMessage } from '../cache.ts';
 import type { ConversationRef } from './keys.ts';
-import { postJsonWithHeaders } from './post-with-headers.ts';
 
 /** One request's content: a text or an image URL, never both (the server sends one Send API call each). */
 export type SendPart = { text: string } | { imageUrl: string };
@@ -58,7 +57,7 @@ export function sendMessage({ channel, pageId, conversationId, part, idempotency
     const issue = parsed.error.issues[0];
     return Promise.reject(invalid(issue?.message ?? 'Invalid message', `body.${issue?.path.join('.') ?? 'text'}`));
   }
-  return postJsonWithHeaders(INBOX.messages(channel, pageId, conversationId), parsed.data, ZSendMessageResponse, {
+  return postJson(INBOX.messages(channel, pageId, conversationId), parsed.data, ZSendMessageResponse, undefined, {
     'Idempotency-Key': idempotencyKey,
   });
 }
