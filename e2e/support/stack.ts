@@ -83,3 +83,20 @@ export async function waitForSync(baseUrl: string, email: string, password: stri
     'the first review sync',
   );
 }
+
+/** Waits until the inbox backfill has filled every Messenger page and Instagram account. */
+export async function waitForInbox(baseUrl: string, email: string, password: string): Promise<void> {
+  const { accessToken } = await (await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json();
+  const auth = { authorization: `Bearer ${accessToken}` };
+  await waitFor(
+    async () => {
+      for (const path of ['/api/messenger/pages', '/api/messenger/instagram-pages']) {
+        const { data } = await (await fetch(`${baseUrl}${path}`, { headers: auth })).json();
+        if (!data.length || data.some((p: { conversationCount: number }) => p.conversationCount === 0)) return false;
+      }
+      return true;
+    },
+    90_000,
+    'the inbox backfill',
+  );
+}

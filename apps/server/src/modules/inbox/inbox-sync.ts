@@ -6,7 +6,7 @@ import { schema } from '../../db/client.ts';
 import { GraphError } from '../../lib/graph-client.ts';
 import { decryptPageToken } from '../meta/page-tokens.ts';
 import type { ConversationRow, PageRow } from './inbox.repository.ts';
-import { ensureConversation, storeMessage } from './inbox.service.ts';
+import { ensureConversation, storeMessages } from './inbox.service.ts';
 
 interface GraphParticipant {
   id: string;
@@ -83,20 +83,12 @@ export async function syncInboxPage(ctx: AppContext, page: PageRow): Promise<{ c
             { id: guest.id, name: guest.name ?? guest.username ?? '', username: guest.username ?? null, graphId: gc.id },
             graphTime(gc.updated_time),
           );
-          // Oldest first, so the conversation's snippet and window end on the newest message.
-          const msgs = [...(gc.messages?.data ?? [])].sort((a, b) => a.created_time.localeCompare(b.created_time));
-          let latest = conv;
-          for (const m of msgs) {
+          const batch = (gc.messages?.data ?? []).map((m) => {
             const url = m.attachments?.data?.[0]?.image_data?.url ?? m.attachments?.data?.[0]?.file_url;
-            const res = await storeMessage(
-              tx,
-              latest,
-              { mid: m.id, direction: m.from?.id === accountId ? 'page' : 'guest', text: m.message ?? null, attachments: url ? [{ type: 'image', url }] : [], createdTime: graphTime(m.created_time) },
-              { record: false },
-            );
-            latest = res.conv;
-          }
-          if (gc.unread_count !== undefined) await tx.update(schema.conversations).set({ unreadCount: gc.unread_count }).where(eq(schema.conversations.id, conv.id));
+            return { mid: m.id, direction: m.from?.id === accountId ? ('page' as const) : ('guest' as const), text: m.message ?? null, attachments: url ? [{ type: 'image', url }] : [], createdTime: graphTime(m.created_time) };
+          });
+          // Graph's unread_count is the page's own view of the thread: it wins over our count.
+          await storeMessages(tx, conv, batch, { record: false, unreadCount: gc.unread_count });
         });
         count++;
       }

@@ -215,49 +215,69 @@ interface IncomingMessage {
  * Stores a message exactly once (unique `mid`) and folds it into its conversation: counts,
  * unread, snippet and window move only forward in time, so out-of-order deliveries converge.
  */
-export async function storeMessage(
+export function storeMessage(
   tx: Db,
   conv: repo.ConversationRow,
   m: IncomingMessage,
   opts: { record?: boolean } = {},
 ): Promise<{ inserted: boolean; conv: repo.ConversationRow; events: RoutedEvent[] }> {
+  return storeMessages(tx, conv, [m], opts).then((r) => ({ inserted: r.inserted > 0, conv: r.conv, events: r.events }));
+}
+
+/**
+ * Stores several messages of one conversation with one INSERT and one UPDATE (the backfill
+ * path: a statement per message would hold PGlite's single connection for seconds).
+ * Messages already stored (same `mid`) are skipped.
+ */
+export async function storeMessages(
+  tx: Db,
+  conv: repo.ConversationRow,
+  batch: IncomingMessage[],
+  opts: { record?: boolean; unreadCount?: number } = {},
+): Promise<{ inserted: number; conv: repo.ConversationRow; events: RoutedEvent[] }> {
+  if (batch.length === 0) return { inserted: 0, conv, events: [] };
   const inserted = await tx
     .insert(schema.messages)
-    .values({
-      conversationId: conv.id,
-      clientId: conv.clientId,
-      mid: m.mid,
-      direction: m.direction,
-      text: m.text,
-      attachments: m.attachments,
-      createdTime: m.createdTime,
-      sentByUserId: m.sentByUserId ?? null,
-      humanAgentTag: m.humanAgentTag ?? false,
-    })
+    .values(
+      batch.map((m) => ({
+        conversationId: conv.id,
+        clientId: conv.clientId,
+        mid: m.mid,
+        direction: m.direction,
+        text: m.text,
+        attachments: m.attachments,
+        createdTime: m.createdTime,
+        sentByUserId: m.sentByUserId ?? null,
+        humanAgentTag: m.humanAgentTag ?? false,
+      })),
+    )
     .onConflictDoNothing({ target: schema.messages.mid })
     .returning();
-  if (inserted.length === 0) return { inserted: false, conv, events: [] };
-  const snippet = m.text ?? (m.attachments.length ? `[${m.attachments[0]!.type}]` : '');
-  const t = m.createdTime;
+  if (inserted.length === 0) return { inserted: 0, conv, events: [] };
+  const newest = inserted.reduce((a, b) => (b.createdTime > a.createdTime ? b : a));
+  const guestTimes = inserted.filter((m) => m.direction === 'guest').map((m) => m.createdTime.getTime());
+  const lastGuest = guestTimes.length ? new Date(Math.max(...guestTimes)) : null;
+  const snippet = newest.text ?? (newest.attachments.length ? `[${newest.attachments[0]!.type}]` : '');
+  const t = newest.createdTime;
   const { conversations: c } = schema;
   const [updated] = await tx
     .update(c)
     .set({
-      messageCount: sql`${c.messageCount} + 1`,
-      unreadCount: m.direction === 'guest' ? sql`${c.unreadCount} + 1` : c.unreadCount,
+      messageCount: sql`${c.messageCount} + ${inserted.length}`,
+      unreadCount: opts.unreadCount ?? sql`${c.unreadCount} + ${guestTimes.length}`,
       snippet: sql`case when ${t} >= ${c.updatedTime} then ${snippet} else ${c.snippet} end`,
       updatedTime: sql`greatest(${c.updatedTime}, ${t})`,
-      lastGuestMessageAt: m.direction === 'guest' ? sql`greatest(${c.lastGuestMessageAt}, ${t})` : c.lastGuestMessageAt,
+      lastGuestMessageAt: lastGuest ? sql`greatest(${c.lastGuestMessageAt}, ${lastGuest})` : c.lastGuestMessageAt,
     })
     .where(eq(c.id, conv.id))
     .returning();
+  if (opts.record === false) return { inserted: inserted.length, conv: updated!, events: [] };
   const channel = conv.channel as TChannel;
-  const message = repo.toMessage(inserted[0]!, conv, null);
   const pending: PendingEvent[] = [
-    { type: 'message', pageId: conv.accountId, channel, conversationId: String(conv.id), message },
+    ...inserted.map((m) => ({ type: 'message' as const, pageId: conv.accountId, channel, conversationId: String(conv.id), message: repo.toMessage(m, conv, null) })),
     { type: 'conversation', pageId: conv.accountId, channel, conversationId: String(conv.id), conversation: repo.toConversation(updated!, new Date()) },
   ];
-  return { inserted: true, conv: updated!, events: opts.record === false ? [] : await recordEvents(tx, scopeOf(conv), pending) };
+  return { inserted: inserted.length, conv: updated!, events: await recordEvents(tx, scopeOf(conv), pending) };
 }
 
 /** Finds or creates the conversation of (account, guest). */
