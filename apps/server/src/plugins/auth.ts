@@ -34,7 +34,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     ctx: AppContext;
-    /** preHandler: 401 with "Invalid token" / "Token has expired" (spec §5, §8) unless signed in. */
+    /** onRequest hook: 401 with "Invalid token" / "Token has expired" (spec §5, §8) unless signed in. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -207,7 +207,10 @@ async function authenticate(this: FastifyInstance, request: FastifyRequest): Pro
   request.auth = await resolveAuth(this.ctx, /^Bearer\s+(\S+)$/i.exec(header)?.[1]);
 }
 
-/** Registers `app.authenticate`; routes opt in with `preHandler: app.authenticate`. */
+/**
+ * Registers `app.authenticate`; routes opt in with `onRequest: app.authenticate` (before body
+ * validation, so an unauthenticated caller gets 401, never a 400 that describes the input).
+ */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.decorate('authenticate', authenticate);

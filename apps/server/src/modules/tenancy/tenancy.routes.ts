@@ -53,7 +53,7 @@ export async function tenancyRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     API.clientOnboarding,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         security,
@@ -72,14 +72,14 @@ export async function tenancyRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     API.getUserRole,
-    { preHandler: authenticate, schema: { tags, security, summary: 'The caller’s role, or a member’s (read User)', body: ZGetUserRoleRequest, response: { 200: ZGetUserRoleResponse, ...errors } } },
+    { onRequest: authenticate, schema: { tags, security, summary: 'The caller’s role, or a member’s (read User)', body: ZGetUserRoleRequest, response: { 200: ZGetUserRoleResponse, ...errors } } },
     async (req) => getUserRole(req, app.ctx, req.body?.userId),
   );
 
   r.post(
     API.accessControlOfUser,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         security,
@@ -94,7 +94,7 @@ export async function tenancyRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     API.getAllBrands,
-    { preHandler: authenticate, schema: { tags, security, summary: 'Brands of the client the caller may see', body: ZGetAllBrandsRequest, response: { 200: ZGetAllBrandsResponse, ...errors } } },
+    { onRequest: authenticate, schema: { tags, security, summary: 'Brands of the client the caller may see', body: ZGetAllBrandsRequest, response: { 200: ZGetAllBrandsResponse, ...errors } } },
     async (req) => {
       requireAbility(req, 'read', 'Brand');
       return getAllBrands(app.ctx, req.auth, req.body?.clientId);
@@ -104,7 +104,7 @@ export async function tenancyRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     API.accessTokenByClientId,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags, security, summary: 'Switch client: a token acting for another client of the caller (any client for a super admin)', querystring: ZAccessTokenByClientQuery, response: { 200: ZLoginResponse, ...errors } },
     },
     async (req) => {
@@ -113,18 +113,18 @@ export async function tenancyRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(API.myClients, { preHandler: authenticate, schema: { tags, security, summary: 'Clients the caller may switch to', response: { 200: ZMyClientsResponse, ...errors } } }, async (req) =>
+  r.get(API.myClients, { onRequest: authenticate, schema: { tags, security, summary: 'Clients the caller may switch to', response: { 200: ZMyClientsResponse, ...errors } } }, async (req) =>
     myClients(app.ctx, req.auth),
   );
 
-  r.get(API.clientUsers, { preHandler: authenticate, schema: { tags, security, summary: 'Users of the client with role and access ids', response: { 200: ZClientUsersResponse, ...errors } } }, async (req) => {
+  r.get(API.clientUsers, { onRequest: authenticate, schema: { tags, security, summary: 'Users of the client with role and access ids', response: { 200: ZClientUsersResponse, ...errors } } }, async (req) => {
     requireAbility(req, 'read', 'User');
     return { data: await listClientUsers(app.ctx, requireClient(req)) };
   });
 
   r.post(
     API.inviteUser,
-    { preHandler: authenticate, schema: { tags, security, summary: 'Invite a user into the client with a role and access ids', body: ZInviteUserRequest, response: { 201: ZInviteUserResponse, ...errors, 409: ZErrorResponse } } },
+    { onRequest: authenticate, schema: { tags, security, summary: 'Invite a user into the client with a role and access ids', body: ZInviteUserRequest, response: { 201: ZInviteUserResponse, ...errors, 409: ZErrorResponse } } },
     async (req, reply) => {
       requireAbility(req, 'create', 'User');
       const clientId = requireClient(req);
@@ -132,7 +132,7 @@ export async function tenancyRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(API.auditLog, { preHandler: authenticate, schema: { tags, security, summary: 'Access, role and onboarding changes of the client, newest first', response: { 200: ZAuditLogResponse, ...errors } } }, async (req) => {
+  r.get(API.auditLog, { onRequest: authenticate, schema: { tags, security, summary: 'Access, role and onboarding changes of the client, newest first', response: { 200: ZAuditLogResponse, ...errors } } }, async (req) => {
     requireAbility(req, 'read', 'AuditLog');
     return auditLogOf(app.ctx, requireClient(req));
   });
