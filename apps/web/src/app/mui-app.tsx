@@ -14,6 +14,7 @@ import { theme } from './theme.ts';
 import { TopProgress } from './top-progress.tsx';
 
 const ProductArea = lazy(() => import('./product-area.tsx'));
+const SetPasswordPage = lazy(() => import('../features/tenancy/components/set-password-page.tsx'));
 
 export function MuiApp() {
   return (
@@ -24,6 +25,7 @@ export function MuiApp() {
           <Route path={PATHS.expiredToken} element={<ExpiredTokenPage />} />
           <Route path={PATHS.comingSoon} element={<ComingSoonPage />} />
           <Route path={PATHS.notAuthorized} element={<NotAuthorizedPage />} />
+          <Route path={PATHS.setPassword} element={<SetPasswordPage />} />
           <Route path="*" element={<ProductArea />} />
         </Routes>
       </Suspense>

@@ -10,6 +10,7 @@ import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { useLogout } from '../features/auth/use-logout.ts';
+import { ClientSwitcher } from '../features/tenancy/components/client-switcher.tsx';
 import { AppShell } from '../layout/app-shell.tsx';
 import { navLeaves, type NavItem } from '../layout/navigation.ts';
 import { buildAbility, type Permission } from '../lib/ability.ts';
@@ -26,6 +27,8 @@ import { TopProgress } from './top-progress.tsx';
 /** Screens built so far, by path. */
 const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
   [PATHS.reviews]: lazy(() => import('../features/reviews/components/reviews-page.tsx')),
+  [PATHS.usersAccess]: lazy(() => import('../features/tenancy/components/users-access-page.tsx')),
+  [PATHS.clientOnboarding]: lazy(() => import('../features/tenancy/components/onboarding-page.tsx')),
 };
 
 /** Rebuilds the ability whenever the session's `userData` changes (sign-in, refresh, 401). */
@@ -37,8 +40,9 @@ function SessionAbilityProvider({ children }: { children: ReactNode }) {
 
 function SignedInLayout() {
   const { logout, loggingOut } = useLogout();
+  const clientName = useSessionStore((state) => state.userData?.client?.name ?? null);
   return (
-    <AppShell onLogout={() => void logout()} loggingOut={loggingOut}>
+    <AppShell onLogout={() => void logout()} loggingOut={loggingOut} clientSlot={<ClientSwitcher clientName={clientName} />}>
       <Suspense fallback={<TopProgress />}>
         <Outlet />
       </Suspense>

@@ -18,9 +18,11 @@ export interface AppShellProps {
   onLogout: () => void;
   loggingOut: boolean;
   children: ReactNode;
+  /** Replaces the client name in the navbar (the app passes the client switcher). */
+  clientSlot?: ReactNode;
 }
 
-export function AppShell({ onLogout, loggingOut, children }: AppShellProps) {
+export function AppShell({ onLogout, loggingOut, children, clientSlot }: AppShellProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   // Spec: the menu becomes a drawer under 900 px, MUI's `md`.
@@ -68,6 +70,7 @@ export function AppShell({ onLogout, loggingOut, children }: AppShellProps) {
             onOpenMenu={() => setMobileOpen(true)}
             onLogout={onLogout}
             loggingOut={loggingOut}
+            clientSlot={clientSlot}
           />
         )}
         <Box

@@ -14,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { TUserData } from '@dinedesk/contracts';
-import { useId, useState, type MouseEvent } from 'react';
+import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Up to two initials for the avatar ("Asha Rao" → "AR"). */
@@ -31,9 +31,11 @@ export interface NavbarProps {
   onOpenMenu: () => void;
   onLogout: () => void;
   loggingOut: boolean;
+  /** Shown instead of the client's name (the client switcher for users of several clients). */
+  clientSlot?: ReactNode | undefined;
 }
 
-export function Navbar({ user, showMenuButton, onOpenMenu, onLogout, loggingOut }: NavbarProps) {
+export function Navbar({ user, showMenuButton, onOpenMenu, onLogout, loggingOut, clientSlot }: NavbarProps) {
   const { t } = useTranslation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -71,11 +73,11 @@ export function Navbar({ user, showMenuButton, onOpenMenu, onLogout, loggingOut 
             <MenuIcon />
           </IconButton>
         )}
-        {user.client && (
+        {clientSlot ?? (user.client && (
           <Typography variant="body2" color="text.secondary" noWrap>
             {user.client.name}
           </Typography>
-        )}
+        ))}
         <Box sx={{ flexGrow: 1 }} />
         <Box sx={{ textAlign: 'right', display: { xs: 'none', sm: 'block' } }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>

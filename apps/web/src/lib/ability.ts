@@ -26,6 +26,10 @@ export const SUBJECTS = {
   businessOverview: 'BusinessOverview',
   reporting: 'Reporting',
   digitalMarketing: 'DigitalMarketing',
+  /** Users & access (owners: `manage User`). */
+  user: 'User',
+  /** `create Client`: onboarding, super admins only. */
+  client: 'Client',
 } as const;
 
 /**

@@ -9,6 +9,10 @@ export const PATHS = {
   expiredToken: '/misc/expired-token',
   comingSoon: '/misc/coming-soon',
   notAuthorized: '/misc/not-authorized',
+  /** Issue #4: invited users choose a password here (public). */
+  setPassword: '/set-password',
+  usersAccess: '/apps/access-control/users',
+  clientOnboarding: '/apps/access-control/client-onboarding',
 } as const;
 
 /**
