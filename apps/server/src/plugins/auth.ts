@@ -70,8 +70,10 @@ export async function issueAccessToken(ctx: AppContext, userId: string, clientId
 export async function visibleOutletIds(ctx: AppContext, userId: string, clientId: string, role: TRole): Promise<string[] | null> {
   if (role !== 'brand_manager' && role !== 'outlet_manager') return null;
   const g = schema.accessGrants;
+  // Compared as text: `ref_id` also holds module keys, and PostgreSQL may evaluate a `::uuid`
+  // cast on rows the `kind` filter would drop, failing with "invalid input syntax for uuid".
   const grantsOf = (kind: string) =>
-    sql`(select ${g.refId}::uuid from ${g} where ${g.userId} = ${userId} and ${g.clientId} = ${clientId} and ${g.kind} = ${kind})`;
+    sql`(select ${g.refId} from ${g} where ${g.userId} = ${userId} and ${g.clientId} = ${clientId} and ${g.kind} = ${kind})`;
   const rows = await ctx.db
     .select({ id: schema.outlets.id })
     .from(schema.outlets)
@@ -79,8 +81,8 @@ export async function visibleOutletIds(ctx: AppContext, userId: string, clientId
       and(
         eq(schema.outlets.clientId, clientId),
         role === 'brand_manager'
-          ? sql`(${schema.outlets.brandId} in ${grantsOf('brand')} or ${schema.outlets.id} in ${grantsOf('outlet')})`
-          : sql`${schema.outlets.id} in ${grantsOf('outlet')}`,
+          ? sql`(${schema.outlets.brandId}::text in ${grantsOf('brand')} or ${schema.outlets.id}::text in ${grantsOf('outlet')})`
+          : sql`${schema.outlets.id}::text in ${grantsOf('outlet')}`,
       ),
     );
   return rows.map((r) => r.id);

@@ -1,7 +1,7 @@
 /**
  * `GET /api/get-access-token-by-client-id?clientId` (spec §7) → `{accessToken, userData}`:
  * the switch between clients. The new session replaces the stored one and every cached
- * answer is dropped, since it belonged to the other client.
+ * answer is reset, since it belonged to the other client.
  */
 import { API, ZLoginResponse, type TLoginResponse } from '@dinedesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -16,9 +16,11 @@ export function useSwitchClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: getAccessTokenByClientId,
-    onSuccess: ({ accessToken, userData }) => {
-      queryClient.clear();
+    onSuccess: async ({ accessToken, userData }) => {
       startSession(accessToken, userData);
+      // Queries only (clear() would also drop this mutation and leave it pending forever);
+      // active ones refetch with the new token.
+      await queryClient.resetQueries();
     },
   });
 }
