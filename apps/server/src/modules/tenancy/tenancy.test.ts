@@ -167,6 +167,31 @@ describe('roles and access ids', () => {
     expect(await tableCounts(h)).toEqual(before);
   });
 
+  it('changes a role at once and audits it; nobody changes their own access', async () => {
+    const owner = await h.login('owner@deccan-table.demo');
+    const viewer = await h.login('viewer@deccan-table.demo');
+    const users = (await api('GET', '/api/client-users', owner)).json().data as { id: string; email: string }[];
+    const v = users.find((u) => u.email === 'viewer@deccan-table.demo')!;
+    const me = users.find((u) => u.email === 'owner@deccan-table.demo')!;
+    const pages = (await api('GET', '/api/review_testing/get-fb-pages', viewer)).json().data as { id: string }[];
+    const before = await tableCounts(h);
+    expect((await api('POST', '/reply-fb-review', viewer, { pageId: pages[0]!.id, reviewId: '1', message: 'hi' })).statusCode).toBe(403);
+    expect(await tableCounts(h)).toEqual(before);
+    const self = await api('POST', '/api/access-control-of-user', owner, { request: 'update', userId: me.id, role: 'viewer' });
+    expect(self.statusCode).toBe(403);
+    expect(await tableCounts(h)).toEqual(before);
+
+    const res = await api('POST', '/api/access-control-of-user', owner, { request: 'update', userId: v.id, role: 'agent' });
+    expect(res.json()).toMatchObject({ role: 'agent', allOutlets: true });
+    // The viewer's open session is an agent's on its next call.
+    const ability = (await api('GET', '/api/get-client-details', viewer)).json().userData.ability;
+    expect(ability).toContainEqual({ action: 'create', subject: 'ReviewReply' });
+    expect((await api('POST', '/api/get-user-role', viewer, {})).json().role).toBe('agent');
+    const log = (await api('GET', '/api/audit-log', owner)).json().data as { action: string; details: Record<string, unknown> }[];
+    expect(log.find((e) => e.action === 'role.changed')?.details).toEqual({ from: 'viewer', to: 'agent' });
+    await api('POST', '/api/access-control-of-user', owner, { request: 'update', userId: v.id, role: 'viewer' });
+  });
+
   it('invites a user with a role and access ids', async () => {
     const owner = await h.login('owner@deccan-table.demo');
     const brands = (await api('POST', '/api/get-all-brands', owner, {})).json().data as { id: string }[];
