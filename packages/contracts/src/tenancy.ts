@@ -142,6 +142,8 @@ export const ZAccessControlRequest = z.discriminatedUnion('request', [
     brandIds: z.array(uuid('brandIds[]')).max(500).optional(),
     outletIds: z.array(uuid('outletIds[]')).max(2000).optional(),
     modules: z.array(ZModule).optional(),
+    /** Removes the user from the client (membership and access ids); their sessions of it end at once. */
+    remove: z.literal(true).optional(),
   }),
 ]);
 export type TAccessControlRequest = z.infer<typeof ZAccessControlRequest>;

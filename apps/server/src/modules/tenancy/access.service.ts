@@ -136,6 +136,17 @@ export async function accessControl(request: FastifyRequest, ctx: AppContext, bo
   if (target === auth.userId) throw new HttpError(403, 'You may not change your own access or role');
   const before = await roleIn(ctx.db, clientId, target);
   if (!before) throw notFound(USER_NOT_FOUND);
+  if (body.remove) {
+    await ctx.db.transaction(async (tx) => {
+      const old = await accessIdsOf(tx, target, clientId);
+      await tx.delete(schema.accessGrants).where(and(eq(schema.accessGrants.clientId, clientId), eq(schema.accessGrants.userId, target)));
+      await tx.delete(schema.memberships).where(and(eq(schema.memberships.clientId, clientId), eq(schema.memberships.userId, target)));
+      await audit(tx, { clientId, actorUserId: auth.userId, action: 'user.removed', target: `user:${target}`, details: { role: before, access: old }, at: ctx.now() });
+    });
+    // Their tokens for this client stop working on the next call (no membership); sockets now.
+    await ctx.realtime.accessChanged([target]);
+    return { userId: target, role: before, access: { brandIds: [], outletIds: [], modules: [] }, allOutlets: false };
+  }
   const result = await ctx.db.transaction(async (tx) => {
     await assertOwnIds(tx, clientId, body.brandIds ?? [], body.outletIds ?? []);
     const old = await accessIdsOf(tx, target, clientId);

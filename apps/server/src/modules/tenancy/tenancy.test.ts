@@ -206,6 +206,31 @@ describe('roles and access ids', () => {
   });
 });
 
+describe('removing a user from a client', () => {
+  it('ends their sessions of that client at once and disconnects their sockets', async () => {
+    const owner = await h.login('owner@spice-route.demo');
+    const invite = (await api('POST', '/api/client-users/invite', owner, { email: 'temp.agent@spice-route.demo', fullName: 'Temp Agent', role: 'agent' })).json();
+    const token = new URL(invite.invitation.url, 'http://x').searchParams.get('token')!;
+    const session = (await api('POST', '/api/auth/set-password', undefined, { token, password: 'temp-agent-password' })).json().accessToken as string;
+    expect((await api('GET', '/api/review_testing/get-fb-pages', session)).statusCode).toBe(200);
+    const socket = connect(h.baseUrl, { ...SOCKET_CLIENT_OPTIONS, transports: ['websocket'], reconnection: false, auth: { token: session } });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const gone = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+    const res = await api('POST', '/api/access-control-of-user', owner, { request: 'update', userId: invite.user.id, remove: true });
+    expect(res.statusCode).toBe(200);
+    await gone;
+    expect((await api('GET', '/api/review_testing/get-fb-pages', session)).statusCode).toBe(401);
+    const users = (await api('GET', '/api/client-users', owner)).json().data as { email: string }[];
+    expect(users.map((u) => u.email)).not.toContain('temp.agent@spice-route.demo');
+    const log = (await api('GET', '/api/audit-log', owner)).json().data as { action: string }[];
+    expect(log[0]!.action).toBe('user.removed');
+    socket.close();
+  });
+});
+
 describe('switching clients', () => {
   it('gives a user of several clients a token for each; a token for A cannot use ids of B', async () => {
     const group = await h.login('group.owner@dinedesk.demo');

@@ -71,6 +71,16 @@ function UserRow({ user, self, brands, outlets }: { user: TClientUser; self: boo
           <Button variant="contained" size="small" disabled={self || !dirty || update.isPending} onClick={() => update.mutate({ userId: user.id, role, brandIds, outletIds, modules })}>
             {t('tenancy.save')}
           </Button>
+          <Button
+            color="error"
+            size="small"
+            disabled={self || update.isPending}
+            onClick={() => {
+              if (window.confirm(t('tenancy.removeConfirm', { email: user.email }))) update.mutate({ userId: user.id, remove: true });
+            }}
+          >
+            {t('tenancy.remove')}
+          </Button>
         </Stack>
         {!owner && (
           <Stack spacing={1} sx={{ mt: 1.5 }}>
