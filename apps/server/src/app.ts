@@ -14,6 +14,20 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { webhookRoutes } from './modules/inbox/webhook.routes.ts';
 import { registerSocket } from './plugins/socket.ts';
+import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
+
+/** One registered route, as the authorization matrix test enumerates them. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app (collected by an onRoute hook): the matrix test's table. */
+    routeTable: RouteEntry[];
+  }
+}
 
 /** Largest accepted request body: a reply is at most 8000 characters (Graph limit). */
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -32,6 +46,13 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  // Collected before any plugin registers routes, so the list is complete (a new route
+  // without an entry in the authorization matrix fails that test).
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -66,6 +87,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(reviewsRoutes);
   await app.register(inboxRoutes);
   await app.register(webhookRoutes);
+  await app.register(tenancyRoutes);
   await registerSocket(app, ctx);
 
   if (serveWeb) await app.register(fastifyStatic, { root: ctx.config.webDistDir, wildcard: false });

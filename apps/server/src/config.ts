@@ -26,6 +26,8 @@ const ZEnv = z.object({
   /** Token Meta echoes in the webhook verification handshake. */
   META_WEBHOOK_VERIFY_TOKEN: z.string().min(1).default('dinedesk-verify'),
   REDIS_URL: z.string().url().optional(),
+  /** HS256 key shared with ReservGo for single sign-on; unset: the endpoint answers 503. */
+  RESERVGO_SHARED_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   REVIEW_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   WEB_DIST_DIR: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     meta: { webhookVerifyToken: e.META_WEBHOOK_VERIFY_TOKEN },
     redisUrl: e.REDIS_URL ?? null,
+    reservgo: { sharedSecret: e.RESERVGO_SHARED_SECRET ?? null },
     reviewSyncIntervalSeconds: e.REVIEW_SYNC_INTERVAL_SECONDS,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : resolve(import.meta.dirname, '../../web/dist'),
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),

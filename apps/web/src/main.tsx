@@ -19,6 +19,17 @@ if (readEmail()) {
   void import('./features/auth/session-bootstrap.ts').then(({ bootstrapSession }) => bootstrapSession());
 }
 
+/** Least time between two refreshes of `userData` when the tab comes back into view. */
+const REFRESH_ON_RETURN_MS = 60_000;
+let lastRefresh = Date.now();
+// An owner may change this user's role or access at any time (issue #4): the server enforces
+// it on the next call; refreshing `userData` when the user returns also updates the menu.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState !== 'visible' || !readEmail() || Date.now() - lastRefresh < REFRESH_ON_RETURN_MS) return;
+  lastRefresh = Date.now();
+  void import('./features/auth/session-bootstrap.ts').then(({ bootstrapSession }) => bootstrapSession());
+});
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = container;

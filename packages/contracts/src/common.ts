@@ -9,6 +9,8 @@ export const ZErrorResponse = z.object({
   message: z.string(),
   field: z.string().optional(),
   code: z.string().optional(),
+  /** Every invalid field of a validation failure (the first one is also in `message`/`field`). */
+  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 

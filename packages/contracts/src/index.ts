@@ -4,3 +4,4 @@ export * from './common.ts';
 export * from './inbox.ts';
 export * from './paths.ts';
 export * from './reviews.ts';
+export * from './tenancy.ts';

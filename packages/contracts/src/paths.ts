@@ -10,6 +10,22 @@ export const API = {
   replyFbReview: '/reply-fb-review',
   /** Not in the spec: on-demand sync of one page (docs/decisions/review-sync.md). */
   syncFbReviews: '/api/review_testing/sync-fb-reviews',
+  clientOnboarding: '/api/client-onboarding',
+  getUserRole: '/api/get-user-role',
+  accessControlOfUser: '/api/access-control-of-user',
+  getAllBrands: '/api/get-all-brands',
+  accessTokenByClientId: '/api/get-access-token-by-client-id',
+  reservgoSignOn: '/api/reservgo/secure-endpoint',
+  /** Not in the spec: a user sets a password from an invitation (issue #4). */
+  setPassword: '/api/auth/set-password',
+  /** Not in the spec: users of the client with their access ids (Users & access screen). */
+  clientUsers: '/api/client-users',
+  /** Not in the spec: invite a user into the caller's client. */
+  inviteUser: '/api/client-users/invite',
+  /** Not in the spec: clients the caller may switch to (navbar switcher). */
+  myClients: '/api/my-clients',
+  /** Not in the spec: the client's audit log of access, role and onboarding changes. */
+  auditLog: '/api/audit-log',
 } as const;
 
 /** Inbox paths (spec §7); `{channel}` is `messenger` or `instagram`. */

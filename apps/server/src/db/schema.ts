@@ -302,3 +302,44 @@ export const sendIdempotency = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.key] })],
 );
+
+/**
+ * One-time invitations to set a password (onboarded owners, invited users). Only a SHA-256 of
+ * the random token is stored, so a database leak does not hand out accounts.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('invitations_token_hash_uq').on(t.tokenHash), index('invitations_user_idx').on(t.userId)],
+);
+
+/**
+ * The first result of each client onboarding, keyed by the client: a retry with the same
+ * client key answers it unchanged (`created: false`) and writes nothing.
+ */
+export const onboardings = pgTable('onboardings', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  /** SHA-256 of the canonical request, to tell a retry from a different request with the same key. */
+  requestHash: text('request_hash').notNull(),
+  result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+  createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** `jti`s of ReservGo sign-on tokens already used, kept until they expire (replay refusal). */
+export const ssoUsedTokens = pgTable('sso_used_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at').notNull().defaultNow(),
+});

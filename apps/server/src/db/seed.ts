@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { buildDemoTenancy, loadSeedDir, type DemoClient } from '@dinedesk/demo-data';
-import type { TRole } from '@dinedesk/contracts';
+import { MODULES, type TModule, type TRole } from '@dinedesk/contracts';
 import type { Db } from './client.ts';
 import { schema } from './client.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
@@ -15,6 +15,8 @@ export interface DemoUser {
   /** For scoped roles: indexes of the brands / outlets (in brand order) they are granted. */
   brands?: number[];
   outlets?: number[];
+  /** Modules granted to non-owner roles (default: every module). */
+  modules?: TModule[];
 }
 
 /** Demo users of each client: one per role, scoped roles granted a part of the client. */
@@ -30,6 +32,8 @@ export function demoUsersOf(client: DemoClient): DemoUser[] {
 }
 
 export const SUPER_ADMIN_EMAIL = 'admin@dinedesk.demo';
+/** Owner of both demo clients: the navbar client switcher (README "Demo accounts"). */
+export const GROUP_OWNER_EMAIL = 'group.owner@dinedesk.demo';
 
 /**
  * Seeds the demo clients, brands, outlets, Facebook Pages (without tokens: they are connected
@@ -45,7 +49,11 @@ export async function seedDemo(db: Db, seedDir: string): Promise<boolean> {
   await db.transaction(async (tx) => {
     const [admin] = await tx.insert(schema.users).values({ email: SUPER_ADMIN_EMAIL, fullName: 'DineDesk Admin', passwordHash, isSuperAdmin: true }).returning();
     void admin;
-    for (const c of tenancy) {
+    const [groupOwner] = await tx.insert(schema.users).values({ email: GROUP_OWNER_EMAIL, fullName: 'Group Owner', passwordHash }).returning();
+    // Explicit, increasing membership times: every insert of one transaction gets the same
+    // now(), and the group owner's default client must not depend on random uuids.
+    const seededAt = Date.now();
+    for (const [ci, c] of tenancy.entries()) {
       const [client] = await tx.insert(schema.clients).values({ key: c.key, name: c.name }).returning();
       const outletIds: string[] = [];
       const brandIds: string[] = [];
@@ -58,12 +66,14 @@ export async function seedDemo(db: Db, seedDir: string): Promise<boolean> {
           await tx.insert(schema.facebookPages).values({ id: o.facebookPageId, clientId: client!.id, outletId: outlet!.id, name: b.name });
         }
       }
+      await tx.insert(schema.memberships).values({ userId: groupOwner!.id, clientId: client!.id, role: 'client_owner', createdAt: new Date(seededAt + ci * 1000) });
       for (const u of demoUsersOf(c)) {
         const [user] = await tx.insert(schema.users).values({ email: u.email, fullName: u.fullName, passwordHash }).returning();
         await tx.insert(schema.memberships).values({ userId: user!.id, clientId: client!.id, role: u.role });
         const grants = [
           ...(u.brands ?? []).map((i) => ({ kind: 'brand', refId: brandIds[i] })),
           ...(u.outlets ?? []).map((i) => ({ kind: 'outlet', refId: outletIds[i] })),
+          ...(u.role === 'client_owner' ? [] : (u.modules ?? MODULES).map((m) => ({ kind: 'module', refId: m }))),
         ].filter((g): g is { kind: string; refId: string } => Boolean(g.refId));
         if (grants.length) await tx.insert(schema.accessGrants).values(grants.map((g) => ({ ...g, userId: user!.id, clientId: client!.id })));
       }

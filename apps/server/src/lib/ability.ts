@@ -1,29 +1,52 @@
 import { createMongoAbility, type MongoAbility } from '@casl/ability';
-import type { TAbilityRule, TRole } from '@dinedesk/contracts';
+import { MODULES, MODULE_SUBJECTS, type TAbilityRule, type TModule, type TRole } from '@dinedesk/contracts';
+
+/** Subjects of the reviews module that scoped roles may write (the rest of a module is read). */
+const REPLY_SUBJECTS = [
+  { action: 'create', subject: 'ReviewReply' },
+  { action: 'create', subject: 'Message' },
+] as const;
 
 /**
  * The ability list sent in `userData.ability` and enforced by the server on every call
- * (spec §6; roles in docs/decisions/0003-roles-and-abilities.md). Subjects: Review (read the
- * reviews feed), ReviewReply (publish a public reply), ReviewSync (fetch from Facebook now),
- * Conversation (read the inbox), Message (send and react in the inbox),
- * Client (client details), Auth (sign-in pages).
+ * (spec §6; roles in docs/decisions/0003-roles-and-abilities.md, modules in 0008).
+ *
+ * - `super_admin`: `manage all` (onboards clients: `create Client`; switches into any client).
+ * - `client_owner`: every module, users and access of their client (`manage User`,
+ *   `manage Access`, `read AuditLog`), never `create Client`.
+ * - other roles: only the subjects of their granted `modules`; within the reviews module,
+ *   managers reply and sync, agents reply, viewers read.
+ *
+ * Subjects: Auth, Client (details), Brand (list brands), User, Access, AuditLog, and the module
+ * subjects of `MODULE_SUBJECTS` (Review, ReviewReply, ReviewSync, Conversation, Message, …).
+ * @param modules granted modules; ignored for owners and super admins (they have all)
  */
-export function abilityRulesFor(role: TRole): TAbilityRule[] {
-  const base: TAbilityRule[] = [{ action: 'read', subject: 'Auth' }, { action: 'read', subject: 'Client' }];
-  const reader: TAbilityRule[] = [{ action: 'read', subject: 'Review' }, { action: 'read', subject: 'Conversation' }];
-  const replier: TAbilityRule[] = [{ action: 'create', subject: 'ReviewReply' }, { action: 'create', subject: 'Message' }];
-  switch (role) {
-    case 'super_admin':
-    case 'client_owner':
-      return [{ action: 'manage', subject: 'all' }];
-    case 'brand_manager':
-    case 'outlet_manager':
-      return [...base, ...reader, ...replier, { action: 'update', subject: 'ReviewSync' }];
-    case 'agent':
-      return [...base, ...reader, ...replier];
-    case 'viewer':
-      return [...base, ...reader];
+export function abilityRulesFor(role: TRole, modules: readonly TModule[] = MODULES): TAbilityRule[] {
+  if (role === 'super_admin') return [{ action: 'manage', subject: 'all' }];
+  const rules: TAbilityRule[] = [
+    { action: 'read', subject: 'Auth' },
+    { action: 'read', subject: 'Client' },
+    { action: 'read', subject: 'Brand' },
+  ];
+  if (role === 'client_owner') {
+    for (const m of MODULES) for (const subject of MODULE_SUBJECTS[m]) rules.push({ action: 'manage', subject });
+    rules.push({ action: 'manage', subject: 'User' }, { action: 'manage', subject: 'Access' }, { action: 'read', subject: 'AuditLog' });
+    return rules;
   }
+  const granted = new Set(modules);
+  for (const m of MODULES) {
+    if (!granted.has(m)) continue;
+    for (const subject of MODULE_SUBJECTS[m]) {
+      // Only the reviews module has write subjects; a read rule on them would be meaningless.
+      if (subject === 'ReviewReply' || subject === 'ReviewSync' || subject === 'Message') continue;
+      rules.push({ action: 'read', subject });
+    }
+    if (m === 'reviews_and_complaints') {
+      if (role !== 'viewer') rules.push(...REPLY_SUBJECTS.map((r) => ({ ...r })));
+      if (role === 'brand_manager' || role === 'outlet_manager') rules.push({ action: 'update', subject: 'ReviewSync' });
+    }
+  }
+  return rules;
 }
 
 export type AppAbility = MongoAbility;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { AUTH_MESSAGES, type TAbilityRule, type TRole } from '@dinedesk/contracts';
+import { AUTH_MESSAGES, MODULES, ZModule, type TAbilityRule, type TModule, type TRole } from '@dinedesk/contracts';
 import type { AppContext } from '../context.ts';
 import { schema } from '../db/client.ts';
 import { abilityRulesFor, buildAbility, type AppAbility } from '../lib/ability.ts';
@@ -24,6 +24,8 @@ export interface AuthContext {
   ability: AppAbility;
   /** Outlets the user may see in this client; null means every outlet of the client. */
   outletIds: string[] | null;
+  /** Modules (menu groups) granted in this client; every module for owners and super admins. */
+  modules: TModule[];
 }
 
 declare module 'fastify' {
@@ -32,7 +34,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     ctx: AppContext;
-    /** preHandler: 401 with "Invalid token" / "Token has expired" (spec §5, §8) unless signed in. */
+    /** onRequest hook: 401 with "Invalid token" / "Token has expired" (spec §5, §8) unless signed in. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -68,8 +70,10 @@ export async function issueAccessToken(ctx: AppContext, userId: string, clientId
 export async function visibleOutletIds(ctx: AppContext, userId: string, clientId: string, role: TRole): Promise<string[] | null> {
   if (role !== 'brand_manager' && role !== 'outlet_manager') return null;
   const g = schema.accessGrants;
+  // Compared as text: `ref_id` also holds module keys, and PostgreSQL may evaluate a `::uuid`
+  // cast on rows the `kind` filter would drop, failing with "invalid input syntax for uuid".
   const grantsOf = (kind: string) =>
-    sql`(select ${g.refId}::uuid from ${g} where ${g.userId} = ${userId} and ${g.clientId} = ${clientId} and ${g.kind} = ${kind})`;
+    sql`(select ${g.refId} from ${g} where ${g.userId} = ${userId} and ${g.clientId} = ${clientId} and ${g.kind} = ${kind})`;
   const rows = await ctx.db
     .select({ id: schema.outlets.id })
     .from(schema.outlets)
@@ -77,11 +81,30 @@ export async function visibleOutletIds(ctx: AppContext, userId: string, clientId
       and(
         eq(schema.outlets.clientId, clientId),
         role === 'brand_manager'
-          ? sql`(${schema.outlets.brandId} in ${grantsOf('brand')} or ${schema.outlets.id} in ${grantsOf('outlet')})`
-          : sql`${schema.outlets.id} in ${grantsOf('outlet')}`,
+          ? sql`(${schema.outlets.brandId}::text in ${grantsOf('brand')} or ${schema.outlets.id}::text in ${grantsOf('outlet')})`
+          : sql`${schema.outlets.id}::text in ${grantsOf('outlet')}`,
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/** Roles whose modules are not narrowed by grants. */
+const ALL_MODULE_ROLES: readonly TRole[] = ['super_admin', 'client_owner'];
+
+/**
+ * Modules a user may use in a client: every module for owners and super admins, else the
+ * `module` access grants (docs/decisions/0008-modules-and-access.md).
+ */
+export async function grantedModules(ctx: AppContext, userId: string, clientId: string | null, role: TRole): Promise<TModule[]> {
+  if (ALL_MODULE_ROLES.includes(role)) return [...MODULES];
+  if (!clientId) return [];
+  const g = schema.accessGrants;
+  const rows = await ctx.db
+    .select({ ref: g.refId })
+    .from(g)
+    .where(and(eq(g.userId, userId), eq(g.clientId, clientId), eq(g.kind, 'module')));
+  // Unknown keys (a module removed in a later version) are ignored rather than failing sign-in.
+  return MODULES.filter((m) => rows.some((r) => ZModule.safeParse(r.ref).success && r.ref === m));
 }
 
 /**
@@ -92,7 +115,7 @@ export async function loadAccess(
   ctx: AppContext,
   user: { id: string; isSuperAdmin: boolean },
   clientId: string | null,
-): Promise<{ role: TRole; clientName: string | null; outletIds: string[] | null } | null> {
+): Promise<{ role: TRole; clientName: string | null; outletIds: string[] | null; modules: TModule[] } | null> {
   let role: TRole | null = user.isSuperAdmin ? 'super_admin' : null;
   let clientName: string | null = null;
   if (clientId) {
@@ -106,7 +129,11 @@ export async function loadAccess(
     if (!user.isSuperAdmin) role = (row.role as TRole | null) ?? null;
   }
   if (!role) return null;
-  return { role, clientName, outletIds: clientId ? await visibleOutletIds(ctx, user.id, clientId, role) : null };
+  const [outletIds, modules] = await Promise.all([
+    clientId ? visibleOutletIds(ctx, user.id, clientId, role) : Promise.resolve(null),
+    grantedModules(ctx, user.id, clientId, role),
+  ]);
+  return { role, clientName, outletIds, modules };
 }
 
 /**
@@ -156,8 +183,12 @@ export async function resolveAuth(ctx: AppContext, token: string | undefined): P
   const role = (row.isSuperAdmin ? 'super_admin' : row.memberRole) as TRole | null;
   // Membership (or the client) removed since the token was issued: the token grants nothing.
   if (!role || (row.clientId && row.clientName === null)) throw new HttpError(401, AUTH_MESSAGES.invalid);
-  const access = { role, clientName: row.clientName, outletIds: row.clientId ? await visibleOutletIds(ctx, row.userId, row.clientId, role) : null };
-  const rules = abilityRulesFor(access.role);
+  const [outletIds, modules] = await Promise.all([
+    row.clientId ? visibleOutletIds(ctx, row.userId, row.clientId, role) : Promise.resolve(null),
+    grantedModules(ctx, row.userId, row.clientId, role),
+  ]);
+  const access = { role, clientName: row.clientName, outletIds };
+  const rules = abilityRulesFor(access.role, modules);
   return {
     userId: row.userId,
     sessionId: payload.jti,
@@ -169,6 +200,7 @@ export async function resolveAuth(ctx: AppContext, token: string | undefined): P
     rules,
     ability: buildAbility(rules),
     outletIds: access.outletIds,
+    modules,
   };
 }
 
@@ -177,7 +209,10 @@ async function authenticate(this: FastifyInstance, request: FastifyRequest): Pro
   request.auth = await resolveAuth(this.ctx, /^Bearer\s+(\S+)$/i.exec(header)?.[1]);
 }
 
-/** Registers `app.authenticate`; routes opt in with `preHandler: app.authenticate`. */
+/**
+ * Registers `app.authenticate`; routes opt in with `onRequest: app.authenticate` (before body
+ * validation, so an unauthenticated caller gets 401, never a 400 that describes the input).
+ */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.decorate('authenticate', authenticate);

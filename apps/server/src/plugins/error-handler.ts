@@ -15,14 +15,18 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback: 
       return reply.status(err.statusCode).send({ message: err.message, ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issue = err.validation[0]!;
       const where = err.validationContext ?? 'body';
-      const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-      const field = path ? `${where}.${path}` : where;
-      const name = path || where;
-      const text = issue.message ?? 'is invalid';
-      const message = text.toLowerCase().includes(name.split('.').pop()!.toLowerCase()) ? text : `${name}: ${text}`;
-      return reply.status(400).send({ message, field });
+      const describe = (issue: (typeof err.validation)[number]) => {
+        const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+        const field = path ? `${where}.${path}` : where;
+        const name = path || where;
+        const text = issue.message ?? 'is invalid';
+        return { field, message: text.toLowerCase().includes(name.split('.').pop()!.toLowerCase()) ? text : `${name}: ${text}` };
+      };
+      const issues = err.validation.map(describe);
+      const first = issues[0]!;
+      // `issues` names every bad field (onboarding forms show each one next to its input).
+      return reply.status(400).send({ message: first.message, field: first.field, ...(issues.length > 1 ? { issues } : {}) });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { createClient } from 'redis';
-import { Server, type Socket } from 'socket.io';
+import { Server, type RemoteSocket, type Socket } from 'socket.io';
 import { INBOX, SOCKET_EVENTS, ZReplayRequest, type TInboxEvent, type TReplayAck } from '@dinedesk/contracts';
 import type { AppContext } from '../context.ts';
 import { schema } from '../db/client.ts';
-import { accountRoom, type RoutedEvent } from '../modules/inbox/events.ts';
+import { accountRoom, userRoom, type RoutedEvent } from '../modules/inbox/events.ts';
 import { resolveAuth, type AuthContext } from './auth.ts';
 
 /** Most events one replay answers; the client asks again while `complete` is false. */
@@ -24,8 +24,11 @@ async function visibleAccounts(ctx: AppContext, auth: AuthContext): Promise<stri
   return rows.flatMap((r) => (r.ig ? [r.id, r.ig] : [r.id]));
 }
 
-/** Joins exactly the rooms the user may see now, leaving any others (ability re-checked on join). */
-async function syncRooms(ctx: AppContext, socket: Socket, auth: AuthContext): Promise<string[]> {
+/**
+ * Joins exactly the rooms the user may see now, leaving any others (ability re-checked on join).
+ * Works on a local socket and on a socket of another process (`fetchSockets()` with Redis).
+ */
+async function syncRooms(ctx: AppContext, socket: Socket | RemoteSocket<Record<string, never>, unknown>, auth: AuthContext): Promise<string[]> {
   const accounts = await visibleAccounts(ctx, auth);
   const wanted = new Set(accounts.map(accountRoom));
   for (const room of socket.rooms) if (room.startsWith('acct:') && !wanted.has(room)) socket.leave(room);
@@ -86,7 +89,7 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
 
   io.on('connection', (socket) => {
     const token = (socket.handshake.auth as { token: string }).token;
-    socket.join((socket.data.accounts as string[]).map(accountRoom));
+    socket.join([userRoom((socket.data.auth as AuthContext).userId), ...(socket.data.accounts as string[]).map(accountRoom)]);
     socket.on(SOCKET_EVENTS.inboxReplay, async (raw: unknown, ack?: (res: TReplayAck | { error: string }) => void) => {
       if (typeof ack !== 'function') return;
       const req = ZReplayRequest.safeParse(raw);
@@ -114,6 +117,24 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
   ctx.realtime = {
     emit(events: RoutedEvent[]) {
       for (const e of events) io.to(accountRoom(e.accountId)).emit(SOCKET_EVENTS.inboxEvent, e.event);
+    },
+    async accessChanged(userIds: string[]) {
+      for (const userId of userIds) {
+        const sockets = await io.in(userRoom(userId)).fetchSockets();
+        for (const s of sockets) {
+          const token = (s.handshake.auth as { token?: unknown }).token;
+          try {
+            const auth = await resolveAuth(ctx, typeof token === 'string' ? token : undefined);
+            if (!auth.ability.can('read', 'Conversation')) throw new Error('no inbox access');
+            await syncRooms(ctx, s, auth);
+            s.emit(SOCKET_EVENTS.accessChanged, { reason: 'access' });
+          } catch {
+            // Membership removed or the inbox module revoked: the socket may see nothing.
+            s.emit(SOCKET_EVENTS.accessChanged, { reason: 'removed' });
+            s.disconnect(true);
+          }
+        }
+      }
     },
   };
   // socket.io must close in preClose: with a client connected, app.close() would wait forever

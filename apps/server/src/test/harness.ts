@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { count, getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { schema } from '../db/client.ts';
 import { createMetaSim, type MetaSim } from '@dinedesk/meta-sim';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -101,3 +104,17 @@ export async function startHarness(opts: { sync?: boolean; env?: Record<string, 
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Row count of every table of the schema: tests compare it before and after a refused call
+ * ("every refusal writes nothing", targets.md "Security").
+ */
+export async function tableCounts(h: Harness): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of Object.values(schema)) {
+    if (!is(table, PgTable)) continue;
+    const [row] = await h.server.ctx.db.select({ n: count() }).from(table);
+    out[getTableName(table)] = row?.n ?? 0;
+  }
+  return out;
+}

@@ -17,6 +17,7 @@ import { ThemeRoot } from './theme-root.tsx';
 import { TopProgress } from './top-progress.tsx';
 
 const ProductArea = lazy(() => import('./product-area.tsx'));
+const SetPasswordPage = lazy(() => import('../features/tenancy/components/set-password-page.tsx'));
 
 /** The MUI part of the app: theme root, full-page misc routes, the lazy product area. */
 export function MuiApp() {
@@ -33,6 +34,7 @@ export function MuiApp() {
           <Route path={PATHS.notAuthorized} element={<NotAuthorizedPage />} />
           <Route path={PATHS.maintenance} element={<MaintenancePage />} />
           <Route path={PATHS.error} element={<ErrorPage />} />
+          <Route path={PATHS.setPassword} element={<SetPasswordPage />} />
           <Route path="*" element={<ProductArea />} />
         </Routes>
       </Suspense>

@@ -25,6 +25,7 @@ import { useLogout } from '../features/auth/use-logout.ts';
 import { AppShell, type LayoutOverrides } from '../layout/app-shell.tsx';
 import { navLeaves, searchableScreens, type NavItem } from '../layout/navigation.ts';
 import { buildAbility, SUBJECTS, type AppAbility, type Permission } from '../lib/ability.ts';
+import { ClientSwitcher } from '../features/tenancy/components/client-switcher.tsx';
 import { PATHS } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { useSessionStore } from '../lib/session-store.ts';
@@ -38,6 +39,8 @@ import { TopProgress } from './top-progress.tsx';
 const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
   [PATHS.reviews]: lazy(() => import('../features/reviews/components/reviews-page.tsx')),
   [PATHS.inbox]: lazy(() => import('../features/inbox/components/inbox-page.tsx')),
+  [PATHS.usersAccess]: lazy(() => import('../features/tenancy/components/users-access-page.tsx')),
+  [PATHS.clientOnboarding]: lazy(() => import('../features/tenancy/components/onboarding-page.tsx')),
 };
 
 const AccessControlPage = lazy(() => import('../demo/access-control/access-control-page.tsx'));
@@ -84,12 +87,14 @@ function useDemoMockSettled(): boolean {
 function SignedInLayout({ overrides, children }: { overrides?: LayoutOverrides; children?: ReactNode }) {
   const { logout, loggingOut } = useLogout();
   const productPages = useProductSearchPages();
+  const clientName = useSessionStore((state) => state.userData?.client?.name ?? null);
   const demoReady = useDemoMockSettled();
   return (
     <AppShell
       onLogout={() => void logout()}
       loggingOut={loggingOut}
       overrides={overrides}
+      clientSlot={<ClientSwitcher clientName={clientName} />}
       navbarStart={
         demoReady && (
           <Suspense fallback={null}>

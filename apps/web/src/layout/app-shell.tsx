@@ -49,10 +49,12 @@ export interface AppShellProps {
   /** Navbar widgets before the language switcher (search). */
   navbarEnd?: ReactNode;
   overrides?: LayoutOverrides;
+  /** Replaces the client name in the navbar (the app passes the client switcher). */
+  clientSlot?: ReactNode;
 }
 
 /** Menu, navbar, content and footer laid out by the layout settings and `overrides`. */
-export function AppShell({ onLogout, loggingOut, children, navbarStart, navbarEnd, overrides = {} }: AppShellProps) {
+export function AppShell({ onLogout, loggingOut, children, navbarStart, navbarEnd, overrides = {}, clientSlot }: AppShellProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -141,6 +143,7 @@ export function AppShell({ onLogout, loggingOut, children, navbarStart, navbarEn
               start={navbarStart}
               end={navbarEnd}
               below={horizontalMenu}
+              clientSlot={clientSlot}
             />
           )}
           {navbarHidden && horizontalMenu}

@@ -56,6 +56,8 @@ export interface NavbarProps {
   end?: ReactNode;
   /** Rendered under the bar, inside the same sticky band (the horizontal menu). */
   below?: ReactNode;
+  /** Shown instead of the client's name (the client switcher for users of several clients). */
+  clientSlot?: ReactNode | undefined;
 }
 
 /** The navbar of the shell (see the module doc for its types, colours and contents). */
@@ -72,6 +74,7 @@ export function Navbar({
   start,
   end,
   below,
+  clientSlot,
 }: NavbarProps) {
   const { t } = useTranslation();
   const menuId = useId();
@@ -138,7 +141,7 @@ export function Navbar({
           </Typography>
         )}
         {start}
-        {user.client && (
+        {clientSlot ?? (user.client && (
           <Typography
             variant="body2"
             noWrap
@@ -146,7 +149,7 @@ export function Navbar({
           >
             {user.client.name}
           </Typography>
-        )}
+        ))}
         <Box sx={{ flexGrow: 1 }} />
         {end}
         <LanguageSwitcher />

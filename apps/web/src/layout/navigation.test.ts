@@ -26,6 +26,8 @@ describe('navigation data (spec §2)', () => {
       '/apps/reporting/outlet-timings',
       '/apps/reporting/item-offer-tracker',
       '/apps/digital-marketing/ads-pro',
+      '/apps/access-control/users',
+      '/apps/access-control/client-onboarding',
     ]);
   });
 

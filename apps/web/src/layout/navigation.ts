@@ -7,6 +7,7 @@
  * Subjects are the web client's names for the modules; owners get `manage all`, which covers
  * them. The server remains the authority on every call.
  */
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import AutoModeIcon from '@mui/icons-material/AutoMode';
 import BusinessCenterIcon from '@mui/icons-material/BusinessCenter';
@@ -16,6 +17,8 @@ import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import DataUsageIcon from '@mui/icons-material/DataUsage';
 import DeliveryDiningIcon from '@mui/icons-material/DeliveryDining';
 import ForumIcon from '@mui/icons-material/Forum';
+import DomainAddIcon from '@mui/icons-material/DomainAdd';
+import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
 import InsightsIcon from '@mui/icons-material/Insights';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
@@ -205,6 +208,16 @@ export const navigation: NavItem[] = [
         navLink: '/apps/digital-marketing/ads-pro',
         ...read(SUBJECTS.digitalMarketing),
       },
+    ],
+  },
+  {
+    // Issue #4: owners manage users and access; super admins also onboard clients.
+    id: 'administration',
+    title: 'nav.administration',
+    icon: AdminPanelSettingsIcon,
+    children: [
+      { id: 'users-access', title: 'nav.usersAccess', icon: GroupIcon, navLink: PATHS.usersAccess, ...read(SUBJECTS.user) },
+      { id: 'client-onboarding', title: 'nav.clientOnboarding', icon: DomainAddIcon, navLink: PATHS.clientOnboarding, action: 'create', subject: SUBJECTS.client },
     ],
   },
 ];

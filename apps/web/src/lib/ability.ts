@@ -29,6 +29,10 @@ export const SUBJECTS = {
   /** The template's access-control demo (spec §6: the demo client reads ACL and Auth). */
   acl: 'ACL',
   auth: 'Auth',
+  /** Users & access (owners: `manage User`). */
+  user: 'User',
+  /** `create Client`: onboarding, super admins only. */
+  client: 'Client',
 } as const;
 
 /**

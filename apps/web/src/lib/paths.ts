@@ -13,6 +13,10 @@ export const PATHS = {
   maintenance: '/misc/maintenance',
   error: '/misc/error',
   accessControl: '/access-control',
+  /** Issue #4: invited users choose a password here (public). */
+  setPassword: '/set-password',
+  usersAccess: '/apps/access-control/users',
+  clientOnboarding: '/apps/access-control/client-onboarding',
 } as const;
 
 /**

@@ -15,7 +15,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     API.logout,
-    { preHandler: app.authenticate, schema: { tags: ['auth'], summary: 'Revoke the calling token', security: [{ bearer: [] }], response: { 200: ZLogoutResponse, ...errors } } },
+    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Revoke the calling token', security: [{ bearer: [] }], response: { 200: ZLogoutResponse, ...errors } } },
     async (req) => {
       await logout(app.ctx, req.auth);
       return { message: 'Logged out' as const };
@@ -24,7 +24,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     API.clientDetails,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in client, its visible brands and outlets, and the fresh userData',

@@ -46,17 +46,36 @@ export async function login(ctx: AppContext, email: string, password: string, ip
     await ctx.db.insert(schema.loginFailures).values({ email: normalized, ip, at: now });
     throw new HttpError(401, LOGIN_FAILED_MESSAGE);
   }
+  return signIn(ctx, user, await defaultClientOf(ctx, user));
+}
+
+/**
+ * The client a fresh sign-in acts for: the user's oldest membership, or for a super admin
+ * without one the first client.
+ */
+export async function defaultClientOf(ctx: AppContext, user: { id: string; isSuperAdmin: boolean }): Promise<string | null> {
   const [membership] = await ctx.db
     .select({ clientId: schema.memberships.clientId })
     .from(schema.memberships)
     .where(eq(schema.memberships.userId, user.id))
-    .orderBy(asc(schema.memberships.createdAt))
+    .orderBy(asc(schema.memberships.createdAt), asc(schema.memberships.clientId))
     .limit(1);
-  let clientId = membership?.clientId ?? null;
-  if (!clientId && user.isSuperAdmin) {
-    const [first] = await ctx.db.select({ id: schema.clients.id }).from(schema.clients).orderBy(asc(schema.clients.createdAt), asc(schema.clients.key)).limit(1);
-    clientId = first?.id ?? null;
-  }
+  if (membership) return membership.clientId;
+  if (!user.isSuperAdmin) return null;
+  const [first] = await ctx.db.select({ id: schema.clients.id }).from(schema.clients).orderBy(asc(schema.clients.createdAt), asc(schema.clients.key)).limit(1);
+  return first?.id ?? null;
+}
+
+/**
+ * Issues a session acting for `clientId` and answers like the login call (`{accessToken,
+ * userData}`): used by login, set-password, ReservGo sign-on and the client switch.
+ * @throws HttpError 403 when the user has no role in that client
+ */
+export async function signIn(
+  ctx: AppContext,
+  user: { id: string; email: string; fullName: string; isSuperAdmin: boolean },
+  clientId: string | null,
+): Promise<{ accessToken: string; userData: TUserData }> {
   const access = await loadAccess(ctx, user, clientId);
   if (!access) throw new HttpError(403, 'This account has no access to any client yet');
   const accessToken = await issueAccessToken(ctx, user.id, clientId);
@@ -65,7 +84,7 @@ export async function login(ctx: AppContext, email: string, password: string, ip
     email: user.email,
     fullName: user.fullName,
     role: access.role,
-    ability: abilityRulesFor(access.role),
+    ability: abilityRulesFor(access.role, access.modules),
     client: clientId ? { id: clientId, name: access.clientName ?? '' } : null,
   };
   return { accessToken, userData };

@@ -18,7 +18,11 @@ describe('POST /api/auth/login', () => {
     const body = res.json();
     expect(body.accessToken).toMatch(/^ey/);
     expect(body.userData).toMatchObject({ email: 'owner@spice-route.demo', role: 'client_owner', client: { name: 'Spice Route Hospitality' } });
-    expect(body.userData.ability).toEqual([{ action: 'manage', subject: 'all' }]);
+    // Owners get an explicit list (every module, users and access), never `manage all`,
+    // which would let them onboard clients (docs/decisions/0003).
+    expect(body.userData.ability).toContainEqual({ action: 'manage', subject: 'Review' });
+    expect(body.userData.ability).toContainEqual({ action: 'manage', subject: 'Access' });
+    expect(body.userData.ability).not.toContainEqual({ action: 'manage', subject: 'all' });
   });
 
   it('is case-insensitive on email', async () => {

@@ -15,8 +15,13 @@ export interface RoutedEvent {
 /** Where inbox events go once committed: the socket layer (or nothing, in tests without it). */
 export interface Realtime {
   emit(events: RoutedEvent[]): void;
+  /**
+   * The access of these users changed: their open sockets (in any process) recompute their
+   * rooms now and receive `access:changed`; sockets that lost all access are disconnected.
+   */
+  accessChanged(userIds: string[]): Promise<void>;
 }
-export const noRealtime: Realtime = { emit: () => {} };
+export const noRealtime: Realtime = { emit: () => {}, accessChanged: async () => {} };
 
 /**
  * Stores events in the same transaction as the change they describe, so a replay after a
@@ -37,3 +42,5 @@ export async function recordEvents(
 
 /** Room of one inbox account: sockets of users who may see that page join it. */
 export const accountRoom = (accountId: string) => `acct:${accountId}`;
+/** Room of one user's sockets, so an access change reaches them in every process. */
+export const userRoom = (userId: string) => `user:${userId}`;

@@ -34,7 +34,9 @@ const ZIdempotencyHeaders = z.looseObject({
 /** Social inbox calls of spec §7 (`messenger` pages and `{channel}` conversations), issue #3. */
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', app.authenticate);
+  // onRequest, before body validation: a caller without a valid token learns nothing, not even
+  // which fields are wrong (401 before 400).
+  r.addHook('onRequest', app.authenticate);
   const ctx = app.ctx;
   const emit = (events: Parameters<typeof ctx.realtime.emit>[0]) => ctx.realtime.emit(events);
 

@@ -23,7 +23,9 @@ const security = [{ bearer: [] }];
 /** Facebook reviews calls of spec §7 (paths exact). */
 export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', app.authenticate);
+  // onRequest, before body validation: a caller without a valid token learns nothing, not even
+  // which fields are wrong (401 before 400).
+  r.addHook('onRequest', app.authenticate);
 
   r.get(
     API.fbPages,

@@ -1,0 +1,102 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TClientOnboardingResponse, TInvitation, ZClientOnboardingRequest } from '@dinedesk/contracts';
+import type { AppContext } from '../../context.ts';
+import { schema } from '../../db/client.ts';
+import { HttpError } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { audit, createInvitation, sha256 } from './access.service.ts';
+
+type OnboardingInput = z.output<typeof ZClientOnboardingRequest>;
+type StoredResult = Omit<TClientOnboardingResponse, 'created' | 'invitation'>;
+
+/** PostgreSQL unique violation, also when drizzle wraps the driver error in `cause`. */
+function isUniqueViolation(e: unknown): boolean {
+  for (let err: unknown = e; err && typeof err === 'object'; err = (err as { cause?: unknown }).cause) {
+    if ((err as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * The first result stored for `clientKey`, if any.
+ * @throws 409 when the key was onboarded with a different request (a key names one client)
+ */
+async function replay(ctx: AppContext, input: OnboardingInput, requestHash: string): Promise<TClientOnboardingResponse | null> {
+  const [row] = await ctx.db
+    .select({ hash: schema.onboardings.requestHash, result: schema.onboardings.result })
+    .from(schema.clients)
+    .leftJoin(schema.onboardings, eq(schema.onboardings.clientId, schema.clients.id))
+    .where(eq(schema.clients.key, input.clientKey));
+  if (!row) return null;
+  if (row.hash !== requestHash || !row.result) {
+    throw new HttpError(409, `clientKey "${input.clientKey}" is already used by another onboarding`, { field: 'body.clientKey' });
+  }
+  return { ...(row.result as unknown as StoredResult), created: false, invitation: null };
+}
+
+/**
+ * `POST /api/client-onboarding` (spec §7, issue #4): creates the client, its brands, outlets,
+ * linked Facebook Pages (by simulator or real page id; connected later through the page-token
+ * flow) and its owner in one transaction, with an audit row.
+ *
+ * Idempotent on `clientKey`: the same request again answers the first result with
+ * `created: false` and writes nothing; the same key with a different request is 409.
+ * @returns the created ids and, for an owner without a password, a set-password invitation
+ * @throws 409 a Facebook Page already linked to an outlet, or a reused key
+ */
+export async function onboardClient(ctx: AppContext, auth: AuthContext, input: OnboardingInput): Promise<TClientOnboardingResponse> {
+  // The parsed request has defaults filled and keys in schema order, so equal requests hash equally.
+  const requestHash = sha256(JSON.stringify({ ...input, owner: { ...input.owner, email: input.owner.email.toLowerCase() } }));
+  const first = await replay(ctx, input, requestHash);
+  if (first) return first;
+  const pageIds = input.brands.flatMap((b) => b.outlets.flatMap((o) => (o.facebookPageId ? [o.facebookPageId] : [])));
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const now = ctx.now();
+      if (pageIds.length) {
+        const taken = await tx.select({ id: schema.facebookPages.id }).from(schema.facebookPages).where(inArray(schema.facebookPages.id, pageIds));
+        if (taken.length) {
+          throw new HttpError(409, `Facebook Page ${taken[0]!.id} is already linked to an outlet`, { field: 'body.brands.outlets.facebookPageId' });
+        }
+      }
+      const [client] = await tx.insert(schema.clients).values({ key: input.clientKey, name: input.name, createdAt: now }).returning();
+      const c = client!;
+      const result: StoredResult = { client: { id: c.id, key: c.key, name: c.name, brands: [] }, owner: { id: '', email: '' } };
+      for (const b of input.brands) {
+        const [brand] = await tx.insert(schema.brands).values({ clientId: c.id, key: b.key, name: b.name, cuisines: b.cuisines, createdAt: now }).returning();
+        const outlets: StoredResult['client']['brands'][number]['outlets'] = [];
+        for (const o of b.outlets) {
+          const [outlet] = await tx.insert(schema.outlets).values({ clientId: c.id, brandId: brand!.id, key: o.key, name: o.name, city: o.city, createdAt: now }).returning();
+          if (o.facebookPageId) await tx.insert(schema.facebookPages).values({ id: o.facebookPageId, clientId: c.id, outletId: outlet!.id, name: o.name });
+          outlets.push({ id: outlet!.id, key: o.key, name: o.name, city: o.city, facebookPageId: o.facebookPageId ?? null });
+        }
+        result.client.brands.push({ id: brand!.id, key: b.key, name: b.name, outlets });
+      }
+      const email = input.owner.email.trim().toLowerCase();
+      let [owner] = await tx.select().from(schema.users).where(sql`lower(${schema.users.email}) = ${email}`);
+      owner ??= (await tx.insert(schema.users).values({ email, fullName: input.owner.fullName, createdAt: now }).returning())[0]!;
+      await tx.insert(schema.memberships).values({ userId: owner.id, clientId: c.id, role: 'client_owner', createdAt: now });
+      result.owner = { id: owner.id, email: owner.email };
+      const invitation: TInvitation | null = owner.passwordHash ? null : await createInvitation(tx, ctx, owner.id, c.id, auth.userId);
+      await tx.insert(schema.onboardings).values({ clientId: c.id, requestHash, result: result as unknown as Record<string, unknown>, createdByUserId: auth.userId, createdAt: now });
+      await audit(tx, {
+        clientId: c.id,
+        actorUserId: auth.userId,
+        action: 'client.onboarded',
+        target: `client:${c.id}`,
+        details: { key: c.key, brands: result.client.brands.length, outlets: result.client.brands.reduce((n, b) => n + b.outlets.length, 0), owner: email },
+        at: now,
+      });
+      return { ...result, created: true, invitation };
+    });
+  } catch (e) {
+    // A concurrent onboarding with the same key committed first: answer its result.
+    if (isUniqueViolation(e)) {
+      const again = await replay(ctx, input, requestHash);
+      if (again) return again;
+      throw new HttpError(409, 'A Facebook Page or key of this request is already in use', { field: 'body' });
+    }
+    throw e;
+  }
+}

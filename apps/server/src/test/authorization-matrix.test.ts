@@ -1,0 +1,355 @@
+/**
+ * Authorization matrix (issue #4, targets.md "Security", OWASP API1:2023): every registered
+ * route × actor × ids of client A and of client B → the expected allow or refusal, with nothing
+ * written (database rows, simulator state) on a refusal. The route list comes from the app's
+ * own route table (`app.routeTable`, an onRoute hook), so a new route without an entry here
+ * fails the first test. Socket handshake and `inbox:replay` are covered at the end.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { MODULES, SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS, type TReplayAck } from '@dinedesk/contracts';
+import { schema } from '../db/client.ts';
+import { issueAccessToken } from '../plugins/auth.ts';
+import { bearer, startHarness, tableCounts, type Harness } from './harness.ts';
+
+type Tenant = 'A' | 'B';
+type ActorName = 'ownerA' | 'managerA' | 'viewerA' | 'ownerB' | 'superAdmin' | 'none' | 'expired';
+const ACTORS: ActorName[] = ['ownerA', 'managerA', 'viewerA', 'ownerB', 'superAdmin', 'none', 'expired'];
+
+/** Ids of one client; for A they belong to an outlet the outlet manager of A may not see. */
+interface TenantIds {
+  clientId: string;
+  brandId: string;
+  pageId: string;
+  reviewId: string;
+  conversationId: string;
+  messageId: string;
+  /** The agent of the client: target of role and access calls. */
+  agentUserId: string;
+}
+
+interface Actor {
+  name: ActorName;
+  /** The client the actor's session acts for (null: not signed in). */
+  client: Tenant | null;
+  can(action: string, subject: string): boolean;
+  /** Whether the actor sees the outlet of the tenant's ids. */
+  seesOutletOf(t: Tenant): boolean;
+  token(): Promise<string | null>;
+}
+
+/**
+ * `self`: no ids, only the caller's own data; `client`: ids of a client (other client → 404);
+ * `outlet`: ids of an outlet (other client or an outlet not visible → 404); `public`: no
+ * authentication (the entry states the expected status).
+ */
+interface Entry {
+  scope: 'self' | 'client' | 'outlet' | 'public';
+  need?: { action: string; subject: string };
+  request(ids: TenantIds, t: Tenant): InjectOptions;
+  /** Public routes: the status every actor gets. */
+  publicStatus?: number;
+  /** Overrides the computed expectation. */
+  expect?: (actor: Actor, t: Tenant) => Expected;
+  /** Needs a fresh token per call (logout revokes it). */
+  freshToken?: boolean;
+}
+type Expected = 'allow' | 401 | 403 | 404;
+
+let h: Harness;
+const ids = {} as Record<Tenant, TenantIds>;
+const actors = {} as Record<ActorName, Actor>;
+let counter = 0;
+
+function computeExpected(entry: Entry, actor: Actor, t: Tenant): Expected | number {
+  if (entry.scope === 'public') return entry.publicStatus!;
+  if (entry.expect) return entry.expect(actor, t);
+  if (!actor.client) return 401;
+  if (entry.need && !actor.can(entry.need.action, entry.need.subject)) return 403;
+  if (entry.scope === 'self') return 'allow';
+  if (actor.client !== t) return 404;
+  if (entry.scope === 'outlet' && !actor.seesOutletOf(t)) return 404;
+  return 'allow';
+}
+
+const json = (method: 'GET' | 'POST', url: string, payload?: object): InjectOptions => ({ method, url, ...(payload ? { payload } : {}) });
+const msgr = (i: TenantIds) => `/api/messenger/pages/${i.pageId}`;
+
+/** The matrix entries, keyed `METHOD url` exactly as the routes are registered. */
+const ENTRIES: Record<string, Entry> = {
+  'GET /api/health': { scope: 'public', publicStatus: 200, request: () => json('GET', '/api/health') },
+  'POST /api/auth/login': {
+    scope: 'public',
+    publicStatus: 200,
+    request: () => json('POST', '/api/auth/login', { email: 'agent@deccan-table.demo', password: 'DineDesk-demo-2026' }),
+  },
+  'POST /api/auth/set-password': { scope: 'public', publicStatus: 400, request: () => json('POST', '/api/auth/set-password', { token: 'x'.repeat(43), password: 'a-new-password' }) },
+  'GET /api/reservgo/secure-endpoint': { scope: 'public', publicStatus: 401, request: () => json('GET', '/api/reservgo/secure-endpoint?token=not.a.token') },
+  'GET /api/webhooks/meta': { scope: 'public', publicStatus: 403, request: () => json('GET', '/api/webhooks/meta?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1') },
+  'POST /api/webhooks/meta': { scope: 'public', publicStatus: 403, request: (i) => json('POST', '/api/webhooks/meta', { object: 'page', entry: [{ id: i.pageId, time: 1, messaging: [] }] }) },
+  'GET /api/logout': { scope: 'self', freshToken: true, request: () => json('GET', '/api/logout') },
+  'GET /api/get-client-details': { scope: 'self', request: () => json('GET', '/api/get-client-details') },
+  'GET /api/my-clients': { scope: 'self', request: () => json('GET', '/api/my-clients') },
+  'POST /api/get-user-role': { scope: 'client', need: { action: 'read', subject: 'User' }, request: (i) => json('POST', '/api/get-user-role', { userId: i.agentUserId }) },
+  'POST /api/access-control-of-user': {
+    scope: 'client',
+    need: { action: 'update', subject: 'Access' },
+    request: (i) => json('POST', '/api/access-control-of-user', { request: 'update', userId: i.agentUserId, modules: [...MODULES] }),
+  },
+  'POST /api/get-all-brands': { scope: 'client', need: { action: 'read', subject: 'Brand' }, request: (i) => json('POST', '/api/get-all-brands', { clientId: i.clientId }) },
+  'GET /api/get-access-token-by-client-id': {
+    scope: 'client',
+    request: (i) => json('GET', `/api/get-access-token-by-client-id?clientId=${i.clientId}`),
+    // A super admin may switch into any client; others only into their own.
+    expect: (a, t) => (!a.client ? 401 : a.name === 'superAdmin' || a.client === t ? 'allow' : 404),
+  },
+  'POST /api/client-onboarding': {
+    scope: 'self',
+    need: { action: 'create', subject: 'Client' },
+    request: (_i, t) => json('POST', '/api/client-onboarding', { clientKey: `matrix-${t.toLowerCase()}`, name: `Matrix ${t}`, brands: [{ key: 'matrix-brand', name: 'Matrix Brand', outlets: [{ key: 'matrix-outlet', name: 'Matrix Outlet' }] }], owner: { email: `owner@matrix-${t.toLowerCase()}.example`, fullName: 'O' } }),
+  },
+  'GET /api/client-users': { scope: 'self', need: { action: 'read', subject: 'User' }, request: () => json('GET', '/api/client-users') },
+  'POST /api/client-users/invite': {
+    scope: 'client',
+    need: { action: 'create', subject: 'User' },
+    request: (i) => json('POST', '/api/client-users/invite', { email: `invitee${++counter}@matrix.example`, fullName: 'Invitee', role: 'viewer', brandIds: [i.brandId] }),
+  },
+  'GET /api/audit-log': { scope: 'self', need: { action: 'read', subject: 'AuditLog' }, request: () => json('GET', '/api/audit-log') },
+  'GET /api/review_testing/get-fb-pages': { scope: 'self', need: { action: 'read', subject: 'Review' }, request: () => json('GET', '/api/review_testing/get-fb-pages') },
+  'GET /api/review_testing/get-fb-reviews': { scope: 'outlet', need: { action: 'read', subject: 'Review' }, request: (i) => json('GET', `/api/review_testing/get-fb-reviews?pageId=${i.pageId}`) },
+  'GET /api/review_testing/get-fb-comments': {
+    scope: 'outlet',
+    need: { action: 'read', subject: 'Review' },
+    request: (i) => json('GET', `/api/review_testing/get-fb-comments?pageId=${i.pageId}&reviewId=${i.reviewId}`),
+  },
+  'POST /reply-fb-review': { scope: 'outlet', need: { action: 'create', subject: 'ReviewReply' }, request: (i) => json('POST', '/reply-fb-review', { pageId: i.pageId, reviewId: i.reviewId, message: `Thank you (${++counter})` }) },
+  'POST /api/review_testing/sync-fb-reviews': { scope: 'outlet', need: { action: 'update', subject: 'ReviewSync' }, request: (i) => json('POST', '/api/review_testing/sync-fb-reviews', { pageId: i.pageId }) },
+  'GET /api/messenger/pages': { scope: 'self', need: { action: 'read', subject: 'Conversation' }, request: () => json('GET', '/api/messenger/pages') },
+  'GET /api/messenger/instagram-pages': { scope: 'self', need: { action: 'read', subject: 'Conversation' }, request: () => json('GET', '/api/messenger/instagram-pages') },
+  'GET /api/:channel/pages/:pageId/conversations': { scope: 'outlet', need: { action: 'read', subject: 'Conversation' }, request: (i) => json('GET', `${msgr(i)}/conversations`) },
+  'GET /api/:channel/pages/:pageId/conversations/:conversationId/messages': {
+    scope: 'outlet',
+    need: { action: 'read', subject: 'Conversation' },
+    request: (i) => json('GET', `${msgr(i)}/conversations/${i.conversationId}/messages`),
+  },
+  'GET /api/:channel/pages/:pageId/messages/:messageId': { scope: 'outlet', need: { action: 'read', subject: 'Conversation' }, request: (i) => json('GET', `${msgr(i)}/messages/${i.messageId}`) },
+  'POST /api/:channel/pages/:pageId/conversations/:conversationId/messages': {
+    scope: 'outlet',
+    need: { action: 'create', subject: 'Message' },
+    request: (i) => json('POST', `${msgr(i)}/conversations/${i.conversationId}/messages`, { text: `Matrix reply ${++counter}` }),
+  },
+  'POST /api/:channel/pages/:pageId/conversations/:conversationId/messages/:messageId/react': {
+    scope: 'outlet',
+    need: { action: 'create', subject: 'Message' },
+    request: (i) => json('POST', `${msgr(i)}/conversations/${i.conversationId}/messages/${i.messageId}/react`, { reaction: 'love' }),
+  },
+  'POST /api/:channel/pages/:pageId/conversations/:conversationId/read': {
+    scope: 'outlet',
+    need: { action: 'read', subject: 'Conversation' },
+    request: (i) => json('POST', `${msgr(i)}/conversations/${i.conversationId}/read`),
+  },
+};
+
+/** Routes served by @fastify/swagger-ui: public documentation, read only. */
+const isDocsRoute = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+/** Files of the built SPA (present only when apps/web/dist exists): public, read only. */
+const isStaticFile = (url: string) => !url.startsWith('/api/') && !url.includes(':') && !url.includes('*') && existsSync(join(h.server.ctx.config.webDistDir, url));
+
+/** Simulator state a refused call must not change: comments of the target stories, threads of the target pages. */
+async function simState(): Promise<string> {
+  const parts: unknown[] = [];
+  for (const t of ['A', 'B'] as const) {
+    parts.push(h.sim.conversations(ids[t].pageId, 'messenger'));
+    const [story] = await h.server.ctx.db.select({ story: schema.reviews.storyId }).from(schema.reviews).where(eq(schema.reviews.id, Number(ids[t].reviewId)));
+    for (const user of h.sim.testUsers()) {
+      const accounts = (await (await fetch(`${h.simUrl}/v21.0/me/accounts?fields=id,access_token&limit=100`, { headers: bearer(user.accessToken) })).json()) as { data?: { id: string; access_token: string }[] };
+      const page = accounts.data?.find((p) => p.id === ids[t].pageId);
+      if (!page || !story?.story) continue;
+      parts.push(await (await fetch(`${h.simUrl}/v21.0/${story.story}/comments?fields=id,message&limit=100`, { headers: bearer(page.access_token) })).json());
+    }
+  }
+  return JSON.stringify(parts);
+}
+
+async function tenantIds(clientKey: string, excludeOutletsOf: string | null): Promise<TenantIds> {
+  const db = h.server.ctx.db;
+  const [client] = await db.select().from(schema.clients).where(eq(schema.clients.key, clientKey));
+  const excluded = excludeOutletsOf
+    ? (await db.select({ ref: schema.accessGrants.refId }).from(schema.accessGrants).innerJoin(schema.users, eq(schema.users.id, schema.accessGrants.userId)).where(and(eq(schema.users.email, excludeOutletsOf), eq(schema.accessGrants.kind, 'outlet')))).map((r) => r.ref)
+    : [];
+  // A page of the client with a review and a guest message, outside the excluded outlets.
+  const [row] = await db
+    .select({ pageId: schema.facebookPages.id, brandId: schema.outlets.brandId, conversationId: schema.conversations.id, messageId: schema.messages.id, reviewId: schema.reviews.id })
+    .from(schema.facebookPages)
+    .innerJoin(schema.outlets, eq(schema.outlets.id, schema.facebookPages.outletId))
+    .innerJoin(schema.reviews, and(eq(schema.reviews.pageId, schema.facebookPages.id), isNotNull(schema.reviews.storyId)))
+    .innerJoin(schema.conversations, and(eq(schema.conversations.accountId, schema.facebookPages.id), eq(schema.conversations.channel, 'messenger')))
+    .innerJoin(schema.messages, and(eq(schema.messages.conversationId, schema.conversations.id), eq(schema.messages.direction, 'guest')))
+    .where(and(eq(schema.facebookPages.clientId, client!.id), excluded.length ? notInArray(schema.facebookPages.outletId, excluded) : sql`true`))
+    .orderBy(asc(schema.outlets.key), asc(schema.reviews.id))
+    .limit(1);
+  const [agent] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, `agent@${clientKey}.demo`));
+  if (!row || !agent) throw new Error(`no ids for ${clientKey}`);
+  return { clientId: client!.id, brandId: row.brandId, pageId: row.pageId, reviewId: String(row.reviewId), conversationId: String(row.conversationId), messageId: String(row.messageId), agentUserId: agent.id };
+}
+
+beforeAll(async () => {
+  h = await startHarness({ listen: true, env: { RESERVGO_SHARED_SECRET: 'reservgo-matrix-secret-0123456789abcdef' } });
+  const db = h.server.ctx.db;
+  const clientKeys = (await db.select({ key: schema.clients.key }).from(schema.clients).where(inArray(schema.clients.key, ['spice-route', 'deccan-table']))).map((c) => c.key);
+  expect(clientKeys.sort()).toEqual(['deccan-table', 'spice-route']);
+  ids.A = await tenantIds('spice-route', 'outlet.manager@spice-route.demo');
+  ids.B = await tenantIds('deccan-table', null);
+
+  const superAdminToken = async () => {
+    const t = await h.login('admin@dinedesk.demo');
+    const res = await h.server.app.inject({ method: 'GET', url: `/api/get-access-token-by-client-id?clientId=${ids.A.clientId}`, headers: bearer(t) });
+    return (res.json() as { accessToken: string }).accessToken;
+  };
+  const loginAs = (email: string) => () => h.login(email);
+  const managerOutlets = (await db.select({ ref: schema.accessGrants.refId }).from(schema.accessGrants).innerJoin(schema.users, eq(schema.users.id, schema.accessGrants.userId)).where(eq(schema.users.email, 'outlet.manager@spice-route.demo'))).map((r) => r.ref);
+  const [targetOutlet] = await db.select({ id: schema.facebookPages.outletId }).from(schema.facebookPages).where(eq(schema.facebookPages.id, ids.A.pageId));
+  expect(managerOutlets).not.toContain(targetOutlet!.id);
+
+  // What each actor may do, written out independently of lib/ability.ts so the matrix checks it.
+  const ownerCan = (action: string, subject: string) => !(action === 'create' && subject === 'Client');
+  const reader = new Set(['read Review', 'read Conversation', 'read Brand', 'read Client', 'read Auth']);
+  const managerCan = (action: string, subject: string) => reader.has(`${action} ${subject}`) || ['create ReviewReply', 'create Message', 'update ReviewSync'].includes(`${action} ${subject}`);
+  const viewerCan = (action: string, subject: string) => reader.has(`${action} ${subject}`);
+  const expiredToken = async () => {
+    const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, 'owner@spice-route.demo'));
+    h.clock.offsetMs = -10 * 24 * 3600 * 1000;
+    try {
+      return await issueAccessToken(h.server.ctx, user!.id, ids.A.clientId);
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+  };
+  const expired = await expiredToken();
+  const make = (name: ActorName, client: Tenant | null, can: Actor['can'], sees: Actor['seesOutletOf'], token: () => Promise<string | null>): Actor => ({ name, client, can, seesOutletOf: sees, token });
+  const tokens: Partial<Record<ActorName, string>> = {};
+  const cached = (name: ActorName, fresh: () => Promise<string>) => async () => (tokens[name] ??= await fresh());
+  actors.ownerA = make('ownerA', 'A', ownerCan, () => true, cached('ownerA', loginAs('owner@spice-route.demo')));
+  actors.managerA = make('managerA', 'A', managerCan, () => false, cached('managerA', loginAs('outlet.manager@spice-route.demo')));
+  actors.viewerA = make('viewerA', 'A', viewerCan, () => true, cached('viewerA', loginAs('viewer@spice-route.demo')));
+  actors.ownerB = make('ownerB', 'B', ownerCan, () => true, cached('ownerB', loginAs('owner@deccan-table.demo')));
+  actors.superAdmin = make('superAdmin', 'A', () => true, () => true, cached('superAdmin', superAdminToken));
+  actors.none = make('none', null, () => false, () => false, async () => null);
+  actors.expired = make('expired', null, () => false, () => false, async () => expired);
+  freshTokens.ownerA = loginAs('owner@spice-route.demo');
+  freshTokens.managerA = loginAs('outlet.manager@spice-route.demo');
+  freshTokens.viewerA = loginAs('viewer@spice-route.demo');
+  freshTokens.ownerB = loginAs('owner@deccan-table.demo');
+  freshTokens.superAdmin = superAdminToken;
+}, 180_000);
+afterAll(() => h?.close());
+
+const freshTokens: Partial<Record<ActorName, () => Promise<string>>> = {};
+
+describe('authorization matrix', () => {
+  it('has an entry for every registered route (a new route cannot be forgotten)', () => {
+    const missing: string[] = [];
+    for (const r of h.server.app.routeTable) {
+      const key = `${r.method} ${r.url}`;
+      if (isDocsRoute(r.url)) continue;
+      if (r.method === 'HEAD' || r.method === 'OPTIONS') {
+        // Fastify adds HEAD for every GET, running the same hooks and handler: covered by the GET entry.
+        if (!h.server.app.routeTable.some((g) => g.method === 'GET' && g.url === r.url) && r.method === 'HEAD') missing.push(key);
+        continue;
+      }
+      if (ENTRIES[key] || isDocsRoute(r.url) || (r.method === 'GET' && isStaticFile(r.url))) continue;
+      missing.push(key);
+    }
+    expect(missing).toEqual([]);
+    // And no stale entry: each one names a registered route.
+    const registered = new Set(h.server.app.routeTable.map((r) => `${r.method} ${r.url}`));
+    expect(Object.keys(ENTRIES).filter((k) => !registered.has(k))).toEqual([]);
+  });
+
+  for (const [key, entry] of Object.entries(ENTRIES)) {
+    it(`${key}`, async () => {
+      const failures: string[] = [];
+      let allowed = 0;
+      for (const name of ACTORS) {
+        const actor = actors[name];
+        for (const t of ['A', 'B'] as const) {
+          const expected = computeExpected(entry, actor, t);
+          const token = entry.freshToken && freshTokens[name] ? await freshTokens[name]!() : await actor.token();
+          const req = entry.request(ids[t], t);
+          const refusal = expected !== 'allow' && expected >= 400;
+          const before = refusal ? [await tableCounts(h), await simState()] : null;
+          const res = await h.server.app.inject({ ...req, headers: { ...(req.headers ?? {}), ...(token ? bearer(token) : {}) } });
+          const got = res.statusCode;
+          const ok = expected === 'allow' ? got < 500 && ![401, 403, 404].includes(got) : got === expected;
+          if (ok && expected === 'allow') allowed++;
+          if (!ok) failures.push(`${name} × ${t}: expected ${expected}, got ${got} ${res.body.slice(0, 160)}`);
+          if (before) {
+            const after = [await tableCounts(h), await simState()];
+            if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${name} × ${t}: refused (${got}) but something was written`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      // Every authenticated route lets someone through (refusing everybody would pass vacuously);
+      // public entries send credentials no one has, to check that nothing is written.
+      if (entry.scope !== 'public') expect(allowed).toBeGreaterThan(0);
+    });
+  }
+
+  it('answers the API docs to anyone, writing nothing', async () => {
+    const before = await tableCounts(h);
+    for (const r of h.server.app.routeTable.filter((x) => x.method === 'GET' && isDocsRoute(x.url))) {
+      const url = r.url.replace('*', 'index.html');
+      const res = await h.server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect([401, 403]).not.toContain(res.statusCode);
+    }
+    expect(await tableCounts(h)).toEqual(before);
+  });
+});
+
+describe('socket authorization', () => {
+  function socketFor(token: string | null): Promise<Socket> {
+    const s = connect(h.baseUrl, { ...SOCKET_CLIENT_OPTIONS, transports: ['websocket'], reconnection: false, auth: token ? { token } : {} });
+    return new Promise((resolve, reject) => {
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', (e) => {
+        s.close();
+        reject(e);
+      });
+    });
+  }
+
+  it('handshake and inbox:replay: each actor gets only events of the accounts it may see', async () => {
+    // One stored event on the target page of each client.
+    const db = h.server.ctx.db;
+    for (const t of ['A', 'B'] as const) {
+      const [page] = await db.select().from(schema.facebookPages).where(eq(schema.facebookPages.id, ids[t].pageId));
+      await db.insert(schema.inboxEvents).values({ clientId: page!.clientId, outletId: page!.outletId, accountId: page!.id, payload: { type: 'read', channel: 'messenger', accountId: page!.id, by: 'guest', marker: `matrix-${t}-${randomUUID()}` } });
+    }
+    for (const name of ACTORS) {
+      const actor = actors[name];
+      const token = await actor.token();
+      if (!actor.client) {
+        await expect(socketFor(token)).rejects.toThrow(/Invalid token|Token has expired/);
+        continue;
+      }
+      const socket = await socketFor(token);
+      try {
+        const ack = await new Promise<TReplayAck>((resolve) => socket.emit(SOCKET_EVENTS.inboxReplay, { afterEventId: 0 }, resolve));
+        const accounts = new Set(ack.events.map((e) => (e as { accountId?: string }).accountId));
+        for (const t of ['A', 'B'] as const) {
+          const maySee = actor.client === t && actor.seesOutletOf(t) && actor.can('read', 'Conversation');
+          expect(accounts.has(ids[t].pageId), `${name} sees the page of ${t}`).toBe(maySee);
+        }
+      } finally {
+        socket.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * `GET /api/get-access-token-by-client-id?clientId` (spec §7) → `{accessToken, userData}`:
+ * the switch between clients. The new session replaces the stored one and every cached
+ * answer is reset, since it belonged to the other client.
+ */
+import { API, ZLoginResponse, type TLoginResponse } from '@dinedesk/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getJson } from '../../../lib/api-client.ts';
+import { startSession } from '../../../lib/session-store.ts';
+
+export function getAccessTokenByClientId(clientId: string): Promise<TLoginResponse> {
+  return getJson(API.accessTokenByClientId, ZLoginResponse, { clientId });
+}
+
+export function useSwitchClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: getAccessTokenByClientId,
+    onSuccess: async ({ accessToken, userData }) => {
+      startSession(accessToken, userData);
+      // Queries only (clear() would also drop this mutation and leave it pending forever);
+      // active ones refetch with the new token.
+      await queryClient.resetQueries();
+    },
+  });
+}

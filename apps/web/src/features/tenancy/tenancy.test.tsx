@@ -1,0 +1,82 @@
+import { API, MODULES } from '@dinedesk/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { PATHS } from '../../lib/paths.ts';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
+import { json, mockFetch } from '../../testing/fetch-mock.ts';
+import { signInAs, userDataFixture } from '../../testing/fixtures.ts';
+import { renderApp } from '../../testing/render.tsx';
+import { slugify, toRequest } from './components/onboarding-page.tsx';
+
+const noReviews = {
+  [`GET ${API.fbPages}`]: () => json({ data: [] }),
+  [`GET ${API.fbReviews}`]: () => json({ data: [], paging: { nextCursor: null } }),
+};
+
+describe('client switcher', () => {
+  it('lists the clients of a user of several clients and switches with a new token', async () => {
+    signInAs({ role: 'client_owner', ability: [{ action: 'manage', subject: 'Review' }], client: { id: 'c1', name: 'Spice Route' } });
+    const other = userDataFixture({ role: 'client_owner', ability: [{ action: 'manage', subject: 'Review' }], client: { id: 'c2', name: 'Deccan Table' } });
+    const fetchMock = mockFetch({
+      ...noReviews,
+      [`GET ${API.myClients}`]: () =>
+        json({ data: [{ id: 'c1', name: 'Spice Route', role: 'client_owner', current: true }, { id: 'c2', name: 'Deccan Table', role: 'client_owner', current: false }] }),
+      [`GET ${API.accessTokenByClientId}`]: () => json({ accessToken: 'token-c2', userData: other }),
+    });
+    renderApp(PATHS.reviews);
+    const switcher = await screen.findByTestId('client-switcher');
+    expect(switcher).toHaveTextContent('Spice Route');
+    await userEvent.click(switcher);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Deccan Table' }));
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('token-c2'));
+    expect(fetchMock.callsTo(API.accessTokenByClientId)[0]?.query.get('clientId')).toBe('c2');
+    await waitFor(() => expect(screen.getByTestId('client-switcher')).toHaveTextContent('Deccan Table'));
+  });
+
+  it('shows only the client name to a user of one client', async () => {
+    signInAs({ client: { id: 'c1', name: 'Spice Route' } });
+    mockFetch({ ...noReviews, [`GET ${API.myClients}`]: () => json({ data: [{ id: 'c1', name: 'Spice Route', role: 'viewer', current: true }] }) });
+    renderApp(PATHS.reviews);
+    expect(await screen.findByText('Spice Route')).toBeInTheDocument();
+    expect(screen.queryByTestId('client-switcher')).toBeNull();
+  });
+});
+
+describe('administration routes follow the ability', () => {
+  it('shows "not authorized" on onboarding for an owner (no create Client)', async () => {
+    signInAs({ role: 'client_owner', ability: [{ action: 'manage', subject: 'User' }, { action: 'read', subject: 'Review' }] });
+    mockFetch({ ...noReviews, [`GET ${API.myClients}`]: () => json({ data: [] }) });
+    renderApp(PATHS.clientOnboarding);
+    expect(await screen.findByRole('heading', { name: 'You are not authorized' })).toBeInTheDocument();
+  });
+
+  it('lets an owner change a user’s modules, sending an update of the access ids', async () => {
+    signInAs({ id: 'me', role: 'client_owner', ability: [{ action: 'manage', subject: 'User' }, { action: 'manage', subject: 'Access' }, { action: 'read', subject: 'AuditLog' }] });
+    const fetchMock = mockFetch({
+      [`GET ${API.myClients}`]: () => json({ data: [] }),
+      [`GET ${API.clientUsers}`]: () =>
+        json({ data: [{ id: 'u2', email: 'viewer@x.demo', fullName: 'Vee Viewer', role: 'viewer', active: true, access: { brandIds: [], outletIds: [], modules: [...MODULES] } }] }),
+      [`POST ${API.getAllBrands}`]: () => json({ data: [] }),
+      [`GET ${API.clientDetails}`]: () => json({ message: 'OK', client: null, userData: userDataFixture() }),
+      [`GET ${API.auditLog}`]: () => json({ data: [] }),
+      [`POST ${API.accessControlOfUser}`]: () => json({ userId: 'u2', role: 'viewer', access: { brandIds: [], outletIds: [], modules: ['reporting'] }, allOutlets: true }),
+    });
+    renderApp(PATHS.usersAccess);
+    const row = await screen.findByTestId('user-viewer@x.demo');
+    for (const label of ['Reviews & Complaints', 'Menu Management', 'Business Overview', 'Digital Marketing']) {
+      await userEvent.click(within(row).getByRole('checkbox', { name: label }));
+    }
+    await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock.callsTo(API.accessControlOfUser)).toHaveLength(1));
+    expect(fetchMock.callsTo(API.accessControlOfUser)[0]?.body).toEqual({ request: 'update', userId: 'u2', role: 'viewer', brandIds: [], outletIds: [], modules: ['reporting'] });
+  });
+});
+
+describe('onboarding wizard helpers', () => {
+  it('derives keys the server accepts from names', () => {
+    expect(slugify('  Spice Route Café & Bar ')).toBe('spice-route-cafe-bar');
+    const req = toRequest({ key: 'masala-co', name: 'Masala Co' }, [{ name: 'Tandoor House', outlets: [{ name: 'Indiranagar', city: 'Bangalore', facebookPageId: ' 123 ' }] }], { email: 'o@x.io', fullName: 'O' });
+    expect(req.brands[0]).toEqual({ key: 'tandoor-house', name: 'Tandoor House', outlets: [{ key: 'tandoor-house-indiranagar', name: 'Indiranagar', city: 'Bangalore', facebookPageId: '123' }] });
+  });
+});
