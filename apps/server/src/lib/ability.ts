@@ -25,6 +25,9 @@ export function abilityRulesFor(role: TRole, modules: readonly TModule[] = MODUL
   if (role === 'super_admin') return [{ action: 'manage', subject: 'all' }];
   const rules: TAbilityRule[] = [
     { action: 'read', subject: 'Auth' },
+    // The template's ACL demo page (/access-control) is readable by every signed-in user, as by
+    // the template's "client" role (spec §6: client reads ACL and Auth).
+    { action: 'read', subject: 'ACL' },
     { action: 'read', subject: 'Client' },
     { action: 'read', subject: 'Brand' },
   ];
