@@ -76,17 +76,13 @@ export const LAYOUT_CHOICES = {
   direction: DIRECTIONS,
 } as const satisfies { [K in Exclude<LayoutSettingKey, 'menuCollapsed'>]: readonly LayoutSettings[K][] };
 
-/** Setting → storage key; each setting is its own key so a bad value affects only itself. */
-export const LAYOUT_STORAGE_KEYS = {
-  skin: 'skin',
-  menuCollapsed: 'menuCollapsed',
-  menuLayout: 'menuLayout',
-  contentWidth: 'contentWidth',
-  navbarType: 'navbarType',
-  navbarColor: 'navbarColor',
-  footerType: 'footerType',
-  direction: 'direction',
-} as const satisfies Record<LayoutSettingKey, PreferenceKey>;
+/**
+ * Each setting is stored under its own name (`STORAGE_KEYS` in storage.ts), so a bad value
+ * affects only itself; this line fails to compile if a setting has no storage key.
+ */
+type StoredUnderOwnName = LayoutSettingKey extends PreferenceKey ? true : never;
+const _everySettingHasAKey: StoredUnderOwnName = true;
+void _everySettingHasAKey;
 
 function oneOf<T extends string>(choices: readonly T[], value: string | null, fallback: T): T {
   return choices.find((choice) => choice === value) ?? fallback;
@@ -105,7 +101,7 @@ export function parseLayoutSetting<K extends LayoutSettingKey>(key: K, raw: stri
 
 /** All settings as stored, defaults filling the gaps. */
 export function readLayoutSettings(): LayoutSettings {
-  const read = <K extends LayoutSettingKey>(key: K) => parseLayoutSetting(key, readPreference(LAYOUT_STORAGE_KEYS[key]));
+  const read = <K extends LayoutSettingKey>(key: K) => parseLayoutSetting(key, readPreference(key));
   return {
     skin: read('skin'),
     menuCollapsed: read('menuCollapsed'),
@@ -120,7 +116,7 @@ export function readLayoutSettings(): LayoutSettings {
 
 /** Persists one setting. */
 export function writeLayoutSetting<K extends LayoutSettingKey>(key: K, value: LayoutSettings[K]): void {
-  writePreference(LAYOUT_STORAGE_KEYS[key], String(value));
+  writePreference(key, String(value));
 }
 
 /**
