@@ -1,0 +1,62 @@
+/**
+ * Text hygiene shared by every input path (issue #8 "Input that must never break anything").
+ *
+ * Two rules, one per direction:
+ * - Text a DineDesk user sends (HTTP bodies, queries, params) with NUL or another C0 control
+ *   character other than tab, line feed and carriage return is refused with a 400 naming the
+ *   field, before anything is stored or sent to Meta: PostgreSQL rejects NUL in `text`, and Meta
+ *   publishes what it is given, so such a reply would break every later read of its thread.
+ * - Text that arrives from Meta (webhooks, sync) is never refused, since Meta will keep retrying
+ *   the same payload: it is cleaned with {@link cleanText} before storage.
+ *
+ * Carriage return is allowed because CRLF is how Windows clients and form posts break lines.
+ */
+
+/** C0 controls except TAB (0x09), LF (0x0A) and CR (0x0D), plus DEL (0x7F). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex -- see FORBIDDEN
+const FORBIDDEN_GLOBAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+/** UTF-16 code units that are half of a surrogate pair without the other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** True when `text` holds a character {@link findControlCharacter} would refuse. */
+export function hasControlCharacter(text: string): boolean {
+  return FORBIDDEN.test(text);
+}
+
+/**
+ * Walks a parsed JSON value (body, query or params) and returns the dotted path of the first
+ * string, or object key, that holds a forbidden control character, or null when all are clean.
+ * @param value any JSON value; depth is bounded by the body limit, so recursion is safe
+ * @param prefix the path so far, e.g. `body`
+ * @example findControlCharacter({ message: 'a\u0000' }, 'body') === 'body.message'
+ */
+export function findControlCharacter(value: unknown, prefix: string): string | null {
+  if (typeof value === 'string') return FORBIDDEN.test(value) ? prefix : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = findControlCharacter(value[i], `${prefix}.${i}`);
+      if (hit) return hit;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (FORBIDDEN.test(k)) return prefix;
+      const hit = findControlCharacter(v, `${prefix}.${k}`);
+      if (hit) return hit;
+    }
+  }
+  return null;
+}
+
+/**
+ * Cleans text that arrived from Meta before it is stored: drops NUL and the other forbidden
+ * control characters, and replaces lone UTF-16 surrogates (which PostgreSQL cannot store as
+ * UTF-8) with U+FFFD. Tabs and line breaks are kept. Null and undefined pass through.
+ */
+export function cleanText<T extends string | null | undefined>(text: T): T {
+  if (typeof text !== 'string') return text;
+  return text.replace(FORBIDDEN_GLOBAL, '').replace(LONE_SURROGATE, '\uFFFD') as T;
+}
