@@ -1,10 +1,16 @@
 import { defineConfig } from '@playwright/test';
+import { chooseBrowser } from './e2e/support/browser.ts';
 
 /**
- * Browser journeys in Debian's Chromium (never a downloaded browser: stack-notes.md). Each spec
- * starts its own DineDesk stack (scripts/start.mjs) on free ports with a throwaway DATA_DIR, so
- * it can restart the server mid-test.
+ * Browser journeys in Debian's Chromium, or when it is missing the Chromium of the npm package
+ * `@sparticuz/chromium` (never a browser downloaded by Playwright: stack-notes.md; the choice
+ * and its knobs `CHROMIUM_PATH`, `DINEDESK_BROWSER=sparticuz`: e2e/support/browser.ts). Each
+ * spec starts its own DineDesk stack (scripts/start.mjs) on free ports with a throwaway
+ * DATA_DIR, so it can restart the server mid-test.
  */
+const browser = await chooseBrowser();
+if (browser.source !== 'debian') process.stderr.write(`[e2e] Chromium from ${browser.source}: ${browser.executablePath}\n`);
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 120_000,
@@ -18,9 +24,6 @@ export default defineConfig({
     headless: true,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-    },
+    launchOptions: { executablePath: browser.executablePath, args: browser.args },
   },
 });

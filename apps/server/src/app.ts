@@ -6,8 +6,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { loggerOptions, type LogStream } from './lib/log-redaction.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -37,11 +39,15 @@ const BODY_LIMIT_BYTES = 256 * 1024;
  * before routes (style.md, fastify/demo). Serves the built SPA from `config.webDistDir` when it
  * exists, with index.html for client-side routes.
  */
-export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStream?: LogStream } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: ctx.config.logLevel, redact: ['req.headers.authorization'] },
+    // Tokens and Authorization headers never reach a log line (lib/log-redaction.ts, issue #8).
+    logger: opts.logger === false ? false : loggerOptions(ctx.config.logLevel, opts.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
+    // Shutdown closes idle keep-alive connections at once; busy ones end after their answer
+    // (server.ts, docs/decisions/0016).
+    forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,6 +87,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   const serveWeb = existsSync(ctx.config.webDistDir);
   registerErrorHandler(app, { spaFallback: serveWeb });
   registerAuth(app);
+  // Before the routes: every route refuses control characters in its input (issue #8).
+  registerInputGuard(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

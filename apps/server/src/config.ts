@@ -5,7 +5,8 @@ import { DEFAULT_SEED_DIR } from '@dinedesk/demo-data';
 /**
  * Server configuration from environment variables; every variable has a documented default
  * (README "Configuration") so `npm start` works on a fresh clone with no setup.
- * @throws Error naming the variable when one is set to an invalid value.
+ * @throws Error naming the variable when one is set to an invalid value, or when a public
+ *   simulator default secret is used with a real Graph host.
  */
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,6 +27,8 @@ const ZEnv = z.object({
   /** Token Meta echoes in the webhook verification handshake. */
   META_WEBHOOK_VERIFY_TOKEN: z.string().min(1).default('dinedesk-verify'),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of DineDesk's own Redis keys (sign-in throttle counters), so deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('dinedesk:'),
   /** HS256 key shared with ReservGo for single sign-on; unset: the endpoint answers 503. */
   RESERVGO_SHARED_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   REVIEW_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
@@ -36,6 +39,19 @@ const ZEnv = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/**
+ * Defaults that are public (they ship in this repository and the simulator): fine against the
+ * local simulator, a take-over risk anywhere else. The app secret signs `appsecret_proof` and
+ * the app token; the verify token guards the webhook subscription handshake (issue #8 "Secrets").
+ */
+const SIMULATOR_DEFAULTS = { META_APP_SECRET: 'meta-sim-app-secret', META_WEBHOOK_VERIFY_TOKEN: 'dinedesk-verify' } as const;
+
+/** True when the Graph host is on this machine (loopback): the simulator, never Meta. */
+function isLoopbackHost(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
@@ -43,6 +59,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (!isLoopbackHost(e.META_GRAPH_BASE_URL)) {
+    for (const [name, publicDefault] of Object.entries(SIMULATOR_DEFAULTS)) {
+      if (e[name as keyof typeof SIMULATOR_DEFAULTS] === publicDefault) {
+        throw new Error(`Invalid configuration: ${name}: set your own value; the default "${publicDefault}" is public and only allowed with the local simulator (META_GRAPH_BASE_URL is ${e.META_GRAPH_BASE_URL})`);
+      }
+    }
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -62,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     meta: { webhookVerifyToken: e.META_WEBHOOK_VERIFY_TOKEN },
     redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     reservgo: { sharedSecret: e.RESERVGO_SHARED_SECRET ?? null },
     reviewSyncIntervalSeconds: e.REVIEW_SYNC_INTERVAL_SECONDS,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : resolve(import.meta.dirname, '../../web/dist'),

@@ -1,6 +1,8 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import type { LogStream } from './lib/log-redaction.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
@@ -26,7 +28,7 @@ export interface StartedServer {
  */
 export async function createServer(
   config: Config,
-  opts: { database?: Database; logger?: boolean; now?: () => Date; fetch?: typeof fetch } = {},
+  opts: { database?: Database; logger?: boolean; logStream?: LogStream; now?: () => Date; fetch?: typeof fetch } = {},
 ): Promise<StartedServer> {
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
@@ -42,7 +44,7 @@ export async function createServer(
     realtime: noRealtime,
     now: opts.now ?? (() => new Date()),
   };
-  const app = await buildApp(ctx, { logger: opts.logger });
+  const app = await buildApp(ctx, { logger: opts.logger, logStream: opts.logStream });
   let timer: NodeJS.Timeout | null = null;
   const syncOnce = async () => {
     if (config.graph.connectTestUsers) {
@@ -69,6 +71,7 @@ export async function createServer(
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
   });
+  endKeepAliveAfterInFlight(app);
   return {
     app,
     ctx,
@@ -78,4 +81,32 @@ export async function createServer(
       await database.close();
     },
   };
+}
+
+/**
+ * Makes the keep-alive connections of requests still in flight when shutdown begins end after
+ * their answer (`Connection: close`), so `app.close()` resolves as soon as they are answered.
+ * Why: Node's `server.close()` closes the connections that are idle at that moment only once;
+ * a connection busy then turns idle afterwards and stayed open for the keep-alive timeout
+ * (72 s), so SIGTERM under load ended through the forced exit with code 1 (issue #8). Fastify
+ * itself adds `Connection: close` only to requests that arrive after closing began.
+ */
+function endKeepAliveAfterInFlight(app: FastifyInstance): void {
+  const inFlight = new Set<ServerResponse>();
+  app.server.on('request', (_req, res: ServerResponse) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
+  app.addHook('preClose', async () => {
+    for (const res of inFlight) {
+      if (!res.headersSent) {
+        res.setHeader('connection', 'close');
+      } else {
+        // Headers already went out with keep-alive (a streamed answer): end the connection
+        // once the body is complete.
+        const socket = res.socket;
+        res.once('finish', () => socket?.end());
+      }
+    }
+  });
 }

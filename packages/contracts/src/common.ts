@@ -21,6 +21,18 @@ export type TPaging = z.infer<typeof ZPaging>;
 /** ISO-8601 timestamp in UTC as sent on the wire. */
 export const ZIsoTime = z.iso.datetime({ offset: true });
 
+/**
+ * Id of a DineDesk row (a PostgreSQL bigint identity, handled as a JS number) sent as a string
+ * of digits. Bounded to 2^53 − 1: a longer id would be rounded to another row's id, and 19 or
+ * more digits overflow bigint in PostgreSQL, so both are a 400 naming the field (issue #8).
+ * @param name the field name used in messages, e.g. `conversationId`
+ */
+export const ZRowId = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .regex(/^[1-9]\d{0,15}$/, `${name} must be an id (digits, no sign or leading zero)`)
+    .refine((v) => Number.isSafeInteger(Number(v)), `${name} is out of range`);
+
 /** Opaque cursor: base64url, bounded so a crafted one cannot blow up the parser. */
 export const ZCursor = z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/, 'cursor is not valid');
 

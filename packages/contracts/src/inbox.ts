@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCursor, ZIsoTime, ZPaging } from './common.ts';
+import { ZCursor, ZIsoTime, ZPaging, ZRowId } from './common.ts';
 
 /**
  * Social inbox: Messenger and Instagram conversations of the client's connected pages
@@ -61,14 +61,61 @@ export const ZConversation = z.object({
   unreadCount: z.number().int(),
   messageCount: z.number().int(),
   window: ZReplyWindow,
+  /** The guest's app received the page's messages up to this time (Messenger `delivery` webhook). */
+  guestDeliveredAt: ZIsoTime.nullable().default(null),
+  /** The guest read the page's messages up to this time (`read` / Instagram `messaging_seen`). */
+  guestReadAt: ZIsoTime.nullable().default(null),
 });
 export type TConversation = z.infer<typeof ZConversation>;
 export const ZConversationsQuery = z.object({ cursor: ZCursor.optional(), limit: z.coerce.number().int().min(1).max(100).default(25) });
 export const ZConversationsResponse = z.object({ data: z.array(ZConversation), paging: ZPaging });
 export type TConversationsResponse = z.infer<typeof ZConversationsResponse>;
 
-export const ZAttachment = z.object({ type: z.enum(['image', 'video', 'audio', 'file']), url: z.string() });
+/**
+ * Attachments of a message, one variant per kind Meta sends (Messenger Platform webhook
+ * reference "messages" and "message_echoes", Instagram Messaging webhook reference; the table
+ * is in docs/decisions/0013-meta-payloads.md). Each variant carries what the web needs to show
+ * it. A kind DineDesk does not know (Meta adds some from time to time), Meta's own
+ * `unsupported_type`, or a stored attachment that no longer parses is `unsupported`, with the
+ * type Meta used in `originalType`: it is stored and shown, never refused (issue #8).
+ */
+export const MEDIA_ATTACHMENT_TYPES = ['image', 'video', 'audio', 'file'] as const;
+/** Photo, video, voice message or file: `url` is Meta's CDN link (expires after a while). */
+export const ZMediaAttachment = z.object({
+  type: z.enum(MEDIA_ATTACHMENT_TYPES),
+  url: z.string(),
+  /** Messenger stickers arrive as images with a `sticker_id`. */
+  stickerId: z.string().nullish(),
+});
+/**
+ * Links to something outside the thread: `fallback` (a link the guest shared, with the page
+ * title Meta scraped), Instagram `share` (a post), `story_mention` (the guest's story naming
+ * the account), `reel` / `ig_reel` (a reel). `url` may be null: Meta sends a bare fallback for
+ * unsupported shares.
+ */
+export const LINK_ATTACHMENT_TYPES = ['fallback', 'share', 'story_mention', 'reel', 'ig_reel'] as const;
+export const ZLinkAttachment = z.object({ type: z.enum(LINK_ATTACHMENT_TYPES), url: z.string().nullable(), title: z.string().nullish() });
+/**
+ * A structured message (generic, button, media, receipt… template), typically the echo of a
+ * page's automated send: `title` is the template's text or its first element's title, so it
+ * never shows as an empty bubble; `buttons` are the button titles.
+ */
+export const ZTemplateAttachment = z.object({
+  type: z.literal('template'),
+  templateType: z.string().nullish(),
+  title: z.string(),
+  subtitle: z.string().nullish(),
+  url: z.string().nullish(),
+  imageUrl: z.string().nullish(),
+  buttons: z.array(z.string()).default([]),
+});
+/** A shared location: WGS 84 degrees (`payload.coordinates.lat/long`). */
+export const ZLocationAttachment = z.object({ type: z.literal('location'), lat: z.number(), long: z.number(), title: z.string().nullish(), url: z.string().nullish() });
+/** Anything else: shown as "unsupported attachment". */
+export const ZUnsupportedAttachment = z.object({ type: z.literal('unsupported'), originalType: z.string(), url: z.string().nullish() });
+export const ZAttachment = z.discriminatedUnion('type', [ZMediaAttachment, ZLinkAttachment, ZTemplateAttachment, ZLocationAttachment, ZUnsupportedAttachment]);
 export type TAttachment = z.infer<typeof ZAttachment>;
+export type TAttachmentType = TAttachment['type'];
 
 export const ZInboxMessage = z.object({
   id: z.string(),
@@ -88,6 +135,10 @@ export const ZInboxMessage = z.object({
   sentBy: z.string().nullable(),
   /** Sent with the HUMAN_AGENT tag (24 h – 7 d window). */
   humanAgentTag: z.boolean(),
+  /** A postback: the guest tapped a button titled `title` (`text` holds the same title). */
+  postback: z.object({ title: z.string() }).nullable().default(null),
+  /** The guest unsent it (Instagram `message.is_deleted`): text and attachments are gone. */
+  deleted: z.boolean().default(false),
 });
 export type TInboxMessage = z.infer<typeof ZInboxMessage>;
 export const ZMessagesQuery = ZConversationsQuery;
@@ -114,9 +165,9 @@ export const ZInboxParams = z.object({
   channel: z.string(),
   pageId: z.string().regex(/^\d{1,32}$/, 'pageId must be digits'),
 });
-export const ZConversationParams = ZInboxParams.extend({ conversationId: z.string().regex(/^\d{1,18}$/, 'conversationId must be digits') });
-export const ZMessageParams = ZInboxParams.extend({ messageId: z.string().regex(/^\d{1,18}$/, 'messageId must be digits') });
-export const ZConversationMessageParams = ZConversationParams.extend({ messageId: z.string().regex(/^\d{1,18}$/, 'messageId must be digits') });
+export const ZConversationParams = ZInboxParams.extend({ conversationId: ZRowId('conversationId') });
+export const ZMessageParams = ZInboxParams.extend({ messageId: ZRowId('messageId') });
+export const ZConversationMessageParams = ZConversationParams.extend({ messageId: ZRowId('messageId') });
 
 /** Socket events (server → client), each with a monotonically increasing `eventId` for replay. */
 const base = { eventId: z.number().int(), pageId: z.string(), channel: ZChannel, conversationId: z.string() };
@@ -124,7 +175,9 @@ export const ZInboxMessageEvent = z.object({ ...base, type: z.literal('message')
 export const ZInboxReactionEvent = z.object({ ...base, type: z.literal('reaction'), message: ZInboxMessage });
 export const ZInboxConversationEvent = z.object({ ...base, type: z.literal('conversation'), conversation: ZConversation });
 export const ZInboxReadEvent = z.object({ ...base, type: z.literal('read'), by: z.enum(['guest', 'page']), watermark: ZIsoTime });
-export const ZInboxEvent = z.discriminatedUnion('type', [ZInboxMessageEvent, ZInboxReactionEvent, ZInboxConversationEvent, ZInboxReadEvent]);
+/** The guest's app received the page's messages up to `watermark` (Messenger `delivery`). */
+export const ZInboxDeliveryEvent = z.object({ ...base, type: z.literal('delivery'), watermark: ZIsoTime });
+export const ZInboxEvent = z.discriminatedUnion('type', [ZInboxMessageEvent, ZInboxReactionEvent, ZInboxConversationEvent, ZInboxReadEvent, ZInboxDeliveryEvent]);
 export type TInboxEvent = z.infer<typeof ZInboxEvent>;
 
 /** Socket event names and payloads (socket.io at /api/socket.io, spec §7). */

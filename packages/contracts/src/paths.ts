@@ -18,6 +18,8 @@ export const API = {
   reservgoSignOn: '/api/reservgo/secure-endpoint',
   /** Not in the spec: a user sets a password from an invitation (issue #4). */
   setPassword: '/api/auth/set-password',
+  /** Not in the spec: a signed-in account accepts an invitation into another client (issue #8). */
+  acceptInvitation: '/api/auth/accept-invitation',
   /** Not in the spec: users of the client with their access ids (Users & access screen). */
   clientUsers: '/api/client-users',
   /** Not in the spec: invite a user into the caller's client. */

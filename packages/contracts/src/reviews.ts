@@ -36,7 +36,14 @@ export const ZGetFbPagesResponse = z.object({ data: z.array(ZFbPage) });
 export type TGetFbPagesResponse = z.infer<typeof ZGetFbPagesResponse>;
 
 const ZPageId = z.string().regex(/^\d{1,32}$/, 'pageId must be a Facebook Page id (digits)');
-const ZReviewId = z.string().regex(/^\d{1,20}$/, 'reviewId must be a review id (digits)');
+/**
+ * Review ids are PostgreSQL bigints read as JS numbers: more digits than a safe integer holds
+ * (19 or more, or past 2^53 - 1) would lose precision or overflow, so they are a 400 (issue #8).
+ */
+const ZReviewId = z
+  .string()
+  .regex(/^\d{1,16}$/, 'reviewId must be a review id (at most 16 digits)')
+  .refine((v) => Number.isSafeInteger(Number(v)), 'reviewId is out of range');
 
 export const ZGetFbReviewsQuery = z.object({
   pageId: ZPageId.optional(),
@@ -102,9 +109,36 @@ export const ZReplyFbReviewRequest = z.object({
     .max(REPLY_MAX_LENGTH, `message must be at most ${REPLY_MAX_LENGTH} characters`),
 });
 export type TReplyFbReviewRequest = z.infer<typeof ZReplyFbReviewRequest>;
+
+/**
+ * `Idempotency-Key` of `POST /reply-fb-review` (optional; the web app sends one per composer
+ * submission and reuses it for retries of that submission). The same key with the same body
+ * answers the first result and never posts twice; with another body it is a 422 (issue #8).
+ */
+export const ZIdempotencyKey = z
+  .string()
+  .min(1, 'Idempotency-Key must not be empty')
+  .max(255, 'Idempotency-Key must be at most 255 characters')
+  .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII');
+export const ZReplyFbReviewHeaders = z.looseObject({ 'idempotency-key': ZIdempotencyKey.optional() });
 export const ZReplyFbReviewResponse = z.object({ comment: ZFbComment });
 export type TReplyFbReviewResponse = z.infer<typeof ZReplyFbReviewResponse>;
 
 export const ZSyncFbReviewsRequest = z.object({ pageId: ZPageId });
 export const ZSyncFbReviewsResponse = z.object({ page: ZFbPage, fetched: z.number().int() });
 export type TSyncFbReviewsResponse = z.infer<typeof ZSyncFbReviewsResponse>;
+
+/**
+ * Socket event (server → client, in the page's room) sent when a review or a comment of a page
+ * changed outside DineDesk and was stored from a Meta `feed` webhook: the reviews screen
+ * refreshes that page's lists without waiting for the periodic sync (issue #8).
+ */
+export const REVIEW_SOCKET_EVENTS = { changed: 'reviews:changed' } as const;
+export const ZReviewsChangedEvent = z.object({
+  pageId: z.string(),
+  /** DineDesk review id, when the change concerns one review (a comment, an edited rating). */
+  reviewId: z.string().nullable(),
+  kind: z.enum(['review', 'comment']),
+  verb: z.enum(['add', 'edited', 'remove']),
+});
+export type TReviewsChangedEvent = z.infer<typeof ZReviewsChangedEvent>;

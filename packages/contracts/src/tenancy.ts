@@ -84,8 +84,10 @@ export const ZClientOnboardingRequest = z
 export type TClientOnboardingRequest = z.input<typeof ZClientOnboardingRequest>;
 
 /**
- * The invitation of a user who has no password yet: there is no mail server, so the URL is
- * answered to the inviter to pass on (docs/decisions/0009-onboarding-and-invitations.md).
+ * An invitation into one client, answered for every invited email alike (issue #8): there is no
+ * mail server, so the URL `/set-password?token=…` is answered to the inviter to pass on. A new
+ * user chooses a password there; someone who already has a DineDesk account signs in to accept
+ * (docs/decisions/0009-onboarding-and-invitations.md). Single use, `expiresAt` ISO 8601.
  */
 export const ZInvitation = z.object({ url: z.string(), expiresAt: z.string() });
 export type TInvitation = z.infer<typeof ZInvitation>;
@@ -105,8 +107,12 @@ export const ZClientOnboardingResponse = z.object({
       }),
     ),
   }),
-  owner: z.object({ id: z.string(), email: z.string() }),
-  /** Null on a replay (the token is stored hashed only) or when the owner already has a password. */
+  /**
+   * The owner's email as typed. No id: the owner is invited like any user and becomes a member
+   * on accepting, so nothing here tells whether the email has an account (issue #8).
+   */
+  owner: z.object({ email: z.string() }),
+  /** The owner's invitation; null only on a replay (the token is stored hashed only). */
   invitation: ZInvitation.nullable(),
 });
 export type TClientOnboardingResponse = z.infer<typeof ZClientOnboardingResponse>;
@@ -115,9 +121,24 @@ export type TClientOnboardingResponse = z.infer<typeof ZClientOnboardingResponse
 
 export const ZSetPasswordRequest = z.object({
   token: z.string({ error: 'token is required' }).min(16, 'token is not valid').max(200, 'token is not valid'),
-  password: z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters').max(128, 'password must be at most 128 characters'),
+  /** Length and strength are judged by the server's password policy, which answers in the caller's language (issue #8). */
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(128, 'password must be at most 128 characters'),
 });
 export const ZSetPasswordResponse = ZLoginResponse;
+
+/**
+ * `code` of the 409 answered by set-password when the invitation is for an email that already
+ * has an account (or an earlier invitation of another client): the person signs in and accepts
+ * with {@link ZAcceptInvitationRequest} instead (issue #8, docs/decisions/0009).
+ */
+export const INVITATION_SIGN_IN_CODE = 'invitation_sign_in';
+
+/** `POST /api/auth/accept-invitation` (signed in): joins the invitation's client as the signed-in account. */
+export const ZAcceptInvitationRequest = z.object({
+  token: z.string({ error: 'token is required' }).min(16, 'token is not valid').max(200, 'token is not valid'),
+});
+export type TAcceptInvitationRequest = z.infer<typeof ZAcceptInvitationRequest>;
+export const ZAcceptInvitationResponse = ZLoginResponse;
 
 // ---------------------------------------------------------------- roles and access ids
 
@@ -170,7 +191,10 @@ export const ZClientUser = z.object({
   email: z.string(),
   fullName: z.string(),
   role: ZClientRole,
-  /** False until the user has set a password from an invitation. */
+  /**
+   * False while the invitation is pending (then `id` is the invitation's id and `fullName` the
+   * name the inviter typed, issue #8); true once accepted.
+   */
   active: z.boolean(),
   access: ZAccessIds,
 });
@@ -186,7 +210,8 @@ export const ZInviteUserRequest = z.object({
   modules: z.array(ZModule).default([...MODULES]),
 });
 export type TInviteUserRequest = z.input<typeof ZInviteUserRequest>;
-export const ZInviteUserResponse = z.object({ user: ZClientUser, invitation: ZInvitation.nullable() });
+/** The same shape for every email (new, or an account elsewhere): the pending invitation as a list row. */
+export const ZInviteUserResponse = z.object({ user: ZClientUser, invitation: ZInvitation });
 
 export const ZAccessTokenByClientQuery = z.object({ clientId: uuid('clientId') });
 

@@ -2,12 +2,21 @@
  * The simulator's control API for tests and demos (not part of Graph), under `/__sim`:
  *   GET  /__sim/health          → {ok:true}
  *   GET  /__sim/test-users      → [{id,name,accessToken}]
- *   POST /__sim/guest-comment   {storyId,name,message} → {id}   (404 unknown story)
+ *   POST /__sim/guest-comment   {storyId,name,message} → {id}   (404 unknown story; sends the
+ *                               Page `feed` webhook `item: comment` when subscribed, feed.ts)
+ *   POST /__sim/guest-rating    {pageId,name,rating: 1..5|null,text?} → {key,storyId,pageId}
+ *                               (404 unknown Page; sends `feed` `item: rating`, feed.ts)
+ *   GET|PUT|DELETE /__sim/write-fault  {mode:'apply_then_hang'|'hang', edge, times?} → armed
+ *                               fault; DELETE disarms and releases held answers (write-faults.ts)
  *   GET  /__sim/switches        → {ratingsDeprecatedFrom, callsPerHour}
  *   PUT  /__sim/switches        {ratingsDeprecatedFrom?: number|null, callsPerHour?: number}
  * Messaging (external-apis.md §3–§4; `driver.ts`, `webhooks.ts`):
- *   POST /__sim/guest-message   {pageId|igUserId, channel?, conversationId?, guestId?, text?, imageUrl?}
+ *   POST /__sim/guest-message   {pageId|igUserId, channel?, conversationId?, guestId?, text?, imageUrl?,
+ *                                attachment?: {type, url?, title?, lat?, long?}, postback?: {title, payload?}}
  *                               → {conversationId, messageId, guestId, pageId, channel, text}
+ *   POST /__sim/guest-unsend    {messageId} → {messageId, conversationId, unsent}
+ *   POST /__sim/guest-delivery  {conversationId} → {conversationId, watermark}
+ *   POST /__sim/page-template   {conversationId, text, buttons?} → {conversationId, messageId} (echo only)
  *   POST /__sim/guest-reaction  {messageId, reaction|null} → {messageId, conversationId, action}
  *   POST /__sim/guest-read      {conversationId} → {conversationId, watermark}
  *   POST /__sim/guest-block     {guestId, blocked} → {guestId, blocked}
@@ -32,13 +41,18 @@ import {
   guestMessage,
   guestReaction,
   guestRead,
+  guestDelivery,
+  guestUnsend,
+  pageTemplate,
   setGuestBlocked,
 } from './driver.ts';
+import { FeedInputError, type GuestRatingInput, addGuestRating, publishGuestComment } from './feed.ts';
 import { addGuestComment } from './graph/comments.ts';
 import { PAGE_TASKS, type SimCore } from './graph/core.ts';
 import { CHANNELS, type Channel, HUMAN_AGENT_WINDOW_MS, STANDARD_WINDOW_MS, type SeedStats, updatedAt } from './inbox.ts';
 import { USER_SCOPES } from './tokens.ts';
 import type { HandshakeRecord, WebhookConfig, WebhookLog } from './webhooks.ts';
+import type { WriteFault } from './write-faults.ts';
 
 /** One thread as `GET /__sim/conversations` lists it (times ISO 8601 UTC). */
 export interface ConversationSummary {
@@ -77,6 +91,12 @@ export interface SimControl {
   testUsers(): { id: string; name: string; accessToken: string }[];
   /** @throws Error when the story does not exist or the message is empty */
   addGuestComment(storyId: string, name: string, message: string): { id: string };
+  /** @throws FeedInputError 404 unknown Page, 400 bad input */
+  addGuestRating(input: GuestRatingInput): { key: string; storyId: string; pageId: string };
+  /** @throws Error for a bad fault */
+  setWriteFault(fault: WriteFault | null): WriteFault | null;
+  writeFault(): { fault: WriteFault | null; held: number };
+  releaseHeldWrites(): number;
   setRatingsDeprecatedFrom(version: number | null): void;
   setCallsPerHour(calls: number): void;
   switches(): { ratingsDeprecatedFrom: number | null; callsPerHour: number };
@@ -88,6 +108,12 @@ export interface SimControl {
   guestRead(conversationId: string): { conversationId: string; watermark: number };
   /** @throws DriverError 404 for an unknown guest */
   setBlocked(guestId: string, blocked: boolean): { guestId: string; blocked: boolean };
+  /** @throws DriverError 404 unknown message, 400 a Page's message */
+  guestUnsend(messageId: string): { messageId: string; conversationId: string; unsent: boolean };
+  /** @throws DriverError 404 for an unknown thread */
+  guestDelivery(conversationId: string): { conversationId: string; watermark: number };
+  /** @throws DriverError 404 unknown thread, 400 empty text */
+  pageTemplate(conversationId: string, input: { text: string; buttons?: string[] }): { conversationId: string; messageId: string };
   inbox(): InboxSummary;
   /** @throws DriverError 404 unknown Page, 400 bad channel */
   conversations(pageId: string, channel: Channel): ConversationSummary[];
@@ -118,8 +144,13 @@ export function createControl(sim: SimCore, initialCallsPerHour: number): SimCon
       if (!message.trim()) throw new Error('message must not be empty');
       const c = addGuestComment(sim, storyId, { id: fbUserIdFor(name), name }, message);
       if (!c) throw new UnknownStoryError(storyId);
+      publishGuestComment(sim, c);
       return { id: c.id };
     },
+    addGuestRating: (input) => addGuestRating(sim, input),
+    setWriteFault: (fault) => sim.writeFaults.set(fault),
+    writeFault: () => ({ fault: sim.writeFaults.current(), held: sim.writeFaults.heldCount }),
+    releaseHeldWrites: () => sim.writeFaults.release(),
     setRatingsDeprecatedFrom(version) {
       if (version !== null && !(Number.isInteger(version) && version > 0)) throw new Error('ratingsDeprecatedFrom must be a positive integer or null');
       sim.switches.ratingsDeprecatedFrom = version;
@@ -134,6 +165,9 @@ export function createControl(sim: SimCore, initialCallsPerHour: number): SimCon
     guestReaction: (messageId, reaction) => guestReaction(sim, messageId, reaction),
     guestRead: (conversationId) => guestRead(sim, conversationId),
     setBlocked: (guestId, blocked) => setGuestBlocked(sim, guestId, blocked),
+    guestUnsend: (messageId) => guestUnsend(sim, messageId),
+    guestDelivery: (conversationId) => guestDelivery(sim, conversationId),
+    pageTemplate: (conversationId, input) => pageTemplate(sim, conversationId, input),
     inbox() {
       return {
         seeded: sim.inbox.stats(),
@@ -217,7 +251,7 @@ export function registerControlRoutes(app: FastifyInstance, control: SimControl)
     try {
       return { status: 200, body: fn() };
     } catch (e) {
-      const status = e instanceof UnknownStoryError ? 404 : e instanceof DriverError ? e.status : 400;
+      const status = e instanceof UnknownStoryError ? 404 : e instanceof DriverError || e instanceof FeedInputError ? e.status : 400;
       return fail(status, (e as Error).message);
     }
   };
@@ -233,6 +267,30 @@ export function registerControlRoutes(app: FastifyInstance, control: SimControl)
     const r = run(() => control.addGuestComment(storyId, name, message));
     return reply.code(r.status).send(r.body);
   });
+  app.post('/__sim/guest-rating', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => {
+      const pageId = optionalString(b, 'pageId');
+      const name = optionalString(b, 'name');
+      const text = optionalString(b, 'text');
+      if (!pageId || name === undefined) throw new FeedInputError(400, 'pageId and name must be strings');
+      if (b.rating !== null && typeof b.rating !== 'number') throw new FeedInputError(400, 'rating must be a number from 1 to 5, or null');
+      return control.addGuestRating({ pageId, name, rating: b.rating as number | null, ...(text !== undefined ? { text } : {}) });
+    });
+    return reply.code(r.status).send(r.body);
+  });
+  app.get('/__sim/write-fault', async () => control.writeFault());
+  app.put('/__sim/write-fault', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => {
+      const times = b.times === undefined ? 1 : b.times;
+      if (typeof b.mode !== 'string' || typeof b.edge !== 'string' || typeof times !== 'number') throw new Error('mode and edge must be strings, times a number');
+      control.setWriteFault({ mode: b.mode as WriteFault['mode'], edge: b.edge, times });
+      return control.writeFault();
+    });
+    return reply.code(r.status).send(r.body);
+  });
+  app.delete('/__sim/write-fault', async () => ({ released: control.releaseHeldWrites() }));
   app.get('/__sim/switches', async () => control.switches());
   app.put('/__sim/switches', async (req, reply) => {
     const b = asRecord(req.body);
@@ -319,7 +377,54 @@ function registerMessagingRoutes(app: FastifyInstance, control: SimControl, run:
       if (guestId !== undefined) input.guestId = guestId;
       if (text !== undefined) input.text = text;
       if (imageUrl !== undefined) input.imageUrl = imageUrl;
+      if (b.attachment !== undefined && b.attachment !== null) {
+        const a = asRecord(b.attachment);
+        const type = optionalString(a, 'type');
+        if (!type) throw new DriverError(400, 'attachment.type must be a string');
+        const num = (k: string) => (a[k] === undefined ? undefined : typeof a[k] === 'number' ? a[k] : Number.NaN);
+        const url = optionalString(a, 'url');
+        const title = optionalString(a, 'title');
+        const lat = num('lat');
+        const long = num('long');
+        input.attachment = { type, ...(url !== undefined ? { url } : {}), ...(title !== undefined ? { title } : {}), ...(lat !== undefined ? { lat } : {}), ...(long !== undefined ? { long } : {}) };
+      }
+      if (b.postback !== undefined && b.postback !== null) {
+        const pb = asRecord(b.postback);
+        const title = optionalString(pb, 'title');
+        if (!title) throw new DriverError(400, 'postback.title must be a string');
+        const payload = optionalString(pb, 'payload');
+        input.postback = { title, ...(payload !== undefined ? { payload } : {}) };
+      }
       return control.guestMessage(input);
+    });
+    return send(reply, r);
+  });
+  app.post('/__sim/guest-unsend', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => {
+      const messageId = optionalString(b, 'messageId');
+      if (!messageId) throw new Error('messageId must be a string');
+      return control.guestUnsend(messageId);
+    });
+    return send(reply, r);
+  });
+  app.post('/__sim/guest-delivery', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => {
+      const conversationId = optionalString(b, 'conversationId');
+      if (!conversationId) throw new Error('conversationId must be a string');
+      return control.guestDelivery(conversationId);
+    });
+    return send(reply, r);
+  });
+  app.post('/__sim/page-template', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => {
+      const conversationId = optionalString(b, 'conversationId');
+      const text = optionalString(b, 'text');
+      if (!conversationId || text === undefined) throw new Error('conversationId and text must be strings');
+      if (b.buttons !== undefined && (!Array.isArray(b.buttons) || !b.buttons.every((x) => typeof x === 'string'))) throw new Error('buttons must be a list of strings');
+      return control.pageTemplate(conversationId, { text, ...(b.buttons !== undefined ? { buttons: b.buttons as string[] } : {}) });
     });
     return send(reply, r);
   });

@@ -38,6 +38,57 @@ export interface GuestMessageInput {
   text?: string;
   /** An image the guest sends (http(s) URL). */
   imageUrl?: string;
+  /** An attachment of any webhook type the guest sends (see {@link GuestAttachmentInput}). */
+  attachment?: GuestAttachmentInput;
+  /** A postback instead of a message: the guest taps a button with this title (and payload). */
+  postback?: { title: string; payload?: string };
+}
+
+/**
+ * An attachment as a guest sends it; the webhook payload is built per type (Messenger Platform
+ * and Instagram Messaging webhook references):
+ * - `image|video|audio|file|share|story_mention`: `{url}`
+ * - `fallback` (a shared link): `{url, title}`; `reel|ig_reel`: `{url, title, reel_video_id}`
+ * - `location`: `{coordinates:{lat,long}}` (default: Hyderabad), plus `title` and `url`
+ * - `template`: a generic template with one element titled `title`
+ * - `unsupported_type`: no payload (`payload: null`)
+ * - anything else (a type Meta may add): `{url}`
+ * `url` defaults to a simulator CDN link of the type.
+ */
+export interface GuestAttachmentInput {
+  type: string;
+  url?: string;
+  title?: string;
+  lat?: number;
+  long?: number;
+}
+
+/** The webhook attachment (`{type, url, payload}`) for a driver attachment. @throws DriverError 400 */
+export function buildAttachment(input: GuestAttachmentInput): { type: string; url: string; payload?: Record<string, unknown> | null } {
+  const type = typeof input.type === 'string' ? input.type.trim() : '';
+  if (!/^[a-z0-9_]{1,40}$/.test(type)) throw new DriverError(400, 'attachment.type must be a lower-case webhook attachment type, e.g. image, fallback, location');
+  if (input.url !== undefined && !/^https?:\/\/\S+$/i.test(input.url)) throw new DriverError(400, 'attachment.url must be an http(s) URL');
+  const url = input.url ?? `https://lookaside.fbsbx.com/sim/${type}/${Date.now().toString(36)}`;
+  const title = input.title;
+  switch (type) {
+    case 'fallback':
+      return { type, url, payload: { url, title: title ?? 'A link the guest shared' } };
+    case 'reel':
+    case 'ig_reel':
+      return { type, url, payload: { url, title: title ?? 'A reel', reel_video_id: String(Date.now()) } };
+    case 'location': {
+      const lat = input.lat ?? 17.385;
+      const long = input.long ?? 78.4867;
+      if (!(Number.isFinite(lat) && Math.abs(lat) <= 90 && Number.isFinite(long) && Math.abs(long) <= 180)) throw new DriverError(400, 'attachment.lat/long must be degrees');
+      return { type, url: '', payload: { coordinates: { lat, long }, ...(title !== undefined ? { title } : {}), ...(input.url !== undefined ? { url } : {}) } };
+    }
+    case 'template':
+      return { type, url: '', payload: { template_type: 'generic', elements: [{ title: title ?? 'Today’s specials', ...(input.url !== undefined ? { default_action: { type: 'web_url', url } } : {}) }] } };
+    case 'unsupported_type':
+      return { type, url: '', payload: null };
+    default:
+      return { type, url };
+  }
 }
 
 /** What `guestMessage` did. */
@@ -96,13 +147,17 @@ export function guestMessage(sim: SimCore, input: GuestMessageInput): GuestMessa
   if (!page) throw new DriverError(400, 'pageId or igUserId is required');
   const channel: Channel = conv?.channel ?? (found.viaIg ? 'instagram' : (input.channel ?? 'messenger'));
   if (input.imageUrl !== undefined && !/^https?:\/\/\S+$/i.test(input.imageUrl)) throw new DriverError(400, 'imageUrl must be an http(s) URL');
+  const extra = input.attachment !== undefined ? buildAttachment(input.attachment) : undefined;
+  if (input.postback !== undefined && (typeof input.postback.title !== 'string' || !input.postback.title.trim())) throw new DriverError(400, 'postback.title must not be empty');
   if (conv && inbox.isBlocked(conv.guest)) throw new DriverError(409, `guest ${conv.guest.id} has blocked the Page`);
+  const attachments = [...(input.imageUrl !== undefined ? [{ type: 'image' as const, url: input.imageUrl }] : []), ...(extra ? [extra] : [])];
   let text = input.text ?? '';
-  if (text.trim() === '' && input.imageUrl === undefined) text = inbox.nextCustomerLine();
+  if (input.postback) text = input.postback.title;
+  else if (text.trim() === '' && attachments.length === 0) text = inbox.nextCustomerLine();
   const now = sim.now().getTime();
   conv ??= inbox.newConversation(page, channel, now);
-  const attachments = input.imageUrl !== undefined ? [{ type: 'image' as const, url: input.imageUrl }] : [];
-  const m = inbox.addMessage(conv, 'guest', { text, attachments }, now);
+  const postback = input.postback ? { title: input.postback.title, payload: input.postback.payload ?? input.postback.title.toUpperCase().replace(/\W+/g, '_') } : undefined;
+  const m = inbox.addMessage(conv, 'guest', { text, attachments: postback ? [] : attachments, ...(postback ? { postback } : {}) }, now);
   return { conversationId: conv.id, messageId: m.id, guestId: conv.guest.id, pageId: page.id, channel, text };
 }
 
@@ -130,6 +185,48 @@ export function guestRead(sim: SimCore, conversationId: string): { conversationI
   const watermark = sim.now().getTime();
   sim.inbox.markGuestRead(conv, watermark);
   return { conversationId, watermark };
+}
+
+/**
+ * The guest unsends one of their messages (Instagram `message.is_deleted`; Messenger sends no
+ * webhook for it, but the simulator sends the same event on both channels so tests can cover it).
+ * @throws DriverError 404 for an unknown message, 400 for a Page's message
+ */
+export function guestUnsend(sim: SimCore, messageId: string): { messageId: string; conversationId: string; unsent: boolean } {
+  const m = sim.inbox.message(messageId);
+  if (!m) throw new DriverError(404, `no message with id ${messageId}`);
+  if (m.from !== 'guest') throw new DriverError(400, 'only the guest’s own messages can be unsent');
+  const unsent = sim.inbox.unsend(m, sim.now().getTime());
+  return { messageId, conversationId: m.conversation.id, unsent };
+}
+
+/**
+ * The guest's app receives the Page's messages now (Messenger `delivery` webhook with `mids`
+ * and `watermark`; Instagram has no delivery event, so none is sent there).
+ * @returns the watermark, epoch ms
+ * @throws DriverError 404 for an unknown thread
+ */
+export function guestDelivery(sim: SimCore, conversationId: string): { conversationId: string; watermark: number } {
+  const conv = sim.inbox.conversation(conversationId);
+  if (!conv) throw new DriverError(404, `no conversation with id ${conversationId}`);
+  const watermark = sim.now().getTime();
+  sim.inbox.markDelivered(conv, watermark);
+  return { conversationId, watermark };
+}
+
+/**
+ * The Page sends a structured message from another tool (a chatbot, Meta Business Suite): a
+ * button template with `text` and button titles, delivered to DineDesk only as its echo
+ * (`is_echo`, `message_echoes` / Instagram `messages`).
+ * @throws DriverError 404 for an unknown thread, 400 for an empty text
+ */
+export function pageTemplate(sim: SimCore, conversationId: string, input: { text: string; buttons?: string[] }): { conversationId: string; messageId: string } {
+  const conv = sim.inbox.conversation(conversationId);
+  if (!conv) throw new DriverError(404, `no conversation with id ${conversationId}`);
+  if (typeof input.text !== 'string' || !input.text.trim()) throw new DriverError(400, 'text must not be empty');
+  const buttons = (input.buttons ?? ['Book a table']).map((title) => ({ type: 'postback', title, payload: title.toUpperCase().replace(/\W+/g, '_') }));
+  const m = sim.inbox.addMessage(conv, 'page', { text: '', attachments: [{ type: 'template', url: '', payload: { template_type: 'button', text: input.text, buttons } }] }, sim.now().getTime());
+  return { conversationId, messageId: m.id };
 }
 
 /**

@@ -1,6 +1,14 @@
 /**
  * `npm run guest -w @dinedesk/meta-sim -- [--page <page-id|ig-user-id>] [--channel messenger|instagram]
  *   [--text "..."] [--image <url>] [--conversation <t_…>] [--guest <psid|igsid>] [--json]`
+ * Other payloads Meta sends (issue #8; docs/decisions/0013-meta-payloads.md):
+ *   `--attachment <type> [--url <url>] [--title "..."] [--lat <deg> --long <deg>]` an attachment of
+ *     any webhook type (image, video, audio, file, fallback, share, story_mention, reel, ig_reel,
+ *     location, template, unsupported_type, or an unknown one);
+ *   `--postback "<button title>" [--payload <p>]` the guest taps a button;
+ *   `--unsend <message-id>` the guest unsends a message; `--read` / `--delivery` with
+ *   `--conversation <id>`: the guest reads / receives the thread now;
+ *   `--template "<text>" --conversation <id>` the Page sends a button template (DineDesk sees its echo).
  *
  * Posts one guest message to a running simulator (`POST /__sim/guest-message`), so anyone can
  * watch a message arrive in DineDesk's inbox (and as a webhook, when the Page subscribed).
@@ -13,7 +21,10 @@
  */
 import { parseArgs } from 'node:util';
 
-const USAGE = 'usage: guest [--page <page-id|ig-user-id>] [--channel messenger|instagram] [--text "..."] [--image <url>] [--conversation <id>] [--guest <id>] [--json]';
+const USAGE =
+  'usage: guest [--page <page-id|ig-user-id>] [--channel messenger|instagram] [--text "..."] [--image <url>] [--conversation <id>] [--guest <id>] [--json]\n' +
+  '       [--attachment <type> [--url <url>] [--title "..."] [--lat <deg> --long <deg>]] [--postback "<title>" [--payload <p>]]\n' +
+  '       guest --unsend <message-id> | guest --conversation <id> (--read | --delivery | --template "<text>")';
 
 interface InboxPage {
   pageId: string;
@@ -51,6 +62,17 @@ async function main(): Promise<void> {
         image: { type: 'string' },
         conversation: { type: 'string' },
         guest: { type: 'string' },
+        attachment: { type: 'string' },
+        url: { type: 'string' },
+        title: { type: 'string' },
+        lat: { type: 'string' },
+        long: { type: 'string' },
+        postback: { type: 'string' },
+        payload: { type: 'string' },
+        unsend: { type: 'string' },
+        read: { type: 'boolean' },
+        delivery: { type: 'boolean' },
+        template: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -71,7 +93,32 @@ async function main(): Promise<void> {
     console.error(`--channel must be messenger or instagram\n${USAGE}`);
     process.exit(2);
   }
-  const body: Record<string, string> = {};
+  const print = (r: unknown, line: string) => console.log(values.json ? JSON.stringify(r) : line);
+  const unsend = str('unsend');
+  if (unsend) {
+    const r = (await call(base, 'POST', '/__sim/guest-unsend', { messageId: unsend })) as { conversationId: string; unsent: boolean };
+    return print(r, `message ${unsend} in conversation ${r.conversationId} ${r.unsent ? 'unsent' : 'was already unsent'}`);
+  }
+  const template = str('template');
+  if (values.read || values.delivery || template !== undefined) {
+    const conversationId = str('conversation');
+    if (!conversationId) throw new Error('--read, --delivery and --template need --conversation <id>');
+    if (template !== undefined) {
+      const r = (await call(base, 'POST', '/__sim/page-template', { conversationId, text: template })) as { messageId: string };
+      return print(r, `page sent a template to conversation ${conversationId}: message ${r.messageId}`);
+    }
+    const r = (await call(base, 'POST', values.read ? '/__sim/guest-read' : '/__sim/guest-delivery', { conversationId })) as { watermark: number };
+    return print(r, `guest ${values.read ? 'read' : 'received'} conversation ${conversationId} up to ${new Date(r.watermark).toISOString()}`);
+  }
+  const body: Record<string, unknown> = {};
+  const attachment = str('attachment');
+  if (attachment) {
+    const lat = str('lat');
+    const long = str('long');
+    body.attachment = { type: attachment, ...(str('url') ? { url: str('url') } : {}), ...(str('title') ? { title: str('title') } : {}), ...(lat ? { lat: Number(lat) } : {}), ...(long ? { long: Number(long) } : {}) };
+  }
+  const postback = str('postback');
+  if (postback) body.postback = { title: postback, ...(str('payload') ? { payload: str('payload') } : {}) };
   const conversation = str('conversation');
   const guest = str('guest');
   if (conversation) body.conversationId = conversation;

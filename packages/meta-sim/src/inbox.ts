@@ -62,13 +62,35 @@ export interface Guest {
   seededBlocked: boolean;
 }
 
-export type AttachmentType = 'image' | 'video' | 'audio' | 'file';
+/** Media the Send API accepts and Graph details as `MessageAttachment` (§3 "Send"). */
+export type MediaAttachmentType = 'image' | 'video' | 'audio' | 'file';
+/**
+ * Any webhook attachment type (Messenger Platform / Instagram Messaging webhook references):
+ * the media types, `fallback`, `share`, `story_mention`, `reel`, `ig_reel`, `location`,
+ * `template`, `unsupported_type`, or anything Meta adds later.
+ */
+export type AttachmentType = MediaAttachmentType | (string & {});
+export const MEDIA_ATTACHMENT_TYPES: readonly MediaAttachmentType[] = ['image', 'video', 'audio', 'file'];
 
 export interface Attachment {
   /** Attachment id, 16 digits. */
   id: string;
   type: AttachmentType;
+  /** The media or link URL ("" when the type has none, e.g. location, unsupported_type). */
   url: string;
+  /**
+   * The webhook `payload` exactly as Meta sends it for this type, when it is more than `{url}`
+   * (fallback title, location coordinates, template, reel title); null: Meta sends no payload.
+   */
+  payload?: Record<string, unknown> | null;
+}
+
+/** Content of a new message: text and/or attachments, or a postback (a button tap). */
+export interface MessageContent {
+  text: string;
+  attachments: { type: AttachmentType; url: string; payload?: Record<string, unknown> | null }[];
+  /** A `messaging_postbacks` event instead of a message: the guest tapped a button. */
+  postback?: { title: string; payload: string };
 }
 
 /** A reaction: Meta's name (`love`, `like`, ... `other`) and the emoji shown. */
@@ -91,6 +113,10 @@ export interface Message {
   createdAt: number;
   /** Current reaction of each side (one per person on Messenger and Instagram). */
   reactions: Partial<Record<Side, Reaction>>;
+  /** Set for a postback (the guest tapped a button titled `title`). */
+  postback?: { title: string; payload: string };
+  /** Epoch ms the guest unsent it (Instagram `is_deleted`). */
+  deletedAt?: number;
 }
 
 /** One thread between a guest and a Page (or its Instagram account). */
@@ -114,6 +140,7 @@ export interface MessageRecord {
   text: string;
   attachments: Attachment[];
   createdAt: number;
+  postback?: { title: string; payload: string };
 }
 
 /** Messaging state in the state file (`PersistedState.messaging`). */
@@ -138,17 +165,23 @@ export interface PersistedMessaging {
   reads: Record<string, { page?: number; guest?: number }>;
   /** Webhook fields each Page subscribed the app to (`POST /{page-id}/subscribed_apps`). */
   subscriptions: Record<string, string[]>;
+  /** Messages the guest unsent, by id: epoch ms. */
+  unsent?: Record<string, number>;
+  /** Delivery marks by thread id, epoch ms (Messenger `delivery.watermark`). */
+  delivered?: Record<string, number>;
 }
 
 function emptyMessaging(anchor: number): PersistedMessaging {
-  return { anchor, seq: 1, lineCursor: 0, guests: [], conversations: [], messages: [], reactions: {}, blocked: {}, reads: {}, subscriptions: {} };
+  return { anchor, seq: 1, lineCursor: 0, guests: [], conversations: [], messages: [], reactions: {}, blocked: {}, reads: {}, subscriptions: {}, unsent: {}, delivered: {} };
 }
 
 /** What changed, for webhook delivery (`webhook-events.ts`). Times epoch ms. */
 export type InboxEvent =
   | { type: 'message'; message: Message }
   | { type: 'reaction'; message: Message; by: Side; action: 'react' | 'unreact'; reaction: Reaction; at: number }
-  | { type: 'read'; conversation: Conversation; watermark: number; at: number };
+  | { type: 'read'; conversation: Conversation; watermark: number; at: number }
+  | { type: 'delivery'; conversation: Conversation; mids: string[]; watermark: number; at: number }
+  | { type: 'unsend'; message: Message; at: number };
 
 /**
  * Meta's reaction names and the emoji each stands for (Messenger webhook `reaction` event:
@@ -307,7 +340,7 @@ export class Inbox {
     for (const r of this.state.messages) {
       const conv = this.conversations.get(r.conversationId);
       if (!conv || this.messages.has(r.id)) continue;
-      const m: Message = { id: r.id, conversation: conv, index: 0, from: r.from, text: r.text, attachments: r.attachments, createdAt: r.createdAt, reactions: {} };
+      const m: Message = { id: r.id, conversation: conv, index: 0, from: r.from, text: r.text, attachments: r.attachments, createdAt: r.createdAt, reactions: {}, ...(r.postback ? { postback: r.postback } : {}) };
       conv.messages.push(m);
       this.messages.set(m.id, m);
       touched.add(conv);
@@ -319,6 +352,10 @@ export class Inbox {
     for (const [mid, reactions] of Object.entries(this.state.reactions)) {
       const m = this.messages.get(mid);
       if (m) m.reactions = { ...reactions };
+    }
+    for (const [mid, at] of Object.entries(this.state.unsent ?? {})) {
+      const m = this.messages.get(mid);
+      if (m) m.deletedAt = at;
     }
   }
 
@@ -496,13 +533,13 @@ export class Inbox {
    * or the echo of a Page send).
    * @param at epoch ms; the simulator clock
    */
-  addMessage(conv: Conversation, from: Side, content: { text: string; attachments: { type: AttachmentType; url: string }[] }, at: number): Message {
+  addMessage(conv: Conversation, from: Side, content: MessageContent, at: number): Message {
     const id = messageIdFor(conv, `n${this.nextSeq()}`);
-    const attachments = content.attachments.map((a, i) => ({ id: hashDigits(`att:${id}:${i}`, 16), type: a.type, url: a.url }));
-    const m: Message = { id, conversation: conv, index: conv.messages.length, from, text: content.text, attachments, createdAt: at, reactions: {} };
+    const attachments = content.attachments.map((a, i) => ({ id: hashDigits(`att:${id}:${i}`, 16), type: a.type, url: a.url, ...(a.payload !== undefined ? { payload: a.payload } : {}) }));
+    const m: Message = { id, conversation: conv, index: conv.messages.length, from, text: content.text, attachments, createdAt: at, reactions: {}, ...(content.postback ? { postback: content.postback } : {}) };
     conv.messages.push(m);
     this.messages.set(id, m);
-    this.state.messages.push({ id, conversationId: conv.id, from, text: m.text, attachments, createdAt: at });
+    this.state.messages.push({ id, conversationId: conv.id, from, text: m.text, attachments, createdAt: at, ...(content.postback ? { postback: content.postback } : {}) });
     this.persist();
     this.emit({ type: 'message', message: m });
     return m;
@@ -533,6 +570,28 @@ export class Inbox {
     this.state.reads[conv.id] = { ...this.state.reads[conv.id], guest: at };
     this.persist();
     this.emit({ type: 'read', conversation: conv, watermark: at, at });
+  }
+
+  /**
+   * The guest unsends a message (Instagram `message.is_deleted` webhook): it keeps its place
+   * but its content is gone.
+   * @returns false when it was already unsent
+   */
+  unsend(message: Message, at: number): boolean {
+    if (message.deletedAt !== undefined) return false;
+    message.deletedAt = at;
+    this.state.unsent = { ...this.state.unsent, [message.id]: at };
+    this.persist();
+    this.emit({ type: 'unsend', message, at });
+    return true;
+  }
+
+  /** The guest's app received the Page's messages up to `at` (Messenger `delivery` webhook). */
+  markDelivered(conv: Conversation, at: number): void {
+    this.state.delivered = { ...this.state.delivered, [conv.id]: at };
+    this.persist();
+    const mids = conv.messages.filter((m) => m.from === 'page' && m.createdAt <= at).slice(-5).map((m) => m.id);
+    this.emit({ type: 'delivery', conversation: conv, mids, watermark: at, at });
   }
 
   /** The Page saw the thread (Send API `sender_action: mark_seen`): unread_count drops to 0. */

@@ -10,6 +10,7 @@ import { DEFAULT_SEED_DIR } from '@dinedesk/demo-data';
 import type { FastifyInstance } from 'fastify';
 import { type ConversationSummary, type InboxSummary, createControl } from './control.ts';
 import { type GuestMessageInput, type GuestMessageResult, LiveDriver } from './driver.ts';
+import { type GuestRatingInput, restoreAddedRatings } from './feed.ts';
 import { NodeRegistry } from './fields.ts';
 import { accountsModule } from './graph/accounts.ts';
 import { commentsModule } from './graph/comments.ts';
@@ -25,14 +26,17 @@ import { TokenRegistry } from './tokens.ts';
 import { PerSecondLimiter, UsageMeter } from './usage.ts';
 import { wireWebhooks } from './webhook-events.ts';
 import { type HandshakeRecord, type WebhookConfig, type WebhookLog, WebhookDispatcher } from './webhooks.ts';
+import { type WriteFault, WriteFaults } from './write-faults.ts';
 
 export { GraphError } from './errors.ts';
 export { parseFields, type FieldSpec } from './fields.ts';
 export { serializeMetaJson, signMetaPayload, signMetaPayloadSha1 } from './webhooks.ts';
 export type { DeliveryRecord, HandshakeRecord, WebhookConfig, WebhookLog } from './webhooks.ts';
-export type { GuestMessageInput, GuestMessageResult } from './driver.ts';
+export type { GuestAttachmentInput, GuestMessageInput, GuestMessageResult } from './driver.ts';
 export type { ConversationSummary, InboxSummary } from './control.ts';
 export type { Channel } from './inbox.ts';
+export type { GuestRatingInput } from './feed.ts';
+export type { WriteFault, WriteFaultMode } from './write-faults.ts';
 
 /** Webhook knobs settable at creation (URL and verify token have their own options). */
 export type WebhookOptions = Partial<Omit<WebhookConfig, 'url' | 'verifyToken'>>;
@@ -105,6 +109,21 @@ export interface MetaSim {
    * @throws Error for an unknown story id or an empty name/message
    */
   addGuestComment(storyId: string, name: string, message: string): { id: string };
+  /**
+   * A guest rates a Page now (a new review with an Open Graph story); sends the Page `feed`
+   * webhook change (`item: rating`) when the Page subscribed to `feed`. Guest comments send
+   * `item: comment` the same way.
+   * @throws FeedInputError (status 400/404) for bad input or an unknown Page
+   */
+  addGuestRating(input: GuestRatingInput): { key: string; storyId: string; pageId: string };
+  /**
+   * Arms a write fault (`write-faults.ts`): the next `times` POSTs to the `edge` hang after
+   * being applied (`apply_then_hang`) or instead (`hang`); null disarms. Held answers wait for
+   * `releaseHeldWrites()`.
+   */
+  setWriteFault(fault: WriteFault | null): WriteFault | null;
+  /** Disarms write faults and lets every held answer go. @returns how many were held */
+  releaseHeldWrites(): number;
   /** Turns the ratings code-12 gate on from `version` (e.g. 22), or off with null. */
   setRatingsDeprecatedFrom(version: number | null): void;
   /**
@@ -122,6 +141,12 @@ export interface MetaSim {
   guestRead(conversationId: string): { conversationId: string; watermark: number };
   /** Marks a guest as having blocked the Page (sends get 551) or not. @throws DriverError 404 */
   setBlocked(guestId: string, blocked: boolean): void;
+  /** The guest unsends their message (Instagram `is_deleted` webhook). @throws DriverError 404/400 */
+  guestUnsend(messageId: string): { messageId: string; conversationId: string; unsent: boolean };
+  /** The guest's app receives the Page's messages now (Messenger `delivery`). @throws DriverError 404 */
+  guestDelivery(conversationId: string): { conversationId: string; watermark: number };
+  /** The Page sends a button template from another tool; DineDesk sees its echo. @throws DriverError */
+  pageTemplate(conversationId: string, input: { text: string; buttons?: string[] }): { conversationId: string; messageId: string };
   /** The webhook delivery log: settings, handshake, counts and the last 500 POSTs. */
   webhookLog(): WebhookLog;
   /** Conversations API calls per second per Page / IG account; null turns the limit off. */
@@ -176,6 +201,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
   const now = options.now ?? (() => new Date());
   const seed = buildSeed(options.seedDir ?? process.env.SEED_DIR ?? DEFAULT_SEED_DIR);
   const store = StateStore.open(options.stateFile ?? null);
+  restoreAddedRatings(seed, store);
   const app = {
     id: options.appId ?? process.env.META_APP_ID ?? '100000000000001',
     secret: options.appSecret ?? process.env.META_APP_SECRET ?? 'meta-sim-app-secret',
@@ -214,6 +240,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
     inbox,
     webhooks,
     conversationsLimiter: new PerSecondLimiter(rps, now),
+    writeFaults: new WriteFaults(),
   };
   const control = createControl(sim, callsPerHour);
   const server = buildServer({ sim, router: new GraphRouter(DEFAULT_MODULES), control, logger: options.logger ?? false });
@@ -233,15 +260,23 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
     },
     async close() {
       live?.stop();
+      // Held answers would keep their connections, and so the server, open forever.
+      sim.writeFaults.release();
       webhooks.close();
       await server.close();
     },
     testUsers: () => control.testUsers(),
     addGuestComment: (storyId, name, message) => control.addGuestComment(storyId, name, message),
+    addGuestRating: (input) => control.addGuestRating(input),
+    setWriteFault: (fault) => control.setWriteFault(fault),
+    releaseHeldWrites: () => control.releaseHeldWrites(),
     setRatingsDeprecatedFrom: (version) => control.setRatingsDeprecatedFrom(version),
     guestMessage: (input) => control.guestMessage(input),
     guestReaction: (messageId, reaction) => control.guestReaction(messageId, reaction),
     guestRead: (conversationId) => control.guestRead(conversationId),
+    guestUnsend: (messageId) => control.guestUnsend(messageId),
+    guestDelivery: (conversationId) => control.guestDelivery(conversationId),
+    pageTemplate: (conversationId, input) => control.pageTemplate(conversationId, input),
     setBlocked: (guestId, blocked) => {
       control.setBlocked(guestId, blocked);
     },

@@ -5,7 +5,8 @@
  * Request pipeline for Graph calls (external-apis.md "10 behaviours"):
  *   path version (`/v21.0/...`, else the default) → token (query, body or Authorization;
  *   104 when missing, 190 when unknown) → call budget (usage header on every authenticated
- *   call; 4/17/32 once used up) → router → JSON, or `{error:{...}}` with status 400.
+ *   call; 4/17/32 once used up) → write fault, if one is armed (`write-faults.ts`) → router →
+ *   JSON, or `{error:{...}}` with status 400.
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { extractToken, requestParams } from './auth.ts';
@@ -129,7 +130,15 @@ export function buildServer(deps: { sim: SimCore; router: GraphRouter; control: 
         reply.header('x-business-use-case-usage', JSON.stringify(value));
       },
     };
-    return reply.type('application/json; charset=UTF-8').send(router.dispatch(ctx, segments));
+    // Write faults (write-faults.ts): a POST that never lands, or lands and answers late.
+    const fault = sim.writeFaults.take(req.method, segments);
+    if (fault === 'hang') {
+      await sim.writeFaults.hold();
+      throw unknownError();
+    }
+    const result = router.dispatch(ctx, segments);
+    if (fault === 'apply_then_hang') await sim.writeFaults.hold();
+    return reply.type('application/json; charset=UTF-8').send(result);
   };
   app.route({ method: ['GET', 'POST', 'DELETE'], url: '/*', handler: graph });
 

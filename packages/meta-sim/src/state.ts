@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { AddedRatingRecord } from './feed.ts';
 import type { PersistedMessaging } from './inbox.ts';
 
 /** An issued access token. Times are Unix epoch seconds, as `debug_token` reports them. */
@@ -62,6 +63,10 @@ export interface PersistedState {
   grants?: Record<string, GrantRecord>;
   /** Messenger/Instagram state on top of the seeded conversations (`inbox.ts`). */
   messaging?: PersistedMessaging;
+  /** Ratings added through the control API (`feed.ts`), on top of the seeded ones. */
+  ratings?: AddedRatingRecord[];
+  /** Next numeric part of an added rating's key and story id. */
+  nextRatingSeq?: number;
 }
 
 function emptyState(): PersistedState {

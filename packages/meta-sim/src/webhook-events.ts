@@ -4,23 +4,31 @@
  *
  * Gating: nothing is sent for a Page without `subscribed_apps`. Messenger events need the
  * Page field that carries them: guest messages `messages`, echoes of Page sends
- * `message_echoes`, reactions `message_reactions`, reads `message_reads`. Instagram events
- * need the Page subscribed (any field) and the field on the app's `instagram` webhook object
- * (`WebhookConfig.instagramFields`): messages and echoes `messages` (Instagram has no separate
- * echo field), reactions `message_reactions`, reads `messaging_seen`.
+ * `message_echoes`, reactions `message_reactions`, reads `message_reads`, deliveries
+ * `message_deliveries`, postbacks `messaging_postbacks`. Instagram events need the Page
+ * subscribed (any field) and the field on the app's `instagram` webhook object
+ * (`WebhookConfig.instagramFields`): messages, echoes and unsends `messages` (Instagram has no
+ * separate echo field), reactions `message_reactions`, reads `messaging_seen`, postbacks
+ * `messaging_postbacks`; Instagram has no delivery event.
  *
- * Shapes: `{sender:{id}, recipient:{id}, timestamp:ms, message|reaction|read}`; ids are the
- * PSID and Page id on Messenger, the IGSID and Instagram account id on Instagram.
+ * Shapes: `{sender:{id}, recipient:{id}, timestamp:ms, message|postback|reaction|read|delivery}`;
+ * ids are the PSID and Page id on Messenger, the IGSID and Instagram account id on Instagram.
+ * Attachments are `{type, payload}` with the payload each type has (`{url}` for media,
+ * `{url,title}` for fallback, `{coordinates:{lat,long}}` for location, the template for
+ * template echoes, none for `unsupported_type`). An unsend is `message:{mid, is_deleted:true}`.
  */
 import type { Conversation, Inbox, InboxEvent, Message } from './inbox.ts';
 import type { WebhookDispatcher, WebhookEvent } from './webhooks.ts';
 
 /** The webhook field that carries an event, per channel (see the file comment). */
-export function webhookFieldFor(e: InboxEvent): { messenger: string; instagram: string } {
+export function webhookFieldFor(e: InboxEvent): { messenger: string; instagram: string | null } {
   if (e.type === 'message') {
+    if (e.message.postback) return { messenger: 'messaging_postbacks', instagram: 'messaging_postbacks' };
     return e.message.from === 'page' ? { messenger: 'message_echoes', instagram: 'messages' } : { messenger: 'messages', instagram: 'messages' };
   }
+  if (e.type === 'unsend') return { messenger: 'messages', instagram: 'messages' };
   if (e.type === 'reaction') return { messenger: 'message_reactions', instagram: 'message_reactions' };
+  if (e.type === 'delivery') return { messenger: 'message_deliveries', instagram: null };
   return { messenger: 'message_reads', instagram: 'messaging_seen' };
 }
 
@@ -38,7 +46,9 @@ function messageBody(m: Message, appId: string): Record<string, unknown> {
   }
   body.mid = m.id;
   if (m.text) body.text = m.text;
-  if (m.attachments.length) body.attachments = m.attachments.map((a) => ({ type: a.type, payload: { url: a.url } }));
+  if (m.attachments.length) {
+    body.attachments = m.attachments.map((a) => (a.payload === null ? { type: a.type, payload: null } : { type: a.type, payload: a.payload ?? { url: a.url } }));
+  }
   return body;
 }
 
@@ -48,10 +58,11 @@ function messageBody(m: Message, appId: string): Record<string, unknown> {
  * @param instagramFields the app's `instagram` object fields (`WebhookConfig.instagramFields`)
  */
 export function toWebhookEvent(e: InboxEvent, inbox: Inbox, instagramFields: readonly string[], appId: string): WebhookEvent | null {
-  const conv = e.type === 'read' ? e.conversation : e.message.conversation;
+  const conv = e.type === 'read' || e.type === 'delivery' ? e.conversation : e.message.conversation;
   const subscribed = inbox.subscription(conv.page.id);
   if (!subscribed) return null;
   const field = webhookFieldFor(e)[conv.channel];
+  if (field === null) return null;
   if (conv.channel === 'messenger' ? !subscribed.includes(field) : !instagramFields.includes(field)) return null;
 
   const biz = businessId(conv);
@@ -59,6 +70,17 @@ export function toWebhookEvent(e: InboxEvent, inbox: Inbox, instagramFields: rea
   const object = conv.channel === 'messenger' ? 'page' : 'instagram';
   const between = (fromBusiness: boolean) => (fromBusiness ? { sender: { id: biz }, recipient: { id: guest } } : { sender: { id: guest }, recipient: { id: biz } });
 
+  if (e.type === 'message' && e.message.postback) {
+    const m = e.message;
+    return { object, entryId: biz, kind: 'postback', mid: m.id, item: { ...between(false), timestamp: m.createdAt, postback: { mid: m.id, title: m.postback!.title, payload: m.postback!.payload } } };
+  }
+  if (e.type === 'unsend') {
+    const m = e.message;
+    return { object, entryId: biz, kind: 'unsend', mid: m.id, item: { ...between(m.from === 'page'), timestamp: e.at, message: { mid: m.id, is_deleted: true } } };
+  }
+  if (e.type === 'delivery') {
+    return { object, entryId: biz, kind: 'delivery', item: { ...between(false), timestamp: e.at, delivery: { mids: e.mids, watermark: e.watermark } } };
+  }
   if (e.type === 'message') {
     const m = e.message;
     return {

@@ -329,3 +329,40 @@ describe('webhook delivery', () => {
     expect(t.sim.webhookLog()).toMatchObject({ verified: false, handshake: null, deliveries: [], config: { url: null } });
   });
 });
+
+describe('every messaging payload the guest driver can send (issue #8)', () => {
+  it('sends attachments with their per-type payloads, postbacks, unsends, deliveries and template echoes, each gated by its field', async () => {
+    const { t, receiver, pageId, token, igId } = await setup();
+    await subscribe(t, pageId, token, 'messages,message_echoes,messaging_postbacks,message_deliveries');
+    const fb = t.sim.guestMessage({ pageId, channel: 'messenger', attachment: { type: 'fallback', url: 'https://example.com/menu', title: 'Menu' } });
+    const loc = t.sim.guestMessage({ conversationId: fb.conversationId, attachment: { type: 'location', lat: 17.4, long: 78.4 } });
+    const odd = t.sim.guestMessage({ conversationId: fb.conversationId, attachment: { type: 'unsupported_type' } });
+    const pb = t.sim.guestMessage({ conversationId: fb.conversationId, postback: { title: 'Book a table', payload: 'BOOK' } });
+    const tpl = t.sim.pageTemplate(fb.conversationId, { text: 'Pick a time', buttons: ['7 pm'] });
+    t.sim.guestDelivery(fb.conversationId);
+    const ig = t.sim.guestMessage({ igUserId: igId, text: 'oops' });
+    t.sim.guestUnsend(ig.messageId);
+    await t.sim.flushWebhooks();
+    const byMid = (mid: string) => items(receiver).find((i) => (i.message as { mid?: string } | undefined)?.mid === mid || (i.postback as { mid?: string } | undefined)?.mid === mid);
+    expect(byMid(fb.messageId)!.message).toMatchObject({ attachments: [{ type: 'fallback', payload: { url: 'https://example.com/menu', title: 'Menu' } }] });
+    expect(byMid(loc.messageId)!.message).toMatchObject({ attachments: [{ type: 'location', payload: { coordinates: { lat: 17.4, long: 78.4 } } }] });
+    expect(byMid(odd.messageId)!.message).toMatchObject({ attachments: [{ type: 'unsupported_type', payload: null }] });
+    expect(byMid(pb.messageId)!.postback).toEqual({ mid: pb.messageId, title: 'Book a table', payload: 'BOOK' });
+    expect(byMid(tpl.messageId)!.message).toMatchObject({ is_echo: true, attachments: [{ type: 'template', payload: { template_type: 'button', text: 'Pick a time' } }] });
+    const delivery = items(receiver).find((i) => 'delivery' in i)!;
+    expect(delivery.delivery).toMatchObject({ mids: [tpl.messageId], watermark: expect.any(Number) });
+    const unsend = items(receiver).filter((i) => (i.message as { mid?: string } | undefined)?.mid === ig.messageId);
+    expect(unsend.map((i) => i.message)).toEqual([expect.objectContaining({ text: 'oops' }), { mid: ig.messageId, is_deleted: true }]);
+  });
+
+  it('sends no delivery without message_deliveries, and none on Instagram', async () => {
+    const { t, receiver, pageId, token, igId } = await setup();
+    await subscribe(t, pageId, token, 'messages');
+    const m = t.sim.guestMessage({ pageId, channel: 'messenger', text: 'hi' });
+    t.sim.guestDelivery(m.conversationId);
+    const ig = t.sim.guestMessage({ igUserId: igId, text: 'hi' });
+    t.sim.guestDelivery(ig.conversationId);
+    await t.sim.flushWebhooks();
+    expect(items(receiver).some((i) => 'delivery' in i)).toBe(false);
+  });
+});

@@ -26,8 +26,13 @@ export interface WebhookEvent {
   object: WebhookObject;
   /** `entry[].id`: the Page id (Messenger) or the Instagram account id. */
   entryId: string;
-  /** `{sender, recipient, timestamp, message|reaction|read}`. */
+  /** `{sender, recipient, timestamp, message|reaction|read}`; with `field`, a change's `value`. */
   item: Record<string, unknown>;
+  /**
+   * Set for Page changes (e.g. `feed`): the item goes to the entry's `changes` array as
+   * `{field, value: item}` instead of `messaging` (external-apis.md §4 "Feed/ratings envelope").
+   */
+  field?: string;
   /** For the log: message, echo, reaction, read. */
   kind: string;
   /** Message id the event is about, for the log and for dedupe checks in tests. */
@@ -338,14 +343,18 @@ export class WebhookDispatcher {
   /** Builds the envelope `{object, entry:[{id, time, messaging:[...]}]}` and its log record. */
   private build(events: WebhookEvent[], duplicate: boolean): Outgoing {
     const entries = new Map<string, Record<string, unknown>[]>();
+    const changes = new Map<string, Record<string, unknown>[]>();
     for (const e of events) {
-      const list = entries.get(e.entryId) ?? [];
-      list.push(e.item);
-      entries.set(e.entryId, list);
+      if (!entries.has(e.entryId)) entries.set(e.entryId, []);
+      if (e.field) changes.set(e.entryId, [...(changes.get(e.entryId) ?? []), { field: e.field, value: e.item }]);
+      else entries.get(e.entryId)!.push(e.item);
     }
     const time = this.deps.now().getTime();
     const object = events[0]!.object;
-    const body = serializeMetaJson({ object, entry: [...entries.entries()].map(([id, messaging]) => ({ id, time, messaging })) });
+    const body = serializeMetaJson({
+      object,
+      entry: [...entries.entries()].map(([id, messaging]) => (changes.has(id) ? { id, time, ...(messaging.length ? { messaging } : {}), changes: changes.get(id) } : { id, time, messaging })),
+    });
     const record: DeliveryRecord = {
       id: this.nextId++,
       object,

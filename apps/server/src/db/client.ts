@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { checkDataDirWritable, DataDirError, describeDataDirError, lockDataDir } from './data-dir.ts';
 import * as schema from './schema.ts';
 
 /** One Drizzle type for both drivers (stack-notes.md "Server and database"). */
@@ -28,6 +29,8 @@ const MIGRATION_LOCK_KEY = 4_242_001;
 /**
  * Opens PostgreSQL through `pg` when `databaseUrl` is set, else PGlite (embedded PostgreSQL)
  * with its data in `${dataDir}/pglite` (or in memory when `dataDir` is null, for tests).
+ * @throws DataDirError (data-dir.ts) when `dataDir` cannot be written, has too little free
+ *   space, or is held by another process; the message names the folder and the holder's PID.
  */
 export async function openDatabase(opts: {
   databaseUrl: string | null;
@@ -60,18 +63,43 @@ export async function openDatabase(opts: {
     };
   }
   let dataDir: string | undefined;
+  let unlock = async () => {};
   if (opts.dataDir) {
-    dataDir = join(opts.dataDir, 'pglite');
-    mkdirSync(dataDir, { recursive: true });
+    const dir = opts.dataDir;
+    // Before PGlite touches anything: a clear message instead of a stack trace or a hang
+    // (issue #8), and one process per folder, since PGlite allows one writer.
+    checkDataDirWritable(dir);
+    unlock = await lockDataDir(dir, (err) => {
+      throw new DataDirError(`lost the lock on DATA_DIR ${dir} (${err.message}); stopping so that no second process writes the same database`, 'ECOMPROMISED');
+    });
+    dataDir = join(dir, 'pglite');
+    try {
+      mkdirSync(dataDir, { recursive: true });
+    } catch (e) {
+      await unlock();
+      throw describeDataDirError(dir, e);
+    }
   }
-  const client = await PGlite.create({ dataDir, loadDataDir: opts.pgliteLoadDataDir });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir, loadDataDir: opts.pgliteLoadDataDir });
+  } catch (e) {
+    await unlock();
+    throw opts.dataDir ? describeDataDirError(opts.dataDir, e) : e;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    // PGlite is single-process by construction: no lock is needed.
+    // The DATA_DIR lock (data-dir.ts) keeps other processes out: no migration lock is needed.
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        await unlock();
+      }
+    },
   };
 }
 

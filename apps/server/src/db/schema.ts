@@ -240,6 +240,8 @@ export const conversations = pgTable(
     messageCount: integer('message_count').notNull().default(0),
     lastGuestMessageAt: ts('last_guest_message_at'),
     guestReadAt: ts('guest_read_at'),
+    /** Messenger `delivery` watermark: the guest's app received the page's messages up to it (issue #8). */
+    guestDeliveredAt: ts('guest_delivered_at'),
   },
   (t) => [
     uniqueIndex('conversations_account_guest_uq').on(t.accountId, t.guestId),
@@ -258,7 +260,8 @@ export const messages = pgTable(
     mid: text('mid').notNull(),
     direction: text('direction').notNull(),
     text: text('text'),
-    attachments: jsonb('attachments').$type<{ type: string; url: string }[]>().notNull().default([]),
+    /** `TAttachment[]` of packages/contracts; read back through `readAttachments` (rows may be older or damaged). */
+    attachments: jsonb('attachments').$type<unknown>().notNull().default([]),
     createdTime: ts('created_time').notNull(),
     pageReaction: text('page_reaction'),
     pageReactionAt: ts('page_reaction_at'),
@@ -266,6 +269,10 @@ export const messages = pgTable(
     guestReactionAt: ts('guest_reaction_at'),
     sentByUserId: uuid('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     humanAgentTag: boolean('human_agent_tag').notNull().default(false),
+    /** A `messaging_postbacks` event: the guest tapped a button (`{title, payload}`, issue #8). */
+    postback: jsonb('postback').$type<{ title: string; payload: string | null }>(),
+    /** When the guest unsent it (Instagram `message.is_deleted`); text and attachments are wiped. */
+    deletedAt: ts('deleted_at'),
   },
   (t) => [
     uniqueIndex('messages_mid_uq').on(t.mid),
@@ -299,27 +306,71 @@ export const sendIdempotency = pgTable(
     key: text('key').notNull(),
     messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * Set when the Send API timed out and the read-back could not tell whether the message
+     * landed: a retry with the key reads back again before it sends (issue #8, decisions/0014).
+     */
+    outcomeUnknownAt: ts('outcome_unknown_at'),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.key] })],
 );
 
 /**
- * One-time invitations to set a password (onboarded owners, invited users). Only a SHA-256 of
- * the random token is stored, so a database leak does not hand out accounts.
+ * `Idempotency-Key` of public review replies (`POST /reply-fb-review`), unique per client: the
+ * key is reserved (`pending`) before calling Graph, `unknown` after a timeout whose read-back
+ * found nothing or failed (a retry reads back first), and `done` with the answer once the reply
+ * landed (issue #8, docs/decisions/0014-writes-to-meta.md).
+ */
+export const reviewReplyIdempotency = pgTable(
+  'review_reply_idempotency',
+  {
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 hex of `{pageId, reviewId, message}`: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    reviewId: bigint('review_id', { mode: 'number' }).notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    state: text('state').$type<'pending' | 'unknown' | 'done'>().notNull().default('pending'),
+    /** The first answer (`TFbComment`), replayed to every retry once `done`. */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.key] })],
+);
+
+/**
+ * One-time invitations into one client (onboarded owners, invited users): a pending membership
+ * that becomes one when accepted, by setting a password (a new account) or by signing in (an
+ * existing account), docs/decisions/0009. Only a SHA-256 of the random token is stored, so a
+ * database leak does not hand out accounts.
  */
 export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The account that accepted it; null while pending (issue #8: no account is touched at invite time). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    /** The address the inviter typed, lower-cased: only the account with this email may accept. */
+    email: text('email').notNull(),
+    /** The name the inviter typed (used for a new account; never read from an existing one). */
+    fullName: text('full_name').notNull(),
+    /** Role and access ids the membership gets on acceptance. */
+    role: text('role').notNull(),
+    access: jsonb('access').$type<{ brandIds: string[]; outletIds: string[]; modules: string[] }>().notNull(),
     tokenHash: text('token_hash').notNull(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
+    /** Withdrawn by the inviter (removed before acceptance, or replaced by a new link). */
+    revokedAt: ts('revoked_at'),
   },
-  (t) => [uniqueIndex('invitations_token_hash_uq').on(t.tokenHash), index('invitations_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('invitations_token_hash_uq').on(t.tokenHash),
+    index('invitations_user_idx').on(t.userId),
+    index('invitations_client_email_idx').on(t.clientId, t.email),
+    index('invitations_email_idx').on(t.email),
+  ],
 );
 
 /**

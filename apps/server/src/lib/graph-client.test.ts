@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GraphClient, GraphError } from './graph-client.ts';
+import { GraphClient, GraphError, GraphTimeoutError, writeOutcomeUnknown } from './graph-client.ts';
 
 function fakeFetch(responses: (() => Response | Promise<Response>)[]) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -73,5 +73,30 @@ describe('GraphClient', () => {
     const html = fakeFetch([() => new Response('<html>', { status: 200 })]);
     const e2 = (await client(html.impl).get('x', {}, 't').catch((e) => e)) as GraphError;
     expect(e2.message).toMatch(/not JSON/);
+  });
+
+  it('tells a timed-out write (may have landed) from a refused connection (nothing sent), issue #8', async () => {
+    // The fake honours the abort signal the client passes, as fetch does: it never answers.
+    const hang = (async (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as unknown as typeof fetch;
+    const slow = new GraphClient({ baseUrl: 'http://graph.test', version: 'v21.0', appId: '1', appSecret: 's', fetch: hang, timeoutMs: 20 });
+    const timedOut = await slow.post('s/comments', { message: 'hi' }, 't').catch((e) => e);
+    expect(timedOut).toBeInstanceOf(GraphTimeoutError);
+    expect(timedOut).toBeInstanceOf(GraphError);
+    expect(writeOutcomeUnknown(timedOut)).toBe(true);
+    expect((timedOut as GraphTimeoutError).message).toMatch(/did not answer within 20 ms/);
+
+    const refused = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    const down = fakeFetch([() => Promise.reject(refused)]);
+    const notSent = await client(down.impl).post('s/comments', { message: 'hi' }, 't').catch((e) => e);
+    expect(notSent).not.toBeInstanceOf(GraphTimeoutError);
+    expect(writeOutcomeUnknown(notSent)).toBe(false);
+
+    const reset = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+    const broke = fakeFetch([() => Promise.reject(reset)]);
+    expect(writeOutcomeUnknown(await client(broke.impl).post('s/comments', { message: 'hi' }, 't').catch((e) => e))).toBe(true);
+
+    const refusal = fakeFetch([json({ error: { message: 'no', type: 'OAuthException', code: 200 } }, 403)]);
+    expect(writeOutcomeUnknown(await client(refusal.impl).post('s/comments', { message: 'hi' }, 't').catch((e) => e))).toBe(false);
   });
 });

@@ -41,6 +41,36 @@ export class GraphError extends Error {
   }
 }
 
+/**
+ * The Graph API did not answer within `timeoutMs` (or the connection broke after the request
+ * was sent). Unlike a refusal, Graph may have carried the request out: a POST that ends like
+ * this may or may not have landed, so callers read back before saying it failed (issue #8
+ * "Writes to Facebook that may or may not have landed", docs/decisions/0014-writes-to-meta.md).
+ * A subclass of GraphError (code -1, type `TimeoutError`), so code that branches on GraphError
+ * keeps working.
+ */
+export class GraphTimeoutError extends GraphError {
+  /** @param timeoutMs the client timeout that elapsed, ms; null when the connection broke */
+  constructor(
+    message: string,
+    readonly timeoutMs: number | null,
+  ) {
+    super(message, 0, -1, null, 'TimeoutError', null);
+    this.name = 'GraphTimeoutError';
+  }
+}
+
+/**
+ * Whether a failed write may still have been carried out by Graph: a timeout, a connection
+ * that broke after the request was sent, or an HTTP 5xx answer (Meta's "unknown error" codes
+ * 1 and 2 arrive as 500). A refusal with a Graph error envelope and a 4xx status, or a
+ * connection that could not even be opened, means nothing was written.
+ */
+export function writeOutcomeUnknown(e: unknown): boolean {
+  if (e instanceof GraphTimeoutError) return true;
+  return e instanceof GraphError && e.httpStatus >= 500;
+}
+
 export interface GraphPage<T> {
   data: T[];
   paging?: { cursors?: { before?: string; after?: string }; next?: string; previous?: string };
@@ -156,6 +186,7 @@ export class GraphClient {
 
   private async once<T>(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, body?: URLSearchParams | string): Promise<T> {
     let res: Response;
+    const timeoutMs = this.options.timeoutMs ?? 10_000;
     try {
       res = await this.fetchImpl(url, {
         method,
@@ -165,12 +196,18 @@ export class GraphClient {
           ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
         },
         body,
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (e) {
-      throw new GraphError(`Facebook could not be reached: ${(e as Error).message}`, 0, -1, null, 'NetworkError', null);
+      throw networkError(e, timeoutMs);
     }
-    const text = await res.text();
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (e) {
+      // Graph answered the status line, then the body stalled or broke: it acted on the request.
+      throw networkError(e, timeoutMs, true);
+    }
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : {};
@@ -184,4 +221,23 @@ export class GraphClient {
     }
     return json as T;
   }
+}
+
+/** Error codes of a connection that was never opened: nothing reached Graph. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL']);
+
+/**
+ * Turns a fetch failure into a GraphTimeoutError when the request may have reached Graph (a
+ * timeout, or a connection reset once sent), else a GraphError `NetworkError` (not sent).
+ * @param answered the response had started, so Graph received the request
+ */
+function networkError(e: unknown, timeoutMs: number, answered = false): GraphError {
+  const err = e as Error & { cause?: { code?: string } };
+  if (err?.name === 'TimeoutError') return new GraphTimeoutError(`Facebook did not answer within ${timeoutMs} ms`, timeoutMs);
+  const code = err?.cause?.code ?? (err as { code?: string })?.code;
+  if (!answered && code && NOT_SENT.has(code)) {
+    return new GraphError(`Facebook could not be reached: ${err.message}${code ? ` (${code})` : ''}`, 0, -1, null, 'NetworkError', null);
+  }
+  if (!answered && !code) return new GraphError(`Facebook could not be reached: ${err?.message ?? String(e)}`, 0, -1, null, 'NetworkError', null);
+  return new GraphTimeoutError(`The connection to Facebook broke before it answered: ${err?.message ?? String(e)}`, null);
 }

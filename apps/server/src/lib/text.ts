@@ -20,35 +20,16 @@ const FORBIDDEN_GLOBAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 /** UTF-16 code units that are half of a surrogate pair without the other half. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** True when `text` holds a character {@link findControlCharacter} would refuse. */
+/** True when `text` holds a control character that user input may not carry (see above). */
 export function hasControlCharacter(text: string): boolean {
   return FORBIDDEN.test(text);
 }
 
-/**
- * Walks a parsed JSON value (body, query or params) and returns the dotted path of the first
- * string, or object key, that holds a forbidden control character, or null when all are clean.
- * @param value any JSON value; depth is bounded by the body limit, so recursion is safe
- * @param prefix the path so far, e.g. `body`
- * @example findControlCharacter({ message: 'a\u0000' }, 'body') === 'body.message'
- */
-export function findControlCharacter(value: unknown, prefix: string): string | null {
-  if (typeof value === 'string') return FORBIDDEN.test(value) ? prefix : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = findControlCharacter(value[i], `${prefix}.${i}`);
-      if (hit) return hit;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (FORBIDDEN.test(k)) return prefix;
-      const hit = findControlCharacter(v, `${prefix}.${k}`);
-      if (hit) return hit;
-    }
-  }
-  return null;
+/** The first lone UTF-16 surrogate of `text` (not Unicode text, not storable as UTF-8), or null. */
+export function findLoneSurrogate(text: string): string | null {
+  LONE_SURROGATE.lastIndex = 0;
+  const hit = LONE_SURROGATE.exec(text);
+  return hit ? hit[0] : null;
 }
 
 /**

@@ -26,6 +26,8 @@ export interface AuthContext {
   outletIds: string[] | null;
   /** Modules (menu groups) granted in this client; every module for owners and super admins. */
   modules: TModule[];
+  /** When the session (and its token) expires: sockets are disconnected then. */
+  expiresAt: Date;
 }
 
 declare module 'fastify' {
@@ -201,6 +203,7 @@ export async function resolveAuth(ctx: AppContext, token: string | undefined): P
     ability: buildAbility(rules),
     outletIds: access.outletIds,
     modules,
+    expiresAt: row.expiresAt,
   };
 }
 

@@ -15,7 +15,9 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback: 
       return reply.status(err.statusCode).send({ message: err.message, ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const where = err.validationContext ?? 'body';
+      // `query`, not Fastify's `querystring`: one name for the query string in every `field`
+      // (the input guard and cursor checks use it too).
+      const where = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'body');
       const describe = (issue: (typeof err.validation)[number]) => {
         const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
         const field = path ? `${where}.${path}` : where;

@@ -3,7 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { createClient } from 'redis';
 import { Server, type RemoteSocket, type Socket } from 'socket.io';
-import { INBOX, SOCKET_EVENTS, ZReplayRequest, type TInboxEvent, type TReplayAck } from '@dinedesk/contracts';
+import { INBOX, REVIEW_SOCKET_EVENTS, SOCKET_EVENTS, ZReplayRequest, type TInboxEvent, type TReplayAck, type TReviewsChangedEvent } from '@dinedesk/contracts';
 import type { AppContext } from '../context.ts';
 import { schema } from '../db/client.ts';
 import { accountRoom, userRoom, type RoutedEvent } from '../modules/inbox/events.ts';
@@ -11,6 +11,25 @@ import { resolveAuth, type AuthContext } from './auth.ts';
 
 /** Most events one replay answers; the client asks again while `complete` is false. */
 const REPLAY_BATCH = 500;
+
+/** Room of one session's sockets: logout disconnects it in every process (issue #8). */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** Longest delay `setTimeout` honours (2^31 − 1 ms, about 24.8 days); longer ones fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Runs `fn` after `ms` (at once when not positive), in steps for delays beyond {@link MAX_TIMER_MS}. */
+function scheduleAt(ms: number, fn: () => void): { cancel(): void } {
+  let timer: NodeJS.Timeout | null = null;
+  const arm = (left: number) => {
+    if (left <= 0) return fn();
+    const step = Math.min(left, MAX_TIMER_MS);
+    timer = setTimeout(() => arm(left - step), step);
+    timer.unref();
+  };
+  arm(ms);
+  return { cancel: () => timer && clearTimeout(timer) };
+}
 
 /** Inbox accounts (page ids and Instagram ids) the user may see: their socket rooms. */
 async function visibleAccounts(ctx: AppContext, auth: AuthContext): Promise<string[]> {
@@ -41,6 +60,8 @@ async function syncRooms(ctx: AppContext, socket: Socket | RemoteSocket<Record<s
  * a socket joins only the rooms of accounts its user may see, and committed inbox events are
  * emitted to those rooms. With REDIS_URL the Redis adapter shares events between processes.
  * After a reconnect the client asks `inbox:replay {afterEventId}` and gets what it missed.
+ * A socket ends with its session (issue #8): at the token's expiry, on logout
+ * (`realtime.sessionsEnded`), and when its user loses access (`realtime.accessChanged`).
  */
 export async function registerSocket(app: FastifyInstance, ctx: AppContext): Promise<Server> {
   const allowed = new Set(ctx.config.corsOrigins);
@@ -89,7 +110,11 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
 
   io.on('connection', (socket) => {
     const token = (socket.handshake.auth as { token: string }).token;
-    socket.join([userRoom((socket.data.auth as AuthContext).userId), ...(socket.data.accounts as string[]).map(accountRoom)]);
+    const handshakeAuth = socket.data.auth as AuthContext;
+    socket.join([userRoom(handshakeAuth.userId), sessionRoom(handshakeAuth.sessionId), ...(socket.data.accounts as string[]).map(accountRoom)]);
+    // A socket lives no longer than its token (issue #8): disconnected at the token's expiry.
+    const expiry = scheduleAt(handshakeAuth.expiresAt.getTime() - ctx.now().getTime(), () => socket.disconnect(true));
+    socket.once('disconnect', () => expiry.cancel());
     socket.on(SOCKET_EVENTS.inboxReplay, async (raw: unknown, ack?: (res: TReplayAck | { error: string }) => void) => {
       if (typeof ack !== 'function') return;
       const req = ZReplayRequest.safeParse(raw);
@@ -115,8 +140,15 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   ctx.realtime = {
+    async sessionsEnded(sessionIds: string[]) {
+      // Through the adapter, so sockets of these sessions in other processes go too.
+      if (sessionIds.length) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+    },
     emit(events: RoutedEvent[]) {
       for (const e of events) io.to(accountRoom(e.accountId)).emit(SOCKET_EVENTS.inboxEvent, e.event);
+    },
+    reviewsChanged(event: TReviewsChangedEvent) {
+      io.to(accountRoom(event.pageId)).emit(REVIEW_SOCKET_EVENTS.changed, event);
     },
     async accessChanged(userIds: string[]) {
       for (const userId of userIds) {
@@ -137,10 +169,15 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
       }
     },
   };
-  // socket.io must close in preClose: with a client connected, app.close() would wait forever
-  // (stack-notes.md).
+  // Sockets must close in preClose: with a client connected, app.close() would wait forever
+  // (stack-notes.md). Not `io.close()`: it also closes the HTTP server and waits until every
+  // keep-alive connection has ended, which kept SIGTERM from finishing (issue #8). Fastify
+  // closes the HTTP server itself right after preClose. `local`: with the Redis adapter,
+  // sockets of the other processes stay connected.
   app.addHook('preClose', async () => {
-    await new Promise<void>((resolve) => io.close(() => resolve()));
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    await io.of('/').adapter.close();
     if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
   });
   return io;

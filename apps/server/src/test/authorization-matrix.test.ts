@@ -3,7 +3,9 @@
  * route × actor × ids of client A and of client B → the expected allow or refusal, with nothing
  * written (database rows, simulator state) on a refusal. The route list comes from the app's
  * own route table (`app.routeTable`, an onRoute hook), so a new route without an entry here
- * fails the first test. Socket handshake and `inbox:replay` are covered at the end.
+ * fails the first test. Invitations and set-password across clients (issue #8) are checked for
+ * every role of both clients and the super admin in "invitations across clients"; socket
+ * handshake and `inbox:replay` are covered at the end.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -88,7 +90,10 @@ const ENTRIES: Record<string, Entry> = {
     publicStatus: 200,
     request: () => json('POST', '/api/auth/login', { email: 'agent@deccan-table.demo', password: 'DineDesk-demo-2026' }),
   },
-  'POST /api/auth/set-password': { scope: 'public', publicStatus: 400, request: () => json('POST', '/api/auth/set-password', { token: 'x'.repeat(43), password: 'a-new-password' }) },
+  'POST /api/auth/set-password': { scope: 'public', publicStatus: 400, request: () => json('POST', '/api/auth/set-password', { token: 'x'.repeat(43), password: 'Correct-Horse-Battery-42' }) },
+  // A token nobody was given: signed-in callers get 400 (not a refusal of access), others 401.
+  // Tokens of real invitations across clients: "invitations across clients" below.
+  'POST /api/auth/accept-invitation': { scope: 'self', request: () => json('POST', '/api/auth/accept-invitation', { token: 'x'.repeat(43) }) },
   'GET /api/reservgo/secure-endpoint': { scope: 'public', publicStatus: 401, request: () => json('GET', '/api/reservgo/secure-endpoint?token=not.a.token') },
   'GET /api/webhooks/meta': { scope: 'public', publicStatus: 403, request: () => json('GET', '/api/webhooks/meta?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1') },
   'POST /api/webhooks/meta': { scope: 'public', publicStatus: 403, request: (i) => json('POST', '/api/webhooks/meta', { object: 'page', entry: [{ id: i.pageId, time: 1, messaging: [] }] }) },
@@ -310,6 +315,119 @@ describe('authorization matrix', () => {
       expect([401, 403]).not.toContain(res.statusCode);
     }
     expect(await tableCounts(h)).toEqual(before);
+  });
+});
+
+describe('invitations across clients (issue #8, docs/decisions/0009)', () => {
+  const ROLES = ['owner', 'brand.manager', 'outlet.manager', 'agent', 'viewer'] as const;
+  const DOMAIN: Record<Tenant, string> = { A: 'spice-route.demo', B: 'deccan-table.demo' };
+  const other = (t: Tenant): Tenant => (t === 'A' ? 'B' : 'A');
+  const STRONG = 'Correct-Horse-Battery-42';
+  /** Every role of both clients, and the super admin (acting for A). */
+  const inviters = (): { name: string; email: string; client: Tenant; mayInvite: boolean; token: () => Promise<string> }[] => [
+    ...(['A', 'B'] as const).flatMap((t) => ROLES.map((r) => ({ name: `${r}@${t}`, email: `${r}@${DOMAIN[t]}`, client: t, mayInvite: r === 'owner', token: () => h.login(`${r}@${DOMAIN[t]}`) }))),
+    { name: 'superAdmin', email: 'admin@dinedesk.demo', client: 'A' as const, mayInvite: true, token: () => actors.superAdmin.token().then((x) => x!) },
+  ];
+  /** Accounts and what could open them: users with password hashes, memberships, grants, invitations. */
+  async function accountState(): Promise<string> {
+    const db = h.server.ctx.db;
+    const users = await db.select({ id: schema.users.id, email: schema.users.email, hash: schema.users.passwordHash, changed: schema.users.passwordChangedAt }).from(schema.users).orderBy(asc(schema.users.id));
+    const members = await db.select().from(schema.memberships).orderBy(asc(schema.memberships.userId), asc(schema.memberships.clientId));
+    const grants = await db.select().from(schema.accessGrants).orderBy(asc(schema.accessGrants.userId), asc(schema.accessGrants.clientId), asc(schema.accessGrants.kind), asc(schema.accessGrants.refId));
+    const invitations = await db.select({ id: schema.invitations.id, used: schema.invitations.usedAt, user: schema.invitations.userId }).from(schema.invitations).orderBy(asc(schema.invitations.id));
+    return JSON.stringify({ users, members, grants, invitations });
+  }
+  /** Emails of client t that another client may try: an active member, and a member who never set a password. */
+  const targetsOf = (t: Tenant) => [`agent@${DOMAIN[t]}`, `dormant@${DOMAIN[t]}`];
+  const minted: { by: string; client: Tenant; email: string; token: string }[] = [];
+  const replaced: typeof minted = [];
+
+  beforeAll(async () => {
+    // A not-yet-activated owner of each client, as invitations made before issue #8 left them.
+    const db = h.server.ctx.db;
+    for (const t of ['A', 'B'] as const) {
+      const [u] = await db.insert(schema.users).values({ email: `dormant@${DOMAIN[t]}`, fullName: `Dormant Owner ${t}` }).returning();
+      await db.insert(schema.memberships).values({ userId: u!.id, clientId: ids[t].clientId, role: 'client_owner' });
+    }
+  });
+
+  it('invite: every role of A and B and the super admin, for emails of the other client', async () => {
+    const failures: string[] = [];
+    for (const actor of inviters()) {
+      const token = await actor.token();
+      const target = other(actor.client);
+      for (const email of targetsOf(target)) {
+        const accounts = await accountState();
+        const counts = await tableCounts(h);
+        const res = await h.server.app.inject({ method: 'POST', url: '/api/client-users/invite', headers: bearer(token), payload: { email, fullName: 'Typed by inviter', role: 'client_owner' } });
+        if (!actor.mayInvite) {
+          if (res.statusCode !== 403) failures.push(`${actor.name} → ${email}: expected 403, got ${res.statusCode}`);
+          if (JSON.stringify(await tableCounts(h)) !== JSON.stringify(counts)) failures.push(`${actor.name} → ${email}: refused but something was written`);
+          continue;
+        }
+        const body = res.json() as { user: { id: string; fullName: string; active: boolean }; invitation: { url: string } };
+        if (res.statusCode !== 201) failures.push(`${actor.name} → ${email}: expected 201, got ${res.statusCode}`);
+        else {
+          const [account] = await h.server.ctx.db.select().from(schema.users).where(eq(schema.users.email, email));
+          if (res.body.includes(account!.id) || res.body.includes(account!.fullName) || body.user.active || body.user.fullName !== 'Typed by inviter') failures.push(`${actor.name} → ${email}: the answer reveals the account of ${target}`);
+          // Inviting an email again into the same client replaces its pending invitation.
+          const earlier = minted.findIndex((m) => m.client === actor.client && m.email === email);
+          if (earlier >= 0) replaced.push(...minted.splice(earlier, 1));
+          minted.push({ by: actor.name, client: actor.client, email, token: new URL(body.invitation.url, 'http://x').searchParams.get('token')! });
+        }
+        // An invitation changes no account: only the invitation row is new.
+        const after = JSON.parse(await accountState()) as { invitations: unknown[] };
+        const was = JSON.parse(accounts) as { invitations: unknown[] };
+        if (JSON.stringify({ ...after, invitations: [] }) !== JSON.stringify({ ...was, invitations: [] })) failures.push(`${actor.name} → ${email}: an account of ${target} was changed`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Owners of A and B, and the super admin acting for A (replacing the invitations of A's owner).
+    expect(minted.map((m) => `${m.by} ${m.email}`).sort()).toEqual(
+      ['owner@B agent@spice-route.demo', 'owner@B dormant@spice-route.demo', 'superAdmin agent@deccan-table.demo', 'superAdmin dormant@deccan-table.demo'],
+    );
+    expect(replaced).toHaveLength(2);
+  });
+
+  it('set-password and accept-invitation with those tokens: refused for everyone but the invited account, nothing written', async () => {
+    expect(minted.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const inv of replaced) {
+      const res = await h.server.app.inject({ method: 'POST', url: '/api/auth/set-password', payload: { token: inv.token, password: STRONG } });
+      if (res.statusCode !== 400) failures.push(`set-password with ${inv.by}'s replaced token for ${inv.email}: expected 400, got ${res.statusCode}`);
+    }
+    const callers = [...inviters(), { name: 'none', email: '', client: 'A' as const, mayInvite: false, token: async () => '' }];
+    const tokens = new Map<string, string>();
+    for (const c of callers) tokens.set(c.name, await c.token());
+    for (const inv of minted) {
+      const accounts = await accountState();
+      const counts = await tableCounts(h);
+      const set = await h.server.app.inject({ method: 'POST', url: '/api/auth/set-password', payload: { token: inv.token, password: STRONG } });
+      if (set.statusCode !== 409) failures.push(`set-password with ${inv.by}'s token for ${inv.email}: expected 409, got ${set.statusCode}`);
+      if (set.body.includes('Dormant') || set.body.includes(ids[other(inv.client)].clientId)) failures.push(`set-password with ${inv.by}'s token for ${inv.email}: the answer names the other client`);
+      // Every caller but the invited account itself (its acceptance is checked last).
+      for (const actor of callers.filter((c) => c.email !== inv.email)) {
+        const token = tokens.get(actor.name)!;
+        const before = [await accountState(), JSON.stringify(await tableCounts(h))];
+        const res = await h.server.app.inject({ method: 'POST', url: '/api/auth/accept-invitation', headers: token ? bearer(token) : {}, payload: { token: inv.token } });
+        const expected = token ? 403 : 401;
+        if (res.statusCode !== expected) failures.push(`${actor.name} accepts ${inv.by}'s invitation of ${inv.email}: expected ${expected}, got ${res.statusCode}`);
+        if ([await accountState(), JSON.stringify(await tableCounts(h))].join() !== before.join()) failures.push(`${actor.name} accepts ${inv.by}'s invitation of ${inv.email}: refused but something was written`);
+      }
+      // Nothing was written by any refusal, and the target cannot be signed in with the password tried.
+      if (JSON.stringify(await tableCounts(h)) !== JSON.stringify(counts) || (await accountState()) !== accounts) failures.push(`${inv.email}: something was written`);
+      const login = await h.server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: inv.email, password: STRONG } });
+      if (login.statusCode === 200) failures.push(`${inv.email} signs in with the password set from ${inv.by}'s invitation`);
+    }
+    expect(failures).toEqual([]);
+    // The invited account itself accepts by signing in, into the inviting client only.
+    const own = minted.find((m) => m.email === `agent@${DOMAIN.B}` && m.client === 'A')!;
+    const res = await h.server.app.inject({ method: 'POST', url: '/api/auth/accept-invitation', headers: bearer(await h.login(own.email)), payload: { token: own.token } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().userData.client.id).toBe(ids.A.clientId);
+    // Undo: the agent of B stays outside A for the other tests.
+    const [agent] = await h.server.ctx.db.select().from(schema.users).where(eq(schema.users.email, own.email));
+    await h.server.ctx.db.delete(schema.memberships).where(and(eq(schema.memberships.userId, agent!.id), eq(schema.memberships.clientId, ids.A.clientId)));
   });
 });
 

@@ -7,6 +7,7 @@ import { createMetaSim, type MetaSim } from '@dinedesk/meta-sim';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
+import type { LogStream } from '../lib/log-redaction.ts';
 import { createServer, type StartedServer } from '../server.ts';
 
 /**
@@ -57,8 +58,9 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
 /**
  * @param opts.listen the server listens on a random port (for webhooks from the simulator and
  *   sockets), reported as `baseUrl`; the simulator's webhook URL points at it
+ * @param opts.logStream the server logs there (level from `env.LOG_LEVEL`); no logger otherwise
  */
-export async function startHarness(opts: { sync?: boolean; env?: Record<string, string>; listen?: boolean } = {}): Promise<Harness> {
+export async function startHarness(opts: { sync?: boolean; env?: Record<string, string>; listen?: boolean; logStream?: LogStream } = {}): Promise<Harness> {
   // Conversations API throttling (2 rps per page) is tested in the simulator; here it would only slow the backfill.
   const sim = await createMetaSim({ stateFile: null, logger: false, messagingRateLimit: null, webhooks: { retryBaseMs: 50, retryMaxMs: 200, holdMs: 20 } });
   const simUrl = await sim.listen(0, '127.0.0.1');
@@ -74,7 +76,7 @@ export async function startHarness(opts: { sync?: boolean; env?: Record<string, 
     ...opts.env,
   });
   const clock = { offsetMs: 0 };
-  const server = await createServer(config, { database, logger: false, now: () => new Date(Date.now() + clock.offsetMs) });
+  const server = await createServer(config, { database, logger: Boolean(opts.logStream), logStream: opts.logStream, now: () => new Date(Date.now() + clock.offsetMs) });
   let baseUrl = '';
   if (opts.listen) {
     baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -2,6 +2,7 @@ import { API, ZGetFbPagesResponse } from '@dinedesk/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../testing/fetch-mock.ts';
 import { ApiError, apiGet, apiPost, apiRequest, buildUrl, EXPIRED_TOKEN_PATH, getJson, postJson } from './api-client.ts';
+import { changeLanguage } from './i18n.ts';
 import { setNavigator } from './navigation.ts';
 import { onSessionChange, STORAGE_KEYS } from './storage.ts';
 
@@ -63,6 +64,19 @@ describe('requests (spec §7)', () => {
       ['pageId', '42'],
       ['rating', '5'],
     ]);
+  });
+
+  it('sends the UI language as Accept-Language, so server messages come in it (issue #8)', async () => {
+    const fetchMock = mockFetch({ 'POST /api/thing': () => json({}) });
+    await apiPost('/api/thing', {});
+    expect(fetchMock.calls[0]?.headers.get('Accept-Language')).toBe('en');
+    await changeLanguage('de');
+    try {
+      await apiPost('/api/thing', {});
+      expect(fetchMock.calls[1]?.headers.get('Accept-Language')).toBe('de');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('sends no Authorization header when signed out', async () => {

@@ -4,7 +4,9 @@
  *
  * Rules (spec §7, §8):
  * - Default method is POST with a JSON body; every call, GET included, sends
- *   `Authorization: Bearer <accessToken>` when a token is stored.
+ *   `Authorization: Bearer <accessToken>` when a token is stored, and the UI language as
+ *   `Accept-Language`, so messages written by the server (a refused password, a throttled
+ *   sign-in) come in that language (issue #8).
  * - 2xx and 302 are OK. 204 (and an empty body) gives `null`.
  * - A non-OK body is parsed as JSON when possible, else kept as text.
  * - 400, 403, 500 → {@link ApiError} whose message is the body's `message`.
@@ -19,6 +21,7 @@
  */
 import { API } from '@dinedesk/contracts';
 import type { z } from 'zod';
+import { currentLanguage } from './i18n.ts';
 import { navigateTo } from './navigation.ts';
 import { clearSessionStorage, readAccessToken } from './storage.ts';
 
@@ -159,7 +162,7 @@ function settle(path: string, raw: RawResponse, allowed: ReadonlySet<number>): R
 
 async function send(path: string, options: RequestOptions): Promise<RawResponse> {
   const method = options.method ?? 'POST';
-  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json', 'Accept-Language': currentLanguage() });
   const token = readAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const init: RequestInit = { method, headers, credentials: 'same-origin' };

@@ -18,6 +18,8 @@ import { onSessionChange, readAccessToken } from './storage.ts';
 export interface ServerToClientEvents {
   [SOCKET_EVENTS.inboxEvent]: (payload: unknown) => void;
   [SOCKET_EVENTS.accessChanged]: (payload?: unknown) => void;
+  /** `reviews:changed` (REVIEW_SOCKET_EVENTS.changed): a feed webhook stored a review change. */
+  'reviews:changed': (payload: unknown) => void;
 }
 
 /** Client → server events; the ack's answer is validated by the caller. */

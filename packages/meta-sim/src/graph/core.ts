@@ -11,6 +11,7 @@ import type { CommentRecord, StateStore } from '../state.ts';
 import type { Principal, TokenRegistry } from '../tokens.ts';
 import type { PerSecondLimiter, UsageMeter } from '../usage.ts';
 import type { WebhookDispatcher } from '../webhooks.ts';
+import type { WriteFaults } from '../write-faults.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -38,6 +39,8 @@ export interface SimCore {
   webhooks: WebhookDispatcher;
   /** Conversations API calls per second per Page / IG account (§3 "Rate limits"). */
   conversationsLimiter: PerSecondLimiter;
+  /** Armed write faults: POSTs that hang after or instead of being applied (`write-faults.ts`). */
+  writeFaults: WriteFaults;
 }
 
 /** One Graph request after authentication. */

@@ -174,6 +174,17 @@ function snippetOf(m: Message | undefined): string {
   return `${who} sent ${what}.`;
 }
 
+const isMedia = (a: Attachment): boolean => (ATTACHMENT_TYPES as readonly string[]).includes(a.type);
+
+/** The file name Graph shows: the URL's last path segment. */
+function attachmentName(a: Attachment): string {
+  try {
+    return decodeURIComponent(new URL(a.url).pathname.split('/').pop() || `attachment-${a.id}`);
+  } catch {
+    return `attachment-${a.id}`;
+  }
+}
+
 function mimeOf(a: Attachment): string {
   const ext = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(a.url)?.[1]?.toLowerCase();
   if (a.type === 'image') return ext === 'png' ? 'image/png' : ext === 'gif' ? 'image/gif' : 'image/jpeg';
@@ -374,7 +385,7 @@ export const messagingModule: GraphModule = {
       fields: {
         id: { get: (a) => a.id },
         mime_type: { get: (a) => mimeOf(a) },
-        name: { get: (a) => decodeURIComponent(new URL(a.url).pathname.split('/').pop() || `attachment-${a.id}`) },
+        name: { get: (a) => attachmentName(a) },
         // Byte size is unknown for a URL the simulator never fetched; Graph omits unknown values.
         size: { get: () => undefined },
         image_data: {
@@ -396,13 +407,17 @@ export const messagingModule: GraphModule = {
         created_time: { get: (m) => graphTime(new Date(m.createdAt)) },
         from: { node: 'Participant', get: (m) => fromOf(m) },
         to: { node: 'ParticipantList', get: (m) => [toOf(m)] },
-        message: { get: (m) => m.text },
+        // An unsent message keeps its place in the thread without its content.
+        message: { get: (m) => (m.deletedAt !== undefined ? '' : m.text) },
         attachments: {
           edgeOf: 'MessageAttachment',
           get: (m, spec, ctx) => {
-            if (!m.attachments.length) return undefined;
+            // Graph details only media as MessageAttachment; shares, stories and the rest are
+            // other fields of the message (or not readable at all: `is_unsupported`).
+            const media = m.deletedAt !== undefined ? [] : m.attachments.filter(isMedia);
+            if (!media.length) return undefined;
             const sel = ctx.sim.nodes.select('MessageAttachment', spec.fields);
-            return { data: m.attachments.map((a) => ctx.sim.nodes.project('MessageAttachment', a, sel, ctx)) };
+            return { data: media.map((a) => ctx.sim.nodes.project('MessageAttachment', a, sel, ctx)) };
           },
         },
         // One reaction per person: grouped by emoji with who reacted.
@@ -418,7 +433,7 @@ export const messagingModule: GraphModule = {
             return { data: [...groups.entries()].map(([reaction, users]) => ({ reaction, users })) };
           },
         },
-        is_unsupported: { get: () => false },
+        is_unsupported: { get: (m) => m.deletedAt === undefined && !m.text && m.attachments.length > 0 && !m.attachments.some(isMedia) },
         // Not produced by the simulator (no shares, stories, stickers or replies); Graph omits them.
         shares: { get: () => undefined },
         story: { get: () => undefined },

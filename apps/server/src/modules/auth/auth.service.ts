@@ -1,51 +1,87 @@
+import { createHash } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { TUserData } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
 import { schema } from '../../db/client.ts';
 import { abilityRulesFor } from '../../lib/ability.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { ThrottledError, type LoginThrottle } from '../../lib/login-throttle.ts';
+import { assertStrongPassword } from '../../lib/password-policy.ts';
+import type { MessageLanguage } from '../../lib/request-language.ts';
 import { issueAccessToken, loadAccess, type AuthContext } from '../../plugins/auth.ts';
 
 /** argon2id with 19 MiB, t=2, p=1 (targets.md "Security", OWASP password storage). */
 const ARGON2 = { algorithm: 2 as const, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
 export const hashPassword = (password: string) => hash(password, ARGON2);
 
-/** Throttle windows (targets.md): 5 failures per 5 min per IP, 10 per 15 min per account. */
-const IP_LIMIT = { max: 5, windowMs: 5 * 60_000 };
-const ACCOUNT_LIMIT = { max: 10, windowMs: 15 * 60_000 };
+/**
+ * Judges and hashes a password a user chooses from an invitation (`POST /api/auth/set-password`);
+ * every place that sets a password goes through here or {@link assertStrongPassword}. The
+ * invited user's email and name count as guessable words (lib/password-policy.ts).
+ * @throws HttpError 400 naming `body.password` with the reason in `language` (issue #8)
+ */
+export async function hashNewPassword(ctx: AppContext, input: { password: string; invitationToken: string; language: MessageLanguage }): Promise<string> {
+  // Read-only look-up for the user's words; the invitation itself is checked and consumed by
+  // consumeInvitation, which alone decides whether the token is valid.
+  const [invited] = await ctx.db
+    .select({ email: schema.invitations.email, fullName: schema.invitations.fullName })
+    .from(schema.invitations)
+    .where(eq(schema.invitations.tokenHash, createHash('sha256').update(input.invitationToken).digest('hex')))
+    .limit(1);
+  assertStrongPassword(input.password, invited ? [invited.email, invited.fullName] : [], input.language);
+  return hashPassword(input.password);
+}
+
 export const LOGIN_FAILED_MESSAGE = 'Email or password is incorrect';
+
+/** The 429 answer's message, in the caller's language (spec §3). */
+const THROTTLED_MESSAGES: Record<MessageLanguage, (minutes: number) => string> = {
+  en: (m) => `Too many failed sign-in attempts. Try again in ${m} ${m === 1 ? 'minute' : 'minutes'}.`,
+  de: (m) => `Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in ${m} ${m === 1 ? 'Minute' : 'Minuten'} erneut.`,
+  fr: (m) => `Trop de tentatives de connexion échouées. Réessayez dans ${m} minute${m === 1 ? '' : 's'}.`,
+  pt: (m) => `Muitas tentativas de login sem sucesso. Tente novamente em ${m} minuto${m === 1 ? '' : 's'}.`,
+};
+
+/** A throttled sign-in: 429, and the route sets `Retry-After` from `retryAfterSeconds`. */
+export class SignInThrottledError extends HttpError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    language: MessageLanguage,
+  ) {
+    super(429, THROTTLED_MESSAGES[language](Math.ceil(retryAfterSeconds / 60)), { code: 'too_many_attempts' });
+  }
+}
 
 // Verifying against a fixed hash when the email is unknown keeps the response time the same,
 // so timing does not reveal which emails have accounts.
 let dummyHash: Promise<string> | null = null;
 
 /**
- * Signs a user in with email and password.
+ * Signs a user in with email and password, throttled per (address, account) and per address
+ * (docs/decisions/0012-sign-in-throttling.md; never per account alone, issue #8).
+ * @param attempt.ip the caller's address (`request.ip`)
  * @returns the access token and the `userData` of spec §3
- * @throws HttpError 429 when throttled, 401 "Email or password is incorrect" otherwise
+ * @throws SignInThrottledError (429) when a bucket of this attempt is empty, before the password
+ *   is looked at; HttpError 401 "Email or password is incorrect" otherwise
  */
-export async function login(ctx: AppContext, email: string, password: string, ip: string) {
-  const normalized = email.trim().toLowerCase();
-  const now = ctx.now();
-  const [byIp] = await ctx.db
-    .select({ n: count() })
-    .from(schema.loginFailures)
-    .where(and(eq(schema.loginFailures.ip, ip), gt(schema.loginFailures.at, new Date(now.getTime() - IP_LIMIT.windowMs))));
-  const [byAccount] = await ctx.db
-    .select({ n: count() })
-    .from(schema.loginFailures)
-    .where(and(eq(schema.loginFailures.email, normalized), gt(schema.loginFailures.at, new Date(now.getTime() - ACCOUNT_LIMIT.windowMs))));
-  if ((byIp?.n ?? 0) >= IP_LIMIT.max || (byAccount?.n ?? 0) >= ACCOUNT_LIMIT.max) {
-    throw new HttpError(429, 'Too many failed sign-in attempts. Wait a few minutes and try again.');
+export async function login(
+  ctx: AppContext,
+  throttle: LoginThrottle,
+  attempt: { email: string; password: string; ip: string; language: MessageLanguage },
+) {
+  const normalized = attempt.email.trim().toLowerCase();
+  try {
+    await throttle.attempt(attempt.ip, normalized);
+  } catch (e) {
+    if (e instanceof ThrottledError) throw new SignInThrottledError(e.retryAfterSeconds, attempt.language);
+    throw e;
   }
   const [user] = await ctx.db.select().from(schema.users).where(sql`lower(${schema.users.email}) = ${normalized}`);
   dummyHash ??= hashPassword('not-a-real-password');
-  const ok = user?.passwordHash ? await verify(user.passwordHash, password) : (await verify(await dummyHash, password), false);
-  if (!user || !ok) {
-    await ctx.db.insert(schema.loginFailures).values({ email: normalized, ip, at: now });
-    throw new HttpError(401, LOGIN_FAILED_MESSAGE);
-  }
+  const ok = user?.passwordHash ? await verify(user.passwordHash, attempt.password) : (await verify(await dummyHash, attempt.password), false);
+  if (!user || !ok) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
+  await throttle.succeeded(attempt.ip, normalized);
   return signIn(ctx, user, await defaultClientOf(ctx, user));
 }
 
@@ -90,9 +126,13 @@ export async function signIn(
   return { accessToken, userData };
 }
 
-/** Revokes the session of the calling token (`GET /api/logout`). */
+/**
+ * Revokes the session of the calling token (`GET /api/logout`) and disconnects that session's
+ * sockets in every process (issue #8 "Sockets outlive logout").
+ */
 export async function logout(ctx: AppContext, auth: AuthContext): Promise<void> {
   await ctx.db.update(schema.sessions).set({ revokedAt: ctx.now() }).where(eq(schema.sessions.id, auth.sessionId));
+  await ctx.realtime.sessionsEnded([auth.sessionId]);
 }
 
 export function userDataOf(auth: AuthContext): TUserData {

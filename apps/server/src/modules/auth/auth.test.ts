@@ -47,21 +47,89 @@ describe('POST /api/auth/login', () => {
     expect(res2.json().field).toBe('body.password');
   });
 
-  it('throttles after 5 failures per IP with 429', async () => {
-    const ip = '10.9.9.9';
-    for (let i = 0; i < 5; i++) {
-      const r = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: `nobody${i}@x.io`, password: 'wrong-pass' }, remoteAddress: ip });
-      expect(r.statusCode).toBe(401);
-    }
-    const res = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'owner@spice-route.demo', password: 'DineDesk-demo-2026' }, remoteAddress: ip });
-    expect(res.statusCode).toBe(429);
-    expect(res.json().message).toMatch(/Too many/);
-  });
-
   it('rejects malformed JSON with 400, not 500', async () => {
     const res = await inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Request body is not valid JSON');
+  });
+});
+
+describe('sign-in throttling (issue #8, docs/decisions/0012)', () => {
+  const attempt = (email: string, password: string, ip: string, headers: Record<string, string> = {}) =>
+    inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip, headers });
+
+  it('never locks an account: wrong passwords from other addresses do not stop the right one', async () => {
+    // 15 failures on the super admin from three addresses: more than any per-account limit.
+    for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+      for (let i = 0; i < 4; i++) expect((await attempt('admin@dinedesk.demo', `guess-${i}`, ip)).statusCode).toBe(401);
+    }
+    const owner = await attempt('admin@dinedesk.demo', 'DineDesk-demo-2026', '198.51.100.7');
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('answers 429 with Retry-After to the address that exhausted an account, and only to it', async () => {
+    const attacker = '203.0.113.20';
+    for (let i = 0; i < 5; i++) expect((await attempt('owner@deccan-table.demo', `guess-${i}`, attacker)).statusCode).toBe(401);
+    const refused = await attempt('owner@deccan-table.demo', 'DineDesk-demo-2026', attacker);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect(refused.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/);
+    // The owner, from their own address, is not affected.
+    expect((await attempt('owner@deccan-table.demo', 'DineDesk-demo-2026', '198.51.100.8')).statusCode).toBe(200);
+  });
+
+  it('throttles one address spraying many accounts (20 failures)', async () => {
+    const sprayer = '203.0.113.30';
+    for (let i = 0; i < 20; i++) expect((await attempt(`nobody${i}@x.io`, 'wrong-pass', sprayer)).statusCode).toBe(401);
+    const res = await attempt('viewer@deccan-table.demo', 'DineDesk-demo-2026', sprayer);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect((await attempt('viewer@deccan-table.demo', 'DineDesk-demo-2026', '198.51.100.9')).statusCode).toBe(200);
+  });
+
+  it('a successful sign-in starts the (address, account) count over', async () => {
+    const ip = '198.51.100.40';
+    for (let i = 0; i < 4; i++) expect((await attempt('agent@deccan-table.demo', 'typo-typo', ip)).statusCode).toBe(401);
+    expect((await attempt('agent@deccan-table.demo', 'DineDesk-demo-2026', ip)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await attempt('agent@deccan-table.demo', 'typo-typo', ip)).statusCode).toBe(401);
+    expect((await attempt('agent@deccan-table.demo', 'DineDesk-demo-2026', ip)).statusCode).toBe(200);
+  });
+
+  it('says so in the caller\'s language', async () => {
+    const ip = '203.0.113.50';
+    for (let i = 0; i < 5; i++) await attempt('brand.manager@deccan-table.demo', 'nope-nope', ip);
+    const res = await attempt('brand.manager@deccan-table.demo', 'nope-nope', ip, { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/^Zu viele fehlgeschlagene Anmeldeversuche/);
+  });
+});
+
+describe('POST /api/auth/set-password judges the password (issue #8)', () => {
+  async function invitationToken(email: string): Promise<string> {
+    const owner = await h.login('owner@deccan-table.demo');
+    const res = await inject({ method: 'POST', url: '/api/client-users/invite', headers: bearer(owner), payload: { email, fullName: 'Ravi Kumar', role: 'viewer' } });
+    expect(res.statusCode).toBe(201);
+    return new URL(res.json().invitation.url as string, 'http://x').searchParams.get('token')!;
+  }
+  const setPassword = (token: string, password: string, language?: string) =>
+    inject({ method: 'POST', url: '/api/auth/set-password', payload: { token, password }, headers: language ? { 'accept-language': language } : {} });
+
+  it.each(['password', '12345678', '        ', 'qwertyuiop', 'Ravi Kumar', 'deccan-table'])('refuses %j with 400 naming body.password, and keeps the invitation', async (weak) => {
+    const token = await invitationToken(`ravi.${Buffer.from(weak).toString('hex')}@deccan-table.demo`);
+    const res = await setPassword(token, weak);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'body.password', code: 'weak_password' });
+    expect(res.json().message).toMatch(/^The password is too (short: use at least 10 characters|easy to guess)\./);
+    // Refused before anything was stored: the same link still works with a good password.
+    expect((await setPassword(token, 'violet-harbour-lantern')).statusCode).toBe(200);
+  });
+
+  it('explains the refusal in German', async () => {
+    const token = await invitationToken('ravi.de@deccan-table.demo');
+    const res = await setPassword(token, 'password', 'de-CH, de;q=0.9');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Das Passwort ist zu kurz: Verwenden Sie mindestens 10 Zeichen. Dies ist ein sehr häufig verwendetes Passwort.');
   });
 });
 

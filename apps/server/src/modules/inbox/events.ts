@@ -1,4 +1,4 @@
-import type { TInboxEvent } from '@dinedesk/contracts';
+import type { TInboxEvent, TReviewsChangedEvent } from '@dinedesk/contracts';
 import type { Db } from '../../db/client.ts';
 import { schema } from '../../db/client.ts';
 
@@ -20,8 +20,16 @@ export interface Realtime {
    * rooms now and receive `access:changed`; sockets that lost all access are disconnected.
    */
   accessChanged(userIds: string[]): Promise<void>;
+  /**
+   * A review or review comment of a page changed from a Meta `feed` webhook: sockets in the
+   * page's room get `reviews:changed` (reviews/feed-webhook.ts, issue #8). Optional: absent
+   * without sockets.
+   */
+  reviewsChanged?(event: TReviewsChangedEvent): void;
+  /** These sessions ended (logout): their open sockets, in any process, are disconnected. */
+  sessionsEnded(sessionIds: string[]): Promise<void>;
 }
-export const noRealtime: Realtime = { emit: () => {}, accessChanged: async () => {} };
+export const noRealtime: Realtime = { emit: () => {}, accessChanged: async () => {}, sessionsEnded: async () => {} };
 
 /**
  * Stores events in the same transaction as the change they describe, so a replay after a

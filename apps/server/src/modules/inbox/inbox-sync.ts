@@ -1,9 +1,10 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TChannel } from '@dinedesk/contracts';
+import type { TAttachment, TChannel } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
 import { schema } from '../../db/client.ts';
 import { GraphError } from '../../lib/graph-client.ts';
+import { cleanText } from '../../lib/text.ts';
 import { decryptPageToken } from '../meta/page-tokens.ts';
 import type { ConversationRow, PageRow } from './inbox.repository.ts';
 import { ensureConversation, storeMessages } from './inbox.service.ts';
@@ -13,12 +14,22 @@ interface GraphParticipant {
   name?: string;
   username?: string;
 }
+interface GraphAttachment {
+  mime_type?: string;
+  name?: string;
+  image_data?: { url?: string; render_as_sticker?: boolean };
+  video_data?: { url?: string };
+  file_url?: string;
+}
 interface GraphMessage {
   id: string;
   created_time: string;
   from?: GraphParticipant;
   message?: string;
-  attachments?: { data?: { image_data?: { url?: string }; file_url?: string; video_data?: { url?: string } }[] };
+  attachments?: { data?: GraphAttachment[] };
+  /** URL of a sticker image (Messenger). */
+  sticker?: string;
+  is_unsupported?: boolean;
 }
 interface GraphConversation {
   id: string;
@@ -28,12 +39,41 @@ interface GraphConversation {
   messages?: { data: GraphMessage[] };
 }
 
-/** Webhook fields a page subscribes the app to (external-apis.md §4 "Subscribe per Page"). */
-const SUBSCRIBED_FIELDS = 'messages,message_reactions,message_reads,message_echoes,messaging_postbacks';
+/**
+ * Webhook fields a page subscribes the app to (external-apis.md §4 "Subscribe per Page");
+ * `feed` carries new reviews and review comments (reviews/feed-webhook.ts, issue #8).
+ */
+const SUBSCRIBED_FIELDS = 'messages,message_reactions,message_reads,message_echoes,messaging_postbacks,message_deliveries,feed';
 /** Meta details only the 20 most recent messages of a conversation (external-apis.md §3). */
-const CONVERSATION_FIELDS = 'id,updated_time,participants,unread_count,message_count,snippet,messages.limit(20){id,created_time,from,to,message}';
+const CONVERSATION_FIELDS = 'id,updated_time,participants,unread_count,message_count,snippet,messages.limit(20){id,created_time,from,to,message,attachments,sticker,is_unsupported}';
 
-const graphTime = (s: string) => new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+/** A Graph time (`2026-01-02T03:04:05+0000`); an impossible one is now (issue #8: never refuse Meta's data). */
+function graphTime(s: unknown, now: Date): Date {
+  const d = typeof s === 'string' ? new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) : new Date(NaN);
+  return Number.isNaN(d.getTime()) ? now : d;
+}
+
+/**
+ * Attachments of a Conversations API message (`attachments{mime_type,image_data,video_data,
+ * file_url}`, `sticker`, `is_unsupported`) in the stored shape; a message with neither text nor
+ * anything shown is an unsupported attachment, never an empty bubble.
+ */
+export function graphAttachments(m: GraphMessage): TAttachment[] {
+  const out: TAttachment[] = [];
+  for (const a of Array.isArray(m.attachments?.data) ? m.attachments.data : []) {
+    const mime = typeof a?.mime_type === 'string' ? a.mime_type : '';
+    const image = cleanText(a?.image_data?.url);
+    const video = cleanText(a?.video_data?.url);
+    const file = cleanText(a?.file_url);
+    if (image) out.push({ type: 'image', url: image });
+    else if (video) out.push({ type: 'video', url: video });
+    else if (file) out.push({ type: mime.startsWith('audio/') ? 'audio' : mime.startsWith('video/') ? 'video' : 'file', url: file });
+    else out.push({ type: 'unsupported', originalType: mime || 'unknown', url: null });
+  }
+  if (typeof m.sticker === 'string' && m.sticker) out.push({ type: 'image', url: cleanText(m.sticker), stickerId: null });
+  if (out.length === 0 && (m.is_unsupported || !m.message)) out.push({ type: 'unsupported', originalType: m.is_unsupported ? 'unsupported_type' : 'unknown', url: null });
+  return out;
+}
 
 /**
  * Prepares a connected page for the inbox: finds its Page-linked Instagram account, subscribes
@@ -59,11 +99,18 @@ export async function prepareInboxPage(ctx: AppContext, page: PageRow): Promise<
   return current!;
 }
 
-export async function syncInboxPage(ctx: AppContext, page: PageRow): Promise<{ conversations: number }> {
+/**
+ * Backfills one page's conversations of both channels. A conversation that cannot be stored
+ * (Graph sent something unusable, or the database refused a row) is logged and skipped; the
+ * others are stored (issue #8: one bad item never stops the catch-up).
+ * @returns how many conversations were stored, and how many were skipped
+ */
+export async function syncInboxPage(ctx: AppContext, page: PageRow, log?: FastifyBaseLogger): Promise<{ conversations: number; skipped: number }> {
   const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
-  if (!token) return { conversations: 0 };
+  if (!token) return { conversations: 0, skipped: 0 };
   const current = await prepareInboxPage(ctx, page);
   let count = 0;
+  let skipped = 0;
   const channels: [TChannel, string | null][] = [
     ['messenger', current.id],
     ['instagram', current.instagramUserId],
@@ -71,36 +118,50 @@ export async function syncInboxPage(ctx: AppContext, page: PageRow): Promise<{ c
   for (const [channel, accountId] of channels) {
     if (!accountId) continue;
     for await (const batch of ctx.graph.paginate<GraphConversation>(`${page.id}/conversations`, { platform: channel, fields: CONVERSATION_FIELDS, limit: 50 }, token, 40)) {
-      for (const gc of batch) {
-        const guest = gc.participants?.data.find((p) => p.id !== accountId);
-        if (!guest) continue;
-        await ctx.db.transaction(async (tx) => {
-          const conv = await ensureConversation(
-            tx,
-            current,
-            channel,
-            accountId,
-            { id: guest.id, name: guest.name ?? guest.username ?? '', username: guest.username ?? null, graphId: gc.id },
-            graphTime(gc.updated_time),
-          );
-          const batch = (gc.messages?.data ?? []).map((m) => {
-            const url = m.attachments?.data?.[0]?.image_data?.url ?? m.attachments?.data?.[0]?.file_url;
-            return { mid: m.id, direction: m.from?.id === accountId ? ('page' as const) : ('guest' as const), text: m.message ?? null, attachments: url ? [{ type: 'image', url }] : [], createdTime: graphTime(m.created_time) };
+      for (const gc of Array.isArray(batch) ? batch : []) {
+        try {
+          const now = ctx.now();
+          const guest = (Array.isArray(gc?.participants?.data) ? gc.participants.data : []).find((p) => typeof p?.id === 'string' && p.id !== accountId);
+          if (!guest) continue;
+          const name = cleanText(guest.name ?? guest.username ?? '');
+          await ctx.db.transaction(async (tx) => {
+            const conv = await ensureConversation(
+              tx,
+              current,
+              channel,
+              accountId,
+              { id: guest.id, name, username: cleanText(guest.username ?? null), graphId: gc.id },
+              graphTime(gc.updated_time, now),
+            );
+            const messages = (Array.isArray(gc.messages?.data) ? gc.messages.data : [])
+              .filter((m) => typeof m?.id === 'string')
+              .map((m) => ({
+                mid: m.id,
+                direction: m.from?.id === accountId ? ('page' as const) : ('guest' as const),
+                text: typeof m.message === 'string' && m.message ? cleanText(m.message) : null,
+                attachments: graphAttachments(m),
+                createdTime: graphTime(m.created_time, now),
+              }));
+            // Graph's unread_count is the page's own view of the thread: it wins over our count.
+            const unread = typeof gc.unread_count === 'number' && Number.isInteger(gc.unread_count) && gc.unread_count >= 0 && gc.unread_count < 1e6 ? gc.unread_count : undefined;
+            await storeMessages(tx, conv, messages, { record: false, unreadCount: unread });
           });
-          // Graph's unread_count is the page's own view of the thread: it wins over our count.
-          await storeMessages(tx, conv, batch, { record: false, unreadCount: gc.unread_count });
-        });
-        count++;
+          count++;
+        } catch (err) {
+          skipped++;
+          log?.warn({ err, pageId: page.id, channel, conversationId: String(gc?.id) }, 'inbox sync of a conversation failed; going on with the next');
+        }
       }
     }
   }
   await ctx.db.update(schema.facebookPages).set({ inboxSyncedAt: ctx.now() }).where(eq(schema.facebookPages.id, page.id));
-  return { conversations: count };
+  return { conversations: count, skipped };
 }
 
 /**
- * Prepares every connected page (Instagram link, webhook subscription), then backfills each;
- * a failing page does not stop the others.
+ * Prepares every connected page (Instagram link, webhook subscription), then backfills each.
+ * A page that fails, for any reason (a Graph error, garbage from Graph, a database error), is
+ * logged and the next page of every client is still synced (issue #8).
  */
 export async function syncInboxAll(ctx: AppContext, log?: FastifyBaseLogger): Promise<void> {
   const pages = await ctx.db.select().from(schema.facebookPages).where(isNotNull(schema.facebookPages.pageAccessTokenEnc));
@@ -109,16 +170,14 @@ export async function syncInboxAll(ctx: AppContext, log?: FastifyBaseLogger): Pr
     try {
       prepared.push(await prepareInboxPage(ctx, p));
     } catch (e) {
-      if (!(e instanceof GraphError)) throw e;
-      log?.warn({ pageId: p.id, code: e.code, msg: e.message }, 'inbox preparation of a page failed');
+      log?.warn(e instanceof GraphError ? { pageId: p.id, code: e.code, msg: e.message } : { pageId: p.id, err: e }, 'inbox preparation of a page failed');
     }
   }
   for (const p of prepared) {
     try {
-      await syncInboxPage(ctx, p);
+      await syncInboxPage(ctx, p, log);
     } catch (e) {
-      if (!(e instanceof GraphError)) throw e;
-      log?.warn({ pageId: p.id, code: e.code, msg: e.message }, 'inbox sync of a page failed');
+      log?.warn(e instanceof GraphError ? { pageId: p.id, code: e.code, msg: e.message } : { pageId: p.id, err: e }, 'inbox sync of a page failed');
     }
   }
 }
@@ -139,7 +198,7 @@ export async function resolveGuestName(ctx: AppContext, conversationId: number):
   if (!guest?.name && !guest?.username) return null;
   const [updated] = await ctx.db
     .update(schema.conversations)
-    .set({ guestName: guest.name ?? guest.username!, guestUsername: guest.username ?? null, graphId: res.data[0]!.id })
+    .set({ guestName: cleanText(guest.name ?? guest.username!), guestUsername: cleanText(guest.username ?? null), graphId: res.data[0]!.id })
     .where(eq(schema.conversations.id, conv.id))
     .returning();
   return updated ?? null;

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { TChannel, TConversation, TInboxMessage, TInboxPage, TReplyWindow } from '@dinedesk/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { ZConversation, ZInboxMessage, type TChannel, type TConversation, type TInboxMessage, type TInboxPage, type TReplyWindow } from '@dinedesk/contracts';
 import type { Db } from '../../db/client.ts';
 import { afterPosition, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
 import { schema } from '../../db/client.ts';
+import { readAttachments, reportOnce } from './meta-payloads.ts';
 
 const { conversations, messages, facebookPages, outlets, brands, users } = schema;
 
@@ -36,10 +38,20 @@ export function toConversation(c: ConversationRow, now: Date): TConversation {
     unreadCount: c.unreadCount,
     messageCount: c.messageCount,
     window: replyWindow(c.lastGuestMessageAt, now),
+    guestDeliveredAt: c.guestDeliveredAt?.toISOString() ?? null,
+    guestReadAt: c.guestReadAt?.toISOString() ?? null,
   };
 }
 
+/**
+ * A message row as the API shows it. Attachments are re-checked against the contract
+ * (`readAttachments`): an item that does not parse is shown as unsupported. An unsent message
+ * (Instagram `is_deleted`) shows no text and no attachments, whatever the row still holds.
+ * @throws RangeError for a row whose time JavaScript cannot represent (see {@link toMessageChecked})
+ */
 export function toMessage(m: MessageRow, conv: Pick<ConversationRow, 'accountId' | 'channel'>, sentByName: string | null): TInboxMessage {
+  const deleted = m.deletedAt !== null && m.deletedAt !== undefined;
+  const postbackTitle = m.postback && typeof m.postback.title === 'string' ? m.postback.title : null;
   return {
     id: String(m.id),
     mid: m.mid,
@@ -47,13 +59,57 @@ export function toMessage(m: MessageRow, conv: Pick<ConversationRow, 'accountId'
     pageId: conv.accountId,
     channel: conv.channel as TChannel,
     direction: m.direction as 'guest' | 'page',
-    text: m.text,
-    attachments: m.attachments as TInboxMessage['attachments'],
+    text: deleted ? null : m.text,
+    attachments: deleted ? [] : readAttachments(m.attachments).attachments,
     createdTime: m.createdTime.toISOString(),
     reactions: { page: m.pageReaction, guest: m.guestReaction },
     sentBy: sentByName,
     humanAgentTag: m.humanAgentTag,
+    postback: postbackTitle !== null ? { title: postbackTitle } : null,
+    deleted,
   };
+}
+
+/**
+ * {@link toMessage} for lists: one bad row must not make its thread answer 500 on every load
+ * (issue #8). Repairable parts are repaired (attachments); a row that still fails the response
+ * contract (an unknown direction, a time beyond what JavaScript represents) is left out. Either
+ * is logged once per row.
+ * @returns the message, or null when the row cannot be shown
+ */
+export function toMessageChecked(m: MessageRow, conv: Pick<ConversationRow, 'accountId' | 'channel'>, sentByName: string | null, log?: Pick<FastifyBaseLogger, 'warn'>): TInboxMessage | null {
+  try {
+    const message = toMessage(m, conv, sentByName);
+    const checked = ZInboxMessage.safeParse(message);
+    if (!checked.success) {
+      reportOnce(log, `message:${m.id}`, { messageId: m.id, conversationId: m.conversationId, issue: checked.error.issues[0]?.path.join('.') }, 'inbox message row fails the response contract; left out of its thread');
+      return null;
+    }
+    if (readAttachments(m.attachments).repaired) {
+      reportOnce(log, `message:${m.id}`, { messageId: m.id, conversationId: m.conversationId }, 'inbox message row has attachments of an unknown shape; shown as unsupported');
+    }
+    return message;
+  } catch (err) {
+    reportOnce(log, `message:${m.id}`, { messageId: m.id, conversationId: m.conversationId, err }, 'inbox message row cannot be shown; left out of its thread');
+    return null;
+  }
+}
+
+/**
+ * {@link toConversation} for lists: a row that cannot be shown (e.g. a time beyond what
+ * JavaScript represents) is left out and logged once, so the page's other conversations still
+ * load (issue #8).
+ */
+export function toConversationChecked(c: ConversationRow, now: Date, log?: Pick<FastifyBaseLogger, 'warn'>): TConversation | null {
+  try {
+    const conversation = toConversation(c, now);
+    const checked = ZConversation.safeParse(conversation);
+    if (checked.success) return conversation;
+    reportOnce(log, `conversation:${c.id}`, { conversationId: c.id, issue: checked.error.issues[0]?.path.join('.') }, 'inbox conversation row fails the response contract; left out of the list');
+  } catch (err) {
+    reportOnce(log, `conversation:${c.id}`, { conversationId: c.id, err }, 'inbox conversation row cannot be shown; left out of the list');
+  }
+  return null;
 }
 
 /** The page row behind a `{pageId}` of a channel: the Facebook Page, or its Instagram account. */

@@ -55,7 +55,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       requireAbility(req, 'read', 'Conversation');
       requireClient(req);
-      return listConversations(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.query);
+      return listConversations(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.query, req.log);
     },
   );
   r.get(
@@ -64,7 +64,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       requireAbility(req, 'read', 'Conversation');
       requireClient(req);
-      return listMessages(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.conversationId, req.query);
+      return listMessages(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.conversationId, req.query, req.log);
     },
   );
   r.get(
@@ -73,7 +73,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       requireAbility(req, 'read', 'Conversation');
       requireClient(req);
-      return { message: await getMessage(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.messageId) };
+      return { message: await getMessage(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.messageId, req.log) };
     },
   );
   r.post(
@@ -87,7 +87,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         params: ZConversationParams,
         headers: ZIdempotencyHeaders,
         body: ZSendMessageRequest,
-        response: { 200: ZSendMessageResponse, ...errors, 409: ZErrorResponse, 502: ZErrorResponse, 503: ZErrorResponse },
+        response: { 200: ZSendMessageResponse, ...errors, 409: ZErrorResponse, 502: ZErrorResponse, 503: ZErrorResponse, 504: ZErrorResponse },
       },
     },
     async (req) => {

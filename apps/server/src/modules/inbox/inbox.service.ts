@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   CHANNELS,
+  type TAttachment,
   type TChannel,
   type TConversation,
   type TInboxMessage,
@@ -11,11 +13,12 @@ import type { Db } from '../../db/client.ts';
 import { schema } from '../../db/client.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { parseCursor } from '../../lib/keyset.ts';
-import { GraphError } from '../../lib/graph-client.ts';
+import { GraphError, writeOutcomeUnknown } from '../../lib/graph-client.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { decryptPageToken } from '../meta/page-tokens.ts';
 import { recordEvents, type PendingEvent, type RoutedEvent } from './events.ts';
 import * as repo from './inbox.repository.ts';
+import { UNSENT_SNIPPET, readAttachments, snippetOf } from './meta-payloads.ts';
 
 /**
  * The social inbox: conversations and messages of Messenger and Instagram accounts, stored from
@@ -45,28 +48,43 @@ async function visibleConversation(ctx: AppContext, auth: AuthContext, channel: 
   return { page, conv };
 }
 
-export async function listConversations(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, q: { cursor?: string; limit: number }) {
+/**
+ * One keyset page of a page's conversations. A row that cannot be shown is left out and logged
+ * once (issue #8: one bad row never poisons a list).
+ * @param log where bad rows are reported (the request's logger)
+ */
+export async function listConversations(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, q: { cursor?: string; limit: number }, log?: FastifyBaseLogger) {
   await visibleAccount(ctx, auth, channel, accountId);
   const { rows, next } = await repo.listConversations(ctx.db, channel, accountId, parseCursor(q.cursor), q.limit);
   const now = ctx.now();
-  return { data: rows.map((r) => repo.toConversation(r, now)), paging: { nextCursor: next } };
+  return { data: rows.flatMap((r) => repo.toConversationChecked(r, now, log) ?? []), paging: { nextCursor: next } };
 }
 
-export async function listMessages(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, conversationId: string, q: { cursor?: string; limit: number }) {
+/**
+ * One keyset page of a conversation's messages, newest first. Bad rows are repaired (unknown
+ * attachments → unsupported) or left out, and logged once (issue #8).
+ * @throws HttpError 404 when the conversation is not visible, or cannot be shown at all
+ */
+export async function listMessages(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, conversationId: string, q: { cursor?: string; limit: number }, log?: FastifyBaseLogger) {
   const { conv } = await visibleConversation(ctx, auth, channel, accountId, conversationId);
   const { rows, next } = await repo.listMessages(ctx.db, conv.id, parseCursor(q.cursor), q.limit);
+  const conversation = repo.toConversationChecked(conv, ctx.now(), log);
+  if (!conversation) throw notFound(`Conversation ${conversationId} cannot be shown`);
   return {
-    data: rows.map((r) => repo.toMessage(r.m, conv, r.sentBy)),
+    data: rows.flatMap((r) => repo.toMessageChecked(r.m, conv, r.sentBy, log) ?? []),
     paging: { nextCursor: next },
-    conversation: repo.toConversation(conv, ctx.now()),
+    conversation,
   };
 }
 
-export async function getMessage(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, messageId: string): Promise<TInboxMessage> {
+/** @throws HttpError 404 when the message is not visible, or its row cannot be shown */
+export async function getMessage(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, messageId: string, log?: FastifyBaseLogger): Promise<TInboxMessage> {
   await visibleAccount(ctx, auth, channel, accountId);
   const row = await repo.getMessageWithAuthor(ctx.db, Number(messageId));
   if (!row || row.c.accountId !== accountId || row.c.channel !== channel) throw notFound(`Message ${messageId} not found`);
-  return repo.toMessage(row.m, row.c, row.sentBy);
+  const message = repo.toMessageChecked(row.m, row.c, row.sentBy, log);
+  if (!message) throw notFound(`Message ${messageId} cannot be shown`);
+  return message;
 }
 
 /** Graph errors of the Send API in the words a restaurant's staff need (issue #3). */
@@ -82,8 +100,11 @@ function sendError(e: GraphError): HttpError {
  * Sends a text or an image as the page through the Send API (`POST /{page-id}/messages`).
  * Within 24 h of the guest's last message it is a RESPONSE; up to 7 days a MESSAGE_TAG with
  * HUMAN_AGENT; after that it is refused before calling Facebook. With an `Idempotency-Key`, a
- * retried send answers the first result and never posts twice.
- * @throws HttpError 404, 409 (window closed, key in progress, guest unavailable, token), 502/503
+ * retried send answers the first result and never posts twice. When the Send API times out
+ * (or answers 5xx) the thread is read back: the message is there → stored and answered as sent;
+ * not there → 502; the read-back failed → 504, and the key stays so a retry reads back again
+ * before sending (issue #8, docs/decisions/0014-writes-to-meta.md).
+ * @throws HttpError 404, 409 (window closed, key in progress, guest unavailable, token), 502/503, 504
  */
 export async function sendMessage(
   ctx: AppContext,
@@ -96,19 +117,42 @@ export async function sendMessage(
 ): Promise<{ message: TInboxMessage; conversation: TConversation; events: RoutedEvent[] }> {
   const { page, conv } = await visibleConversation(ctx, auth, channel, accountId, conversationId);
   const clientId = page.clientId;
+  let retryOfUnknown = false;
   if (idempotencyKey !== undefined) {
     const reserved = await ctx.db.insert(schema.sendIdempotency).values({ clientId, key: idempotencyKey }).onConflictDoNothing().returning();
     if (reserved.length === 0) {
       const [existing] = await ctx.db.select().from(schema.sendIdempotency).where(and(eq(schema.sendIdempotency.clientId, clientId), eq(schema.sendIdempotency.key, idempotencyKey)));
-      if (!existing?.messageId) throw new HttpError(409, 'A send with this Idempotency-Key is still in progress', { code: 'idempotency_in_progress' });
+      // An earlier attempt timed out without a known outcome: this retry reads back first.
+      const claimed =
+        existing && !existing.messageId && existing.outcomeUnknownAt
+          ? await ctx.db
+              .update(schema.sendIdempotency)
+              .set({ outcomeUnknownAt: null })
+              .where(and(eq(schema.sendIdempotency.clientId, clientId), eq(schema.sendIdempotency.key, idempotencyKey), isNotNull(schema.sendIdempotency.outcomeUnknownAt)))
+              .returning()
+          : [];
+      if (claimed.length) retryOfUnknown = true;
+      else if (!existing?.messageId) throw new HttpError(409, 'A send with this Idempotency-Key is still in progress', { code: 'idempotency_in_progress' });
+      else {
       const row = await repo.getMessageWithAuthor(ctx.db, existing.messageId);
       if (!row || row.c.id !== conv.id) throw new HttpError(409, 'This Idempotency-Key was used for another conversation', { field: 'Idempotency-Key' });
       return { message: repo.toMessage(row.m, row.c, row.sentBy), conversation: repo.toConversation(row.c, ctx.now()), events: [] };
+      }
     }
   }
-  const release = async () => {
-    if (idempotencyKey !== undefined) await ctx.db.delete(schema.sendIdempotency).where(and(eq(schema.sendIdempotency.clientId, clientId), eq(schema.sendIdempotency.key, idempotencyKey)));
+  // After a timeout with no known outcome the key is kept (marked), so a retry reads back
+  // instead of sending twice (issue #8, docs/decisions/0014-writes-to-meta.md).
+  let keepKey = false;
+  const markUnknown = async () => {
+    keepKey = true;
+    if (idempotencyKey !== undefined) {
+      await ctx.db.update(schema.sendIdempotency).set({ outcomeUnknownAt: ctx.now() }).where(and(eq(schema.sendIdempotency.clientId, clientId), eq(schema.sendIdempotency.key, idempotencyKey)));
+    }
   };
+  const release = async () => {
+    if (idempotencyKey !== undefined && !keepKey) await ctx.db.delete(schema.sendIdempotency).where(and(eq(schema.sendIdempotency.clientId, clientId), eq(schema.sendIdempotency.key, idempotencyKey)));
+  };
+  const startedAt = ctx.now();
   try {
     const window = repo.replyWindow(conv.lastGuestMessageAt, ctx.now());
     if (window.state === 'closed') throw new HttpError(409, 'This conversation is outside the reply window: Meta allows replies only within 7 days of the guest’s last message.', { code: 'window_closed' });
@@ -116,21 +160,49 @@ export async function sendMessage(
     if (!token) throw new HttpError(409, 'This page is not connected. Connect it to send messages.', { code: 'not_connected' });
     const humanAgent = window.state === 'human_agent';
     const message = body.imageUrl ? { attachment: { type: 'image', payload: { url: body.imageUrl, is_reusable: true } } } : { text: body.text };
-    let sent: { message_id: string };
-    try {
-      sent = await ctx.graph.postJson<{ recipient_id: string; message_id: string }>(
-        `${page.id}/messages`,
-        { recipient: { id: conv.guestId }, messaging_type: humanAgent ? 'MESSAGE_TAG' : 'RESPONSE', ...(humanAgent ? { tag: 'HUMAN_AGENT' } : {}), message },
-        token,
-      );
-    } catch (e) {
-      if (e instanceof GraphError) throw sendError(e);
-      throw e;
+    let sent: { message_id: string } | null = null;
+    let createdTime = ctx.now();
+    const readBack = async () => {
+      try {
+        return await readBackSend(ctx, page.id, conv, channel, body, startedAt, token);
+      } catch (e) {
+        if (!(e instanceof GraphError)) throw e;
+        await markUnknown();
+        throw new HttpError(
+          504,
+          'Facebook did not answer in time, and DineDesk could not check whether the message was sent. Send it again: DineDesk looks for it first, so it will not arrive twice.',
+          { code: 'graph_outcome_unknown' },
+        );
+      }
+    };
+    if (retryOfUnknown) {
+      const found = await readBack();
+      if (found) ({ sent, createdTime } = found);
     }
-    const createdTime = ctx.now();
+    if (!sent) {
+      try {
+        sent = await ctx.graph.postJson<{ recipient_id: string; message_id: string }>(
+          `${page.id}/messages`,
+          { recipient: { id: conv.guestId }, messaging_type: humanAgent ? 'MESSAGE_TAG' : 'RESPONSE', ...(humanAgent ? { tag: 'HUMAN_AGENT' } : {}), message },
+          token,
+        );
+        createdTime = ctx.now();
+      } catch (e) {
+        if (!(e instanceof GraphError)) throw e;
+        if (!writeOutcomeUnknown(e)) throw sendError(e);
+        // Timed out (or 5xx): the message may have gone out. Read the thread back before saying so.
+        const found = await readBack();
+        if (!found) {
+          await markUnknown();
+          throw new HttpError(502, `Facebook did not accept the message: ${e.message}, and it is not in the conversation. Nothing was sent; you can send it again.`, { code: 'graph_not_landed' });
+        }
+        ({ sent, createdTime } = found);
+      }
+    }
+    const delivered = sent;
     const result = await ctx.db.transaction(async (tx) => {
       const stored = await storeMessage(tx, conv, {
-        mid: sent.message_id,
+        mid: delivered.message_id,
         direction: 'page',
         text: body.imageUrl ? null : (body.text ?? null),
         attachments: body.imageUrl ? [{ type: 'image', url: body.imageUrl }] : [],
@@ -139,7 +211,7 @@ export async function sendMessage(
         humanAgentTag: humanAgent,
       });
       // The echo webhook may have stored it first; then this send still answers that message.
-      const [m] = await tx.select().from(schema.messages).where(eq(schema.messages.mid, sent.message_id));
+      const [m] = await tx.select().from(schema.messages).where(eq(schema.messages.mid, delivered.message_id));
       if (idempotencyKey !== undefined) {
         await tx.update(schema.sendIdempotency).set({ messageId: m!.id }).where(and(eq(schema.sendIdempotency.clientId, clientId), eq(schema.sendIdempotency.key, idempotencyKey)));
       }
@@ -152,6 +224,41 @@ export async function sendMessage(
     await release();
     throw e;
   }
+}
+
+/** How far back (ms) a read-back looks for a sent message: covers clock skew with Graph. */
+const READ_BACK_WINDOW_MS = 10 * 60_000;
+
+/**
+ * After a Send API call that timed out, reads the thread's newest messages back (Conversations
+ * API `GET /{page-id}/conversations?platform=&user_id={guest}` with `messages.limit(20)`) and
+ * returns the page's message with this content, sent since `since`, that no earlier DineDesk
+ * send already answered; null when it is not there (issue #8).
+ * @throws GraphError when the read-back itself fails
+ */
+async function readBackSend(ctx: AppContext, pageId: string, conv: repo.ConversationRow, channel: TChannel, body: TSendMessageRequest, since: Date, token: string) {
+  type Read = { id: string; created_time?: string; from?: { id?: string }; message?: string; attachments?: { data?: unknown[] } };
+  const res = await ctx.graph.get<{ data?: { messages?: { data?: Read[] } }[] }>(
+    `${pageId}/conversations`,
+    { platform: channel, user_id: conv.guestId, fields: 'messages.limit(20){id,created_time,from,message,attachments}' },
+    token,
+  );
+  const wantText = body.imageUrl ? null : (body.text ?? '').trim();
+  const hits = (res.data ?? [])
+    .flatMap((c) => c.messages?.data ?? [])
+    .filter((m) => typeof m?.id === 'string' && m.from?.id === conv.accountId)
+    .map((m) => ({ m, at: new Date((m.created_time ?? '').replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) }))
+    .filter(({ at }) => !Number.isNaN(at.getTime()) && at.getTime() >= since.getTime() - READ_BACK_WINDOW_MS)
+    .filter(({ m }) => (wantText !== null ? (m.message ?? '').trim() === wantText : !m.message && (m.attachments?.data?.length ?? 0) > 0));
+  if (!hits.length) return null;
+  // A message stored with its DineDesk author answers an earlier send, not this one.
+  const answered = await ctx.db
+    .select({ mid: schema.messages.mid })
+    .from(schema.messages)
+    .where(and(inArray(schema.messages.mid, hits.map((h) => h.m.id)), isNotNull(schema.messages.sentByUserId)));
+  const taken = new Set(answered.map((r) => r.mid));
+  const hit = hits.filter((h) => !taken.has(h.m.id)).sort((a, b) => a.at.getTime() - b.at.getTime())[0];
+  return hit ? { sent: { message_id: hit.m.id }, createdTime: hit.at } : null;
 }
 
 /**
@@ -201,14 +308,17 @@ export async function markRead(ctx: AppContext, auth: AuthContext, channel: TCha
 
 const scopeOf = (c: repo.ConversationRow) => ({ clientId: c.clientId, outletId: c.outletId, accountId: c.accountId });
 
-interface IncomingMessage {
+/** A message to store; text from Meta must already be cleaned (`cleanText`). */
+export interface IncomingMessage {
   mid: string;
   direction: 'guest' | 'page';
   text: string | null;
-  attachments: { type: string; url: string }[];
+  attachments: TAttachment[];
   createdTime: Date;
   sentByUserId?: string | null;
   humanAgentTag?: boolean;
+  /** A postback (the guest tapped a button). */
+  postback?: { title: string; payload: string | null } | null;
 }
 
 /**
@@ -249,6 +359,7 @@ export async function storeMessages(
         createdTime: m.createdTime,
         sentByUserId: m.sentByUserId ?? null,
         humanAgentTag: m.humanAgentTag ?? false,
+        postback: m.postback ?? null,
       })),
     )
     .onConflictDoNothing({ target: schema.messages.mid })
@@ -257,7 +368,7 @@ export async function storeMessages(
   const newest = inserted.reduce((a, b) => (b.createdTime > a.createdTime ? b : a));
   const guestTimes = inserted.filter((m) => m.direction === 'guest').map((m) => m.createdTime.getTime());
   const lastGuest = guestTimes.length ? new Date(Math.max(...guestTimes)) : null;
-  const snippet = newest.text ?? (newest.attachments.length ? `[${newest.attachments[0]!.type}]` : '');
+  const snippet = newest.deletedAt ? UNSENT_SNIPPET : snippetOf(newest.text, readAttachments(newest.attachments).attachments);
   const t = newest.createdTime;
   const { conversations: c } = schema;
   const [updated] = await tx

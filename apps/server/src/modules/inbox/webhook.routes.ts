@@ -7,7 +7,8 @@ import { ZWebhookBody, ingestWebhook, verifySignature } from './webhook.ts';
  * Meta webhook endpoint (external-apis.md §4): GET answers the subscription handshake, POST
  * takes signed deliveries. The JSON parser is replaced in this plugin's scope so the signature
  * is checked over the raw bytes Meta signed; a bad or missing signature is 403 and nothing is
- * stored.
+ * stored. Both routes take Meta's text (`textFromMeta`): cleaned before storage, never refused
+ * by the input guard (plugins/input-guard.ts), since Meta retries a refused delivery.
  */
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -16,7 +17,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 4 * 1024 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.get(INBOX.webhook, { schema: { tags: ['webhooks'], summary: 'Meta webhook verification handshake', hide: false } }, async (req, reply) => {
+  app.get(INBOX.webhook, { config: { textFromMeta: true }, schema: { tags: ['webhooks'], summary: 'Meta webhook verification handshake', hide: false } }, async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
     // Some frameworks turn the dots into underscores (external-apis.md §4).
     const mode = q['hub.mode'] ?? q.hub_mode;
@@ -26,7 +27,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(403).send({ message: 'Webhook verification failed: wrong hub.verify_token or hub.mode' });
   });
 
-  app.post(INBOX.webhook, { schema: { tags: ['webhooks'], summary: 'Meta webhook delivery (X-Hub-Signature-256 over the raw body)' } }, async (req, reply) => {
+  app.post(INBOX.webhook, { config: { textFromMeta: true }, schema: { tags: ['webhooks'], summary: 'Meta webhook delivery (X-Hub-Signature-256 over the raw body)' } }, async (req, reply) => {
     const raw = req.body as Buffer;
     if (!Buffer.isBuffer(raw) || !verifySignature(ctx.config.graph.appSecret, raw, req.headers['x-hub-signature-256'] as string | undefined)) {
       return reply.status(403).send({ message: 'Invalid or missing X-Hub-Signature-256' });
@@ -39,7 +40,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     }
     const parsed = ZWebhookBody.safeParse(json);
     if (!parsed.success) return reply.status(400).send({ message: `Not a Meta webhook payload: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` });
-    const { events, skipped } = await ingestWebhook(ctx, parsed.data);
+    const { events, skipped } = await ingestWebhook(ctx, parsed.data, req.log);
     ctx.realtime.emit(events);
     // Guests new to DineDesk arrive as bare ids; their names are looked up after answering,
     // because Meta wants a fast 200 and retries slow deliveries.

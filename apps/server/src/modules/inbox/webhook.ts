@@ -1,17 +1,29 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TChannel } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
-import { schema } from '../../db/client.ts';
+import { schema, type Db } from '../../db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { cleanText } from '../../lib/text.ts';
 import { recordEvents, type RoutedEvent } from './events.ts';
+import { ingestFeedChanges } from '../reviews/feed-webhook.ts';
 import * as repo from './inbox.repository.ts';
 import { ensureConversation, storeMessage } from './inbox.service.ts';
+import { UNSENT_SNIPPET, eventTime, fromMetaAttachments, reportOnce } from './meta-payloads.ts';
 
 /**
  * Meta webhooks for Messenger (`object: page`) and Instagram (`object: instagram`)
- * (external-apis.md §4). Deliveries are at least once, batched and unordered: messages are
- * stored once per `mid`, reactions and reads apply only when newer than what is stored.
+ * (external-apis.md §4; Messenger Platform and Instagram Messaging webhook references).
+ * Deliveries are at least once, batched and unordered: messages are stored once per `mid`;
+ * reactions, reads and deliveries apply only when newer than what is stored; an unsend that
+ * overtakes its message leaves a tombstone the late message cannot overwrite.
+ *
+ * Every documented messaging event is stored and shown, or deliberately ignored with a 200
+ * (docs/decisions/0013-meta-payloads.md). Nothing Meta sends is refused: text is cleaned,
+ * unknown attachment types are stored as unsupported, impossible timestamps become the receipt
+ * time, and an event that still fails to store is logged and skipped while the rest of the
+ * delivery is stored (issue #8), since Meta would otherwise retry the whole batch for ~36 h.
  */
 
 /**
@@ -26,99 +38,191 @@ export function verifySignature(appSecret: string, rawBody: Buffer, header: stri
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** A Graph id as it appears in webhooks: digits, letters, `_`, `-`, `.`, `:`, `$`, `=` (no control characters). */
+const ZId = z.string().min(1).max(256).regex(/^[\x21-\x7e]+$/, 'id must be printable ASCII');
+
 const ZMessaging = z.looseObject({
-  sender: z.object({ id: z.string() }),
-  recipient: z.object({ id: z.string() }),
-  timestamp: z.number(),
+  sender: z.object({ id: ZId }),
+  recipient: z.object({ id: ZId }),
+  // Checked by `eventTime`: an impossible value becomes the receipt time, never a refusal.
+  timestamp: z.unknown(),
   message: z
     .looseObject({
-      mid: z.string(),
+      mid: ZId,
       text: z.string().optional(),
       is_echo: z.boolean().optional(),
-      attachments: z.array(z.looseObject({ type: z.string(), payload: z.looseObject({ url: z.string().optional() }).optional() })).optional(),
+      attachments: z.unknown().optional(),
       is_deleted: z.boolean().optional(),
+      is_unsupported: z.boolean().optional(),
     })
     .optional(),
-  reaction: z.looseObject({ mid: z.string(), action: z.enum(['react', 'unreact']), reaction: z.string().optional(), emoji: z.string().optional() }).optional(),
-  read: z.looseObject({ watermark: z.number().optional(), mid: z.string().optional() }).optional(),
+  postback: z.looseObject({ mid: ZId.optional(), title: z.string().optional(), payload: z.string().optional() }).optional(),
+  reaction: z.looseObject({ mid: ZId, action: z.enum(['react', 'unreact']), reaction: z.string().optional(), emoji: z.string().optional() }).optional(),
+  read: z.looseObject({ watermark: z.unknown().optional(), mid: ZId.optional() }).optional(),
+  delivery: z.looseObject({ watermark: z.unknown().optional(), mids: z.array(ZId).optional() }).optional(),
 });
+type MessagingEvent = z.infer<typeof ZMessaging>;
+
 export const ZWebhookBody = z.object({
   object: z.string(),
-  entry: z.array(z.looseObject({ id: z.string(), time: z.number().optional(), messaging: z.array(z.unknown()).optional() })).max(1000),
+  entry: z.array(z.looseObject({ id: z.string(), time: z.unknown().optional(), messaging: z.array(z.unknown()).optional() })).max(1000),
 });
 
+/** Longest reaction stored (an emoji sequence or Meta's name); longer values are cut. */
+const REACTION_MAX = 32;
+
 /**
- * Applies one verified webhook delivery. Events of unknown accounts, or of kinds the inbox does
- * not use (postbacks, deliveries, feed changes), are acknowledged and skipped.
+ * Applies one verified webhook delivery, one event per transaction. Events of unknown
+ * accounts, of kinds the inbox does not use (optins, referrals, handovers, feed changes: those
+ * are the reviews module's), malformed events and events that fail to store are acknowledged
+ * and counted as skipped; a failure is logged once.
+ * @param log where skipped events and repaired timestamps are reported
  * @returns the inbox events to emit (already stored with their ids)
  */
-export async function ingestWebhook(ctx: AppContext, body: z.infer<typeof ZWebhookBody>): Promise<{ events: RoutedEvent[]; skipped: number }> {
+export async function ingestWebhook(ctx: AppContext, body: z.infer<typeof ZWebhookBody>, log?: FastifyBaseLogger): Promise<{ events: RoutedEvent[]; skipped: number }> {
   const channel: TChannel | null = body.object === 'page' ? 'messenger' : body.object === 'instagram' ? 'instagram' : null;
   const events: RoutedEvent[] = [];
   let skipped = 0;
+  // Page `feed` changes (new reviews and review comments) belong to the reviews module (issue #8).
+  if (body.object === 'page') skipped += (await ingestFeedChanges(ctx, body)).skipped;
   if (!channel) return { events, skipped: body.entry.length };
   const pages = new Map<string, repo.PageRow | undefined>();
+  const receivedAt = ctx.now();
   for (const entry of body.entry) {
     if (!pages.has(entry.id)) pages.set(entry.id, await repo.findAccount(ctx.db, channel, entry.id));
     const page = pages.get(entry.id);
     for (const raw of entry.messaging ?? []) {
       const parsed = ZMessaging.safeParse(raw);
       if (!page || !parsed.success) {
+        if (page && !parsed.success) log?.warn({ accountId: entry.id, issue: parsed.error.issues[0]?.path.join('.') }, 'webhook messaging event of an unknown shape skipped');
         skipped++;
         continue;
       }
       const ev = parsed.data;
-      const accountId = entry.id;
-      const fromPage = ev.sender.id === accountId || ev.message?.is_echo === true;
-      const guestId = fromPage ? ev.recipient.id : ev.sender.id;
-      const at = new Date(ev.timestamp);
-      const out = await ctx.db.transaction(async (tx) => {
-        if (ev.message && !ev.message.is_deleted) {
-          const conv = await ensureConversation(tx, page, channel, accountId, { id: guestId }, at);
-          const attachments = (ev.message.attachments ?? []).filter((a) => a.payload?.url).map((a) => ({ type: a.type, url: a.payload!.url! }));
-          return (await storeMessage(tx, conv, { mid: ev.message.mid, direction: fromPage ? 'page' : 'guest', text: ev.message.text ?? null, attachments, createdTime: at })).events;
-        }
-        if (ev.reaction) {
-          const [m] = await tx.select().from(schema.messages).where(eq(schema.messages.mid, ev.reaction.mid));
-          if (!m) return null;
-          const side = fromPage ? { value: schema.messages.pageReaction, at: schema.messages.pageReactionAt } : { value: schema.messages.guestReaction, at: schema.messages.guestReactionAt };
-          const value = ev.reaction.action === 'react' ? (ev.reaction.emoji ?? ev.reaction.reaction ?? 'other') : null;
-          // Only a newer reaction event wins: a replayed or late "react" cannot undo an "unreact".
-          const [updated] = await tx
-            .update(schema.messages)
-            .set(fromPage ? { pageReaction: value, pageReactionAt: at } : { guestReaction: value, guestReactionAt: at })
-            .where(and(eq(schema.messages.id, m.id), sql`(${side.at} is null or ${side.at} < ${at})`))
-            .returning();
-          if (!updated) return [];
-          const [conv] = await tx.select().from(schema.conversations).where(eq(schema.conversations.id, m.conversationId));
-          return recordEvents(tx, { clientId: conv!.clientId, outletId: conv!.outletId, accountId: conv!.accountId }, [
-            { type: 'reaction', pageId: conv!.accountId, channel, conversationId: String(conv!.id), message: repo.toMessage(updated, conv!, null) },
-          ]);
-        }
-        if (ev.read && !fromPage) {
-          const [conv] = await tx.select().from(schema.conversations).where(and(eq(schema.conversations.accountId, accountId), eq(schema.conversations.guestId, guestId)));
-          if (!conv) return null;
-          let watermark = ev.read.watermark ? new Date(ev.read.watermark) : null;
-          if (!watermark && ev.read.mid) {
-            const [m] = await tx.select({ t: schema.messages.createdTime }).from(schema.messages).where(eq(schema.messages.mid, ev.read.mid));
-            watermark = m?.t ?? null;
-          }
-          if (!watermark) return null;
-          const [updated] = await tx
-            .update(schema.conversations)
-            .set({ guestReadAt: watermark })
-            .where(and(eq(schema.conversations.id, conv.id), sql`(${schema.conversations.guestReadAt} is null or ${schema.conversations.guestReadAt} < ${watermark})`))
-            .returning();
-          if (!updated) return [];
-          return recordEvents(tx, { clientId: conv.clientId, outletId: conv.outletId, accountId }, [
-            { type: 'read', pageId: accountId, channel, conversationId: String(conv.id), by: 'guest', watermark: watermark.toISOString() },
-          ]);
-        }
-        return null;
-      });
-      if (out === null) skipped++;
-      else events.push(...out);
+      const time = eventTime(ev.timestamp, receivedAt);
+      if (time.why) log?.warn({ accountId: entry.id, reason: time.why }, 'webhook event time replaced by the receipt time');
+      try {
+        const out = await ctx.db.transaction((tx) => applyEvent(tx, page, channel, entry.id, ev, time.at, receivedAt));
+        if (out === null) skipped++;
+        else events.push(...out);
+      } catch (err) {
+        // One event that cannot be stored must not fail the delivery: Meta would retry the
+        // whole batch, and every other event in it, for ~36 hours.
+        const mid = ev.message?.mid ?? ev.reaction?.mid ?? ev.postback?.mid ?? null;
+        reportOnce(log, `webhook:${entry.id}:${mid ?? String(ev.timestamp)}`, { accountId: entry.id, mid, err }, 'webhook event could not be stored; skipped');
+        skipped++;
+      }
     }
   }
   return { events, skipped };
+}
+
+/** Stores one messaging event. @returns the events to emit, or null when it was ignored */
+async function applyEvent(tx: Db, page: repo.PageRow, channel: TChannel, accountId: string, ev: MessagingEvent, at: Date, receivedAt: Date): Promise<RoutedEvent[] | null> {
+  const fromPage = ev.sender.id === accountId || ev.message?.is_echo === true;
+  const guestId = fromPage ? ev.recipient.id : ev.sender.id;
+  if (ev.message?.is_deleted) return unsend(tx, accountId, channel, guestId, fromPage, ev.message.mid, at);
+  if (ev.message) {
+    const conv = await ensureConversation(tx, page, channel, accountId, { id: guestId }, at);
+    const text = ev.message.text ? cleanText(ev.message.text) : null;
+    let attachments = fromMetaAttachments(ev.message.attachments);
+    // Instagram flags content its API cannot show (`is_unsupported`); a message with nothing at
+    // all is shown the same way, never as an empty bubble.
+    if (attachments.length === 0 && !text) attachments = [{ type: 'unsupported', originalType: ev.message.is_unsupported ? 'unsupported_type' : 'unknown', url: null }];
+    return (await storeMessage(tx, conv, { mid: ev.message.mid, direction: fromPage ? 'page' : 'guest', text, attachments, createdTime: at })).events;
+  }
+  if (ev.postback) {
+    const title = cleanText(ev.postback.title ?? '').trim() || cleanText(ev.postback.payload ?? '').trim() || 'button';
+    const conv = await ensureConversation(tx, page, channel, accountId, { id: guestId }, at);
+    // Messenger postbacks carry a `mid` since 2020; an older one is keyed by guest and time, so
+    // a redelivery is still stored once.
+    const mid = ev.postback.mid ?? `postback:${guestId}:${String(ev.timestamp)}`;
+    const postback = { title, payload: ev.postback.payload !== undefined ? cleanText(ev.postback.payload) : null };
+    return (await storeMessage(tx, conv, { mid, direction: fromPage ? 'page' : 'guest', text: title, attachments: [], createdTime: at, postback })).events;
+  }
+  if (ev.reaction) {
+    const [m] = await tx.select().from(schema.messages).where(eq(schema.messages.mid, ev.reaction.mid));
+    if (!m) return null;
+    const side = fromPage ? { at: schema.messages.pageReactionAt } : { at: schema.messages.guestReactionAt };
+    const value = ev.reaction.action === 'react' ? cleanText(ev.reaction.emoji ?? ev.reaction.reaction ?? 'other').slice(0, REACTION_MAX) || 'other' : null;
+    // Only a newer reaction event wins: a replayed or late "react" cannot undo an "unreact".
+    const [updated] = await tx
+      .update(schema.messages)
+      .set(fromPage ? { pageReaction: value, pageReactionAt: at } : { guestReaction: value, guestReactionAt: at })
+      .where(and(eq(schema.messages.id, m.id), sql`(${side.at} is null or ${side.at} < ${at})`))
+      .returning();
+    if (!updated) return [];
+    const [conv] = await tx.select().from(schema.conversations).where(eq(schema.conversations.id, m.conversationId));
+    return recordEvents(tx, { clientId: conv!.clientId, outletId: conv!.outletId, accountId: conv!.accountId }, [
+      { type: 'reaction', pageId: conv!.accountId, channel, conversationId: String(conv!.id), message: repo.toMessage(updated, conv!, null) },
+    ]);
+  }
+  if ((ev.read || ev.delivery) && !fromPage) {
+    const [conv] = await tx.select().from(schema.conversations).where(and(eq(schema.conversations.accountId, accountId), eq(schema.conversations.guestId, guestId)));
+    if (!conv) return null;
+    const mids = ev.read ? (ev.read.mid ? [ev.read.mid] : []) : (ev.delivery!.mids ?? []);
+    const watermark = await watermarkOf(tx, ev.read ? ev.read.watermark : ev.delivery!.watermark, mids, receivedAt);
+    if (!watermark) return null;
+    const col = ev.read ? schema.conversations.guestReadAt : schema.conversations.guestDeliveredAt;
+    const [updated] = await tx
+      .update(schema.conversations)
+      .set(ev.read ? { guestReadAt: watermark } : { guestDeliveredAt: watermark })
+      .where(and(eq(schema.conversations.id, conv.id), sql`(${col} is null or ${col} < ${watermark})`))
+      .returning();
+    if (!updated) return [];
+    const scope = { clientId: conv.clientId, outletId: conv.outletId, accountId };
+    const base = { pageId: accountId, channel, conversationId: String(conv.id), watermark: watermark.toISOString() };
+    return recordEvents(tx, scope, [ev.read ? { type: 'read', by: 'guest', ...base } : { type: 'delivery', ...base }]);
+  }
+  return null;
+}
+
+/**
+ * The time up to which a read or delivery applies: the `watermark` (epoch ms) when it is a
+ * possible time, else the newest of the messages named by `mids` (Instagram `read.mid`,
+ * Messenger `delivery.mids`), else null (nothing to apply).
+ */
+async function watermarkOf(tx: Db, raw: unknown, mids: string[], receivedAt: Date): Promise<Date | null> {
+  if (raw !== undefined && raw !== null) {
+    const t = eventTime(raw, receivedAt);
+    if (!t.why) return t.at;
+  }
+  if (mids.length === 0) return null;
+  const [row] = await tx
+    .select({ t: sql<Date | null>`max(${schema.messages.createdTime})`.mapWith((v) => (v === null ? null : new Date(v as string))) })
+    .from(schema.messages)
+    .where(inArray(schema.messages.mid, mids.slice(0, 100)));
+  return row?.t ?? null;
+}
+
+/**
+ * Instagram unsend (`message.is_deleted`): the message's text and attachments are wiped (the
+ * guest took them back) and it shows as removed. An unsend that arrives before its message
+ * stores a tombstone under the same `mid`, so the late message is never stored.
+ */
+async function unsend(tx: Db, accountId: string, channel: TChannel, guestId: string, fromPage: boolean, mid: string, at: Date): Promise<RoutedEvent[] | null> {
+  const [conv] = await tx.select().from(schema.conversations).where(and(eq(schema.conversations.accountId, accountId), eq(schema.conversations.guestId, guestId)));
+  if (!conv) return null;
+  const [existing] = await tx.select().from(schema.messages).where(eq(schema.messages.mid, mid));
+  if (!existing) {
+    await tx
+      .insert(schema.messages)
+      .values({ conversationId: conv.id, clientId: conv.clientId, mid, direction: fromPage ? 'page' : 'guest', text: null, attachments: [], createdTime: at, deletedAt: at })
+      .onConflictDoNothing({ target: schema.messages.mid });
+    return [];
+  }
+  if (existing.deletedAt || existing.conversationId !== conv.id) return [];
+  const [updated] = await tx.update(schema.messages).set({ text: null, attachments: [], postback: null, deletedAt: at }).where(eq(schema.messages.id, existing.id)).returning();
+  // The list's snippet must not keep showing what the guest took back.
+  const [c] = await tx
+    .update(schema.conversations)
+    .set({ snippet: UNSENT_SNIPPET })
+    .where(and(eq(schema.conversations.id, conv.id), eq(schema.conversations.updatedTime, existing.createdTime)))
+    .returning();
+  const scope = { clientId: conv.clientId, outletId: conv.outletId, accountId };
+  const base = { pageId: accountId, channel, conversationId: String(conv.id) };
+  return recordEvents(tx, scope, [
+    { type: 'message', ...base, message: repo.toMessage(updated!, conv, null) },
+    ...(c ? [{ type: 'conversation' as const, ...base, conversation: repo.toConversation(c, new Date()) }] : []),
+  ]);
 }

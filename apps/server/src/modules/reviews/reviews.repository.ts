@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { TFbComment, TFbPage, TFbReview, TSyncState } from '@dinedesk/contracts';
+import { ZFbComment, ZFbReview, type TFbComment, type TFbPage, type TFbReview, type TSyncState } from '@dinedesk/contracts';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { reportBadItem } from './bad-items.ts';
 import { afterPosition, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
 import { schema } from '../../db/client.ts';
 
@@ -76,7 +78,8 @@ export interface ReviewFilter {
  * One keyset page of reviews, newest first: `(created_time, id) < cursor` on the
  * `(client_id, created_time desc, id desc)` index, never OFFSET (targets.md).
  */
-export async function listReviews(db: Db, f: ReviewFilter): Promise<{ rows: TFbReview[]; next: string | null }> {
+export async function listReviews(ctx: AppContext, f: ReviewFilter): Promise<{ rows: TFbReview[]; next: string | null }> {
+  const db = ctx.db;
   const conds: SQL[] = [eq(reviews.clientId, f.clientId)];
   if (f.outletIds) conds.push(inArray(reviews.outletId, f.outletIds.length ? f.outletIds : ['00000000-0000-0000-0000-000000000000']));
   if (f.pageId) conds.push(eq(reviews.pageId, f.pageId));
@@ -94,7 +97,28 @@ export async function listReviews(db: Db, f: ReviewFilter): Promise<{ rows: TFbR
     .orderBy(desc(reviews.createdTime), desc(reviews.id))
     .limit(f.limit + 1);
   const { rows: page, next } = keysetPage(rows, f.limit, ({ r }) => ({ time: r.createdTime, id: r.id }));
-  return { rows: page.map(({ r, outletName }) => toReview(r, outletName)), next };
+  // The cursor comes from the rows as read, so skipping a bad one never shifts the paging.
+  return { rows: page.flatMap(({ r, outletName }) => usableReview(ctx, r, outletName)), next };
+}
+
+/**
+ * The review as the API answers it, or nothing when the stored row cannot be answered (e.g. a
+ * time outside ISO 8601's four-digit years): one bad row must not turn every load of the list
+ * into a 500 (issue #8). The row is logged once and left in place for an operator.
+ */
+export function usableReview(ctx: AppContext, r: ReviewRow, outletName: string): TFbReview[] {
+  let review: TFbReview;
+  try {
+    review = toReview(r, outletName);
+  } catch (e) {
+    reportBadItem(ctx, 'review_row', String(r.id), (e as Error).message);
+    return [];
+  }
+  const checked = ZFbReview.safeParse(review);
+  if (checked.success) return [review];
+  const issue = checked.error.issues[0]!;
+  reportBadItem(ctx, 'review_row', String(r.id), `${issue.path.join('.')}: ${issue.message}`);
+  return [];
 }
 
 export function toReview(r: ReviewRow, outletName: string): TFbReview {
@@ -121,21 +145,38 @@ export async function getReview(db: Db, clientId: string, reviewId: number): Pro
   return row;
 }
 
-export async function listStoredComments(db: Db, reviewId: number): Promise<TFbComment[]> {
-  const rows = await db
+/**
+ * Stored comments of a review, oldest first. A row that cannot be answered (a shape the
+ * response schema refuses) is skipped and logged once, so the thread still loads (issue #8).
+ */
+export async function listStoredComments(ctx: AppContext, reviewId: number): Promise<TFbComment[]> {
+  const rows = await ctx.db
     .select({ c: reviewComments, authorName: users.fullName })
     .from(reviewComments)
     .leftJoin(users, eq(users.id, reviewComments.authorUserId))
     .where(eq(reviewComments.reviewId, reviewId))
     .orderBy(asc(reviewComments.createdTime), asc(reviewComments.id));
-  return rows.map(({ c, authorName }) => ({
-    id: c.id,
-    message: c.message,
-    from: c.fromId ? { id: c.fromId, name: c.fromName ?? '' } : null,
-    createdTime: c.createdTime.toISOString(),
-    isPageReply: c.isPageReply,
-    authorName: authorName ?? null,
-  }));
+  return rows.flatMap(({ c, authorName }) => {
+    let comment: TFbComment;
+    try {
+      comment = {
+        id: c.id,
+        message: c.message,
+        from: c.fromId ? { id: c.fromId, name: c.fromName ?? '' } : null,
+        createdTime: c.createdTime.toISOString(),
+        isPageReply: c.isPageReply,
+        authorName: authorName ?? null,
+      };
+    } catch (e) {
+      reportBadItem(ctx, 'review_comment_row', c.id, (e as Error).message);
+      return [];
+    }
+    const checked = ZFbComment.safeParse(comment);
+    if (checked.success) return [comment];
+    const issue = checked.error.issues[0]!;
+    reportBadItem(ctx, 'review_comment_row', c.id, `${issue.path.join('.')}: ${issue.message}`);
+    return [];
+  });
 }
 
 /** Recomputes a review's comment counters from its stored comments (same transaction). */

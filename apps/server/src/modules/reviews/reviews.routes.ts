@@ -8,12 +8,14 @@ import {
   ZGetFbPagesResponse,
   ZGetFbReviewsQuery,
   ZGetFbReviewsResponse,
+  ZReplyFbReviewHeaders,
   ZReplyFbReviewRequest,
   ZReplyFbReviewResponse,
   ZSyncFbReviewsRequest,
   ZSyncFbReviewsResponse,
 } from '@dinedesk/contracts';
 import { requireAbility, requireClient } from '../../plugins/auth.ts';
+import { attachBadItemLog } from './bad-items.ts';
 import { listPages } from './reviews.repository.ts';
 import { listComments, listReviews, reply, syncNow } from './reviews.service.ts';
 
@@ -26,6 +28,7 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
   // onRequest, before body validation: a caller without a valid token learns nothing, not even
   // which fields are wrong (401 before 400).
   r.addHook('onRequest', app.authenticate);
+  attachBadItemLog(app.ctx, app.log);
 
   r.get(
     API.fbPages,
@@ -71,15 +74,18 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['reviews'],
         summary: 'Reply publicly to a review as the page',
+        description:
+          'Send an Idempotency-Key header (one per submission, the same for its retries): a retry answers the first reply and never posts twice; the key with another body is 422. When Facebook times out, DineDesk reads the review back: 502 means the reply is not there, 504 that it could not tell (retry with the same key).',
         security,
+        headers: ZReplyFbReviewHeaders,
         body: ZReplyFbReviewRequest,
-        response: { 200: ZReplyFbReviewResponse, ...errors, 409: ZErrorResponse, 502: ZErrorResponse },
+        response: { 200: ZReplyFbReviewResponse, ...errors, 409: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse, 504: ZErrorResponse },
       },
     },
     async (req) => {
       requireAbility(req, 'create', 'ReviewReply');
       requireClient(req);
-      return { comment: await reply(app.ctx, req.auth, req.body.pageId, req.body.reviewId, req.body.message) };
+      return { comment: await reply(app.ctx, req.auth, req.body.pageId, req.body.reviewId, req.body.message, req.headers['idempotency-key']) };
     },
   );
 

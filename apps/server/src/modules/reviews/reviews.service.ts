@@ -1,13 +1,17 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { z } from 'zod';
 import type { TFbComment, TGetFbCommentsResponse } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
 import { schema } from '../../db/client.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { parseCursor } from '../../lib/keyset.ts';
-import { GraphError } from '../../lib/graph-client.ts';
+import { GraphError, writeOutcomeUnknown } from '../../lib/graph-client.ts';
+import { cleanText } from '../../lib/text.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { decryptPageToken } from '../meta/page-tokens.ts';
 import { syncPage } from '../meta/review-sync.ts';
+import { reportBadItem } from './bad-items.ts';
 import * as repo from './reviews.repository.ts';
 
 /**
@@ -40,7 +44,7 @@ export async function listReviews(
 ) {
   if (q.pageId) await visiblePage(ctx, auth, q.pageId);
   const after = parseCursor(q.cursor);
-  const { rows, next } = await repo.listReviews(ctx.db, {
+  const { rows, next } = await repo.listReviews(ctx, {
     clientId: auth.clientId!,
     outletIds: auth.outletIds,
     pageId: q.pageId,
@@ -54,16 +58,56 @@ export async function listReviews(
   return { data: rows, paging: { nextCursor: next } };
 }
 
-interface GraphComment {
-  id: string;
-  message?: string;
-  from?: { id: string; name: string };
-  created_time: string;
+/** A comment as Graph `GET /{story-id}/comments` answers it (external-apis.md §2). */
+const ZGraphComment = z.object({
+  id: z.string().min(1).max(200),
+  message: z.string().optional(),
+  from: z.object({ id: z.string(), name: z.string().optional() }).optional(),
+  created_time: z.string(),
+});
+
+const COMMENT_FIELDS = 'id,message,from{id,name},created_time';
+
+/** Graph writes `2024-05-01T10:00:00+0000`; Date needs the colon in the offset. @returns null when unusable */
+function graphTime(s: string): Date | null {
+  const d = new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  // Four-digit years only: anything else cannot be answered as ISO 8601 (ZIsoTime) later.
+  return Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1000 || d.getUTCFullYear() > 9999 ? null : d;
+}
+
+/**
+ * A Graph comment as a `review_comments` row, its text cleaned (NUL and other control
+ * characters dropped: PostgreSQL refuses NUL in text, issue #8), or null when it is unusable.
+ */
+export function commentRow(ctx: AppContext, raw: unknown, review: repo.ReviewRow, pageId: string) {
+  const parsed = ZGraphComment.safeParse(raw);
+  const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : 'unknown';
+  if (!parsed.success) {
+    reportBadItem(ctx, 'graph_comment', id, `${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`, { reviewId: review.id });
+    return null;
+  }
+  const c = parsed.data;
+  const createdTime = graphTime(c.created_time);
+  if (!createdTime) {
+    reportBadItem(ctx, 'graph_comment', c.id, `created_time is not a usable time: ${c.created_time.slice(0, 40)}`, { reviewId: review.id });
+    return null;
+  }
+  return {
+    id: cleanText(c.id),
+    reviewId: review.id,
+    clientId: review.clientId,
+    message: cleanText(c.message ?? ''),
+    fromId: c.from ? cleanText(c.from.id) : null,
+    fromName: c.from ? cleanText(c.from.name ?? '') : null,
+    isPageReply: c.from?.id === pageId,
+    createdTime,
+  };
 }
 
 /**
  * Comments of a review, read live from Graph `GET /{story-id}/comments` and stored; when Graph
- * fails the stored copy is answered with a notice (source `cache`).
+ * fails the stored copy is answered with a notice (source `cache`). A comment Graph returns in
+ * a shape DineDesk cannot use is skipped and logged once; the others are stored (issue #8).
  */
 export async function listComments(ctx: AppContext, auth: AuthContext, pageId: string, reviewId: string): Promise<TGetFbCommentsResponse> {
   const { page, review } = await visibleReview(ctx, auth, pageId, reviewId);
@@ -72,74 +116,181 @@ export async function listComments(ctx: AppContext, auth: AuthContext, pageId: s
   }
   const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
   if (!token) {
-    return { data: await repo.listStoredComments(ctx.db, review.id), source: 'cache', notice: 'This Facebook Page is not connected; showing the comments stored earlier.' };
+    return { data: await repo.listStoredComments(ctx, review.id), source: 'cache', notice: 'This Facebook Page is not connected; showing the comments stored earlier.' };
   }
   try {
-    const fetched: GraphComment[] = [];
-    for await (const batch of ctx.graph.paginate<GraphComment>(
-      `${review.storyId}/comments`,
-      { fields: 'id,message,from{id,name},created_time', order: 'chronological', limit: 100 },
-      token,
-      20,
-    )) fetched.push(...batch);
+    const fetched: unknown[] = [];
+    for await (const batch of ctx.graph.paginate<unknown>(`${review.storyId}/comments`, { fields: COMMENT_FIELDS, order: 'chronological', limit: 100 }, token, 20)) {
+      fetched.push(...(Array.isArray(batch) ? batch : []));
+    }
+    const rows = fetched.map((c) => commentRow(ctx, c, review, page.id)).filter((r) => r !== null);
+    // Comments Graph listed, usable or not, are kept; the others were deleted on Facebook.
+    const keep = fetched.flatMap((c) => (typeof (c as { id?: unknown })?.id === 'string' ? [cleanText((c as { id: string }).id)] : []));
     await ctx.db.transaction(async (tx) => {
-      for (const c of fetched) {
-        const row = {
-          id: c.id,
-          reviewId: review.id,
-          clientId: review.clientId,
-          message: c.message ?? '',
-          fromId: c.from?.id ?? null,
-          fromName: c.from?.name ?? null,
-          isPageReply: c.from?.id === page.id,
-          createdTime: new Date(c.created_time.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')),
-        };
+      for (const row of rows) {
         await tx.insert(schema.reviewComments).values(row).onConflictDoUpdate({ target: schema.reviewComments.id, set: { message: row.message, fromName: row.fromName } });
       }
-      // Comments deleted on Facebook disappear here too: Graph is the source of truth.
-      const keep = fetched.map((c) => c.id);
       await tx
         .delete(schema.reviewComments)
         .where(keep.length ? and(eq(schema.reviewComments.reviewId, review.id), notInArray(schema.reviewComments.id, keep)) : eq(schema.reviewComments.reviewId, review.id));
       await repo.refreshReviewCounters(tx, review.id);
     });
-    return { data: await repo.listStoredComments(ctx.db, review.id), source: 'graph', notice: null };
+    return { data: await repo.listStoredComments(ctx, review.id), source: 'graph', notice: null };
   } catch (e) {
     if (!(e instanceof GraphError)) throw e;
     const reason = e.isTokenError ? 'Facebook rejected the page token; reconnect the page.' : `Facebook could not be read (${e.message}).`;
-    return { data: await repo.listStoredComments(ctx.db, review.id), source: 'cache', notice: `${reason} Showing the comments stored earlier.` };
+    return { data: await repo.listStoredComments(ctx, review.id), source: 'cache', notice: `${reason} Showing the comments stored earlier.` };
   }
 }
+
+/** How far back (ms) a read-back looks for the reply: covers clock skew between us and Graph. */
+const READ_BACK_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Reads the story's newest comments back from Graph after a write whose outcome is unknown and
+ * returns the page's comment with exactly this message, posted since `since` and not already
+ * answered to an earlier DineDesk reply, or null when it is not there.
+ * @throws GraphError when the read-back itself fails (the outcome stays unknown)
+ */
+async function readBackReply(ctx: AppContext, storyId: string, page: repo.PageRow, review: repo.ReviewRow, message: string, since: Date, token: string) {
+  const candidates: NonNullable<ReturnType<typeof commentRow>>[] = [];
+  for await (const batch of ctx.graph.paginate<unknown>(`${storyId}/comments`, { fields: COMMENT_FIELDS, order: 'reverse_chronological', filter: 'toplevel', limit: 100 }, token, 3)) {
+    for (const raw of batch) {
+      const row = commentRow(ctx, raw, review, page.id);
+      if (row && row.isPageReply && row.message.trim() === message && row.createdTime.getTime() >= since.getTime() - READ_BACK_WINDOW_MS) candidates.push(row);
+    }
+  }
+  if (!candidates.length) return null;
+  // A reply answered through DineDesk has its author; one stored from a feed webhook or a live
+  // read does not yet, and may be the very reply this attempt posted.
+  const stored = await ctx.db
+    .select({ id: schema.reviewComments.id })
+    .from(schema.reviewComments)
+    .where(and(eq(schema.reviewComments.reviewId, review.id), inArray(schema.reviewComments.id, candidates.map((c) => c.id)), isNotNull(schema.reviewComments.authorUserId)));
+  const known = new Set(stored.map((r) => r.id));
+  // Oldest unknown first: the reply this attempt (or the one it retries) posted.
+  return candidates.filter((c) => !known.has(c.id)).sort((a, b) => a.createdTime.getTime() - b.createdTime.getTime())[0] ?? null;
+}
+
+/** SHA-256 of the reply request: the same Idempotency-Key must come with the same body. */
+function replyHash(pageId: string, reviewId: string, message: string): string {
+  return createHash('sha256').update(JSON.stringify([pageId, reviewId, message])).digest('hex');
+}
+
+const notLanded = (why: string) => new HttpError(502, `Facebook did not accept the reply: ${why}`, { code: 'graph_not_landed' });
+const outcomeUnknown = () =>
+  new HttpError(
+    504,
+    'Facebook did not answer in time, and DineDesk could not check whether the reply was posted. Check the review on Facebook, or send the same reply again: DineDesk looks for it before posting, so it will not appear twice.',
+    { code: 'graph_outcome_unknown' },
+  );
 
 /**
  * Publishes a public reply as the page: Graph `POST /{open_graph_story_id}/comments` with the
  * page token (needs pages_manage_engagement, external-apis.md §2), then stores it.
- * @throws HttpError 404 (unknown or other client's ids), 409 (review has no story: pre Aug 2018),
- *   409 (page not connected), 502 (Facebook refused or could not be reached; nothing stored)
+ *
+ * With an `Idempotency-Key` (issue #8, docs/decisions/0014-writes-to-meta.md) the key is
+ * reserved per client before calling Graph (primary key `(client_id, key)`, so concurrent
+ * requests with one key post once); a retry with the same key and body answers the first
+ * reply, a key still in flight is a 409, a key used for another body a 422.
+ *
+ * When Graph times out (or answers 5xx) the reply may have landed: the story's comments are
+ * read back. Landed → stored and answered as a success. Not there → 502 "did not accept". The
+ * read-back failed → 504 "unknown whether it was posted", and the key stays reserved so a retry
+ * reads back again before it posts.
+ * @throws HttpError 404 (unknown or other client's ids), 409 (no story: pre Aug 2018; page not
+ *   connected; key in progress), 422 (key reused with another body), 502 (Facebook refused, or
+ *   timed out and the reply is not there), 504 (timed out and the outcome is unknown)
  */
-export async function reply(ctx: AppContext, auth: AuthContext, pageId: string, reviewId: string, message: string): Promise<TFbComment> {
+export async function reply(ctx: AppContext, auth: AuthContext, pageId: string, reviewId: string, message: string, idempotencyKey?: string): Promise<TFbComment> {
   const { page, review } = await visibleReview(ctx, auth, pageId, reviewId);
-  if (!review.storyId) throw new HttpError(409, 'Facebook does not allow replies to reviews written before August 2018.', { field: 'reviewId' });
+  const storyId = review.storyId;
+  if (!storyId) throw new HttpError(409, 'Facebook does not allow replies to reviews written before August 2018.', { field: 'reviewId' });
   const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
   if (!token) throw new HttpError(409, 'This Facebook Page is not connected. Connect it to reply to its reviews.', { field: 'pageId' });
-  let id: string;
-  try {
-    ({ id } = await ctx.graph.post<{ id: string }>(`${review.storyId}/comments`, { message }, token));
-  } catch (e) {
-    if (!(e instanceof GraphError)) throw e;
-    const why = e.isTokenError ? 'the page token expired or was revoked; reconnect the page' : e.message;
-    throw new HttpError(502, `Facebook did not accept the reply: ${why}`, { code: `graph_${e.code}` });
+  const clientId = review.clientId;
+  const { reviewReplyIdempotency: idem } = schema;
+  const keyWhere = idempotencyKey === undefined ? undefined : and(eq(idem.clientId, clientId), eq(idem.key, idempotencyKey));
+  const startedAt = ctx.now();
+
+  // Reserve the key, or answer what an earlier request with it produced.
+  let retryOfUnknown = false;
+  if (idempotencyKey !== undefined) {
+    const requestHash = replyHash(pageId, reviewId, message);
+    const reserved = await ctx.db.insert(idem).values({ clientId, key: idempotencyKey, requestHash, reviewId: review.id }).onConflictDoNothing().returning();
+    if (reserved.length === 0) {
+      const [existing] = await ctx.db.select().from(idem).where(keyWhere);
+      if (!existing) throw new HttpError(409, 'A reply with this Idempotency-Key is still in progress; try again in a moment.', { code: 'idempotency_in_progress' });
+      if (existing.requestHash !== requestHash) {
+        throw new HttpError(422, 'This Idempotency-Key was already used for a different reply; send a new key for a new reply.', { field: 'Idempotency-Key', code: 'idempotency_key_reused' });
+      }
+      if (existing.state === 'done' && existing.result) return existing.result as unknown as TFbComment;
+      // An earlier attempt timed out without a known outcome: claim it (one retry at a time).
+      const claimed = existing.state === 'unknown' ? await ctx.db.update(idem).set({ state: 'pending' }).where(and(keyWhere, eq(idem.state, 'unknown'))).returning() : [];
+      if (claimed.length === 0) throw new HttpError(409, 'A reply with this Idempotency-Key is still in progress; try again in a moment.', { code: 'idempotency_in_progress' });
+      retryOfUnknown = true;
+    }
   }
-  const createdTime = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(schema.reviewComments)
-      .values({ id, reviewId: review.id, clientId: review.clientId, message, fromId: page.id, fromName: page.name, isPageReply: true, authorUserId: auth.userId, createdTime })
-      .onConflictDoNothing();
-    await repo.refreshReviewCounters(tx, review.id);
-    await tx.insert(schema.auditLog).values({ clientId: review.clientId, actorUserId: auth.userId, action: 'review.reply', target: `review:${review.id}`, details: { pageId, commentId: id } });
-  });
-  return { id, message, from: { id: page.id, name: page.name }, createdTime: createdTime.toISOString(), isPageReply: true, authorName: auth.fullName };
+  const release = async () => {
+    if (keyWhere) await ctx.db.delete(idem).where(keyWhere);
+  };
+  const markUnknown = async () => {
+    if (keyWhere) await ctx.db.update(idem).set({ state: 'unknown' }).where(keyWhere);
+  };
+
+  try {
+    let landed: { id: string; createdTime: Date } | null = null;
+    if (retryOfUnknown) {
+      try {
+        landed = await readBackReply(ctx, storyId, page, review, message, startedAt, token);
+      } catch (e) {
+        if (!(e instanceof GraphError)) throw e;
+        await markUnknown();
+        throw outcomeUnknown();
+      }
+    }
+    if (!landed) {
+      try {
+        const { id } = await ctx.graph.post<{ id: string }>(`${storyId}/comments`, { message }, token);
+        landed = { id, createdTime: ctx.now() };
+      } catch (e) {
+        if (!(e instanceof GraphError)) throw e;
+        if (!writeOutcomeUnknown(e)) {
+          await release();
+          const why = e.isTokenError ? 'the page token expired or was revoked; reconnect the page' : e.message;
+          throw new HttpError(502, `Facebook did not accept the reply: ${why}`, { code: `graph_${e.code}` });
+        }
+        try {
+          landed = await readBackReply(ctx, storyId, page, review, message, startedAt, token);
+        } catch (readErr) {
+          if (!(readErr instanceof GraphError)) throw readErr;
+          await markUnknown();
+          throw outcomeUnknown();
+        }
+        if (!landed) {
+          // Kept as `unknown`, not released: a late landing is found by the retry's read-back.
+          await markUnknown();
+          throw notLanded(`${e.message}, and the reply is not on the review. Nothing was posted; you can send it again.`);
+        }
+      }
+    }
+    const { id, createdTime } = landed;
+    const comment: TFbComment = { id, message, from: { id: page.id, name: page.name }, createdTime: createdTime.toISOString(), isPageReply: true, authorName: auth.fullName };
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .insert(schema.reviewComments)
+        .values({ id, reviewId: review.id, clientId, message, fromId: page.id, fromName: page.name, isPageReply: true, authorUserId: auth.userId, createdTime })
+        .onConflictDoUpdate({ target: schema.reviewComments.id, set: { authorUserId: auth.userId } });
+      await repo.refreshReviewCounters(tx, review.id);
+      await tx.insert(schema.auditLog).values({ clientId, actorUserId: auth.userId, action: 'review.reply', target: `review:${review.id}`, details: { pageId, commentId: id } });
+      if (keyWhere) await tx.update(idem).set({ state: 'done', result: comment as unknown as Record<string, unknown> }).where(keyWhere);
+    });
+    return comment;
+  } catch (e) {
+    // Anything else (a bug, the database) leaves nothing posted that we know of: free the key.
+    if (!(e instanceof HttpError)) await release().catch(() => undefined);
+    throw e;
+  }
 }
 
 /** On-demand sync of one page (the periodic sync does the same for all pages). */

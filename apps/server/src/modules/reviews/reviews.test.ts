@@ -96,7 +96,7 @@ describe('GET /api/review_testing/get-fb-reviews', () => {
     expect(bad.json().field).toBe('query.cursor');
     const limit = await get('/api/review_testing/get-fb-reviews?limit=1000', owner);
     expect(limit.statusCode).toBe(400);
-    expect(limit.json().field).toBe('querystring.limit');
+    expect(limit.json().field).toBe('query.limit');
     const rating = await get('/api/review_testing/get-fb-reviews?rating=9', owner);
     expect(rating.statusCode).toBe(400);
     expect(rating.json().message).toMatch(/rating/);

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   CLIENT_ROLES,
+  INVITATION_SIGN_IN_CODE,
   MODULES,
   ZModule,
   type TAccessControlRequest,
@@ -39,15 +40,64 @@ export async function audit(
   await db.insert(schema.auditLog).values({ ...entry, details: entry.details ?? {} });
 }
 
+/** What an invitation grants on acceptance: a role in its client and the access ids of that role. */
+export interface InvitationGrant {
+  email: string;
+  fullName: string;
+  role: TClientRole;
+  access: TAccessIds;
+}
+
 /**
- * Creates a one-time set-password invitation; only the token's SHA-256 is stored.
- * @returns the relative URL of the web page `/set-password?token=…` and its expiry
+ * Creates a one-time invitation into `clientId` (docs/decisions/0009, issue #8): a pending
+ * membership with the email, name, role and access ids the inviter typed. It reads and changes
+ * no account: whether the email has one is decided only when the invitation is accepted, so the
+ * answer is the same for every email. Only the token's SHA-256 is stored.
+ * @returns the row's id, and the relative URL of the web page `/set-password?token=…` with its expiry
  */
-export async function createInvitation(db: Db, ctx: AppContext, userId: string, clientId: string, createdByUserId: string): Promise<TInvitation> {
+export async function createInvitation(
+  db: Db,
+  ctx: AppContext,
+  clientId: string,
+  grant: InvitationGrant,
+  createdByUserId: string,
+): Promise<{ id: string; invitation: TInvitation }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(ctx.now().getTime() + INVITATION_TTL_MS);
-  await db.insert(schema.invitations).values({ userId, clientId, tokenHash: sha256(token), createdByUserId, createdAt: ctx.now(), expiresAt });
-  return { url: `/set-password?token=${token}`, expiresAt: expiresAt.toISOString() };
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const [row] = await db
+    .insert(schema.invitations)
+    .values({ clientId, email: grant.email, fullName: grant.fullName, role: grant.role, access: grant.access, tokenHash: sha256(token), createdByUserId, createdAt: now, expiresAt })
+    .returning({ id: schema.invitations.id });
+  return { id: row!.id, invitation: { url: `/set-password?token=${token}`, expiresAt: expiresAt.toISOString() } };
+}
+
+/** Pending invitations of a client: not used, not revoked, not expired. */
+const pendingIn = (clientId: string, now: Date) =>
+  and(eq(schema.invitations.clientId, clientId), isNull(schema.invitations.usedAt), isNull(schema.invitations.revokedAt), gt(schema.invitations.expiresAt, now));
+
+/** A pending invitation of `clientId` by its id (it stands for the user until accepted), or null. */
+async function pendingInvitation(db: Db, clientId: string, id: string, now: Date) {
+  const [row] = await db.select().from(schema.invitations).where(and(pendingIn(clientId, now), eq(schema.invitations.id, id)));
+  return row ?? null;
+}
+
+/** A pending invitation as a row of the client's users: only what the inviter typed (issue #8). */
+function invitationAsUser(row: typeof schema.invitations.$inferSelect): TClientUser {
+  const role = (CLIENT_ROLES as readonly string[]).includes(row.role) ? (row.role as TClientRole) : 'viewer';
+  const access = row.access;
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.fullName,
+    role,
+    active: false,
+    access: {
+      brandIds: access.brandIds,
+      outletIds: access.outletIds,
+      modules: role === 'client_owner' ? [...MODULES] : MODULES.filter((m) => access.modules.includes(m)),
+    },
+  };
 }
 
 /** Access ids of a user in a client, as stored (`access_grants`). */
@@ -124,7 +174,13 @@ export async function accessControl(request: FastifyRequest, ctx: AppContext, bo
     else {
       requireAbility(request, 'read', 'Access');
       const r = await roleIn(ctx.db, clientId, userId);
-      if (!r) throw notFound(USER_NOT_FOUND);
+      if (!r) {
+        // A pending invitation stands for its user until accepted (same id as in the user list).
+        const inv = await pendingInvitation(ctx.db, clientId, userId, ctx.now());
+        if (!inv) throw notFound(USER_NOT_FOUND);
+        const pending = invitationAsUser(inv);
+        return { userId, role: pending.role, access: pending.access, allOutlets: !SCOPED_ROLES.includes(pending.role) };
+      }
       role = r;
     }
     const access = await accessIdsOf(ctx.db, userId, clientId);
@@ -135,7 +191,7 @@ export async function accessControl(request: FastifyRequest, ctx: AppContext, bo
   const target = body.userId;
   if (target === auth.userId) throw new HttpError(403, 'You may not change your own access or role');
   const before = await roleIn(ctx.db, clientId, target);
-  if (!before) throw notFound(USER_NOT_FOUND);
+  if (!before) return updatePendingInvitation(ctx, auth, clientId, body);
   if (body.remove) {
     await ctx.db.transaction(async (tx) => {
       const old = await accessIdsOf(tx, target, clientId);
@@ -170,6 +226,43 @@ export async function accessControl(request: FastifyRequest, ctx: AppContext, bo
   return result;
 }
 
+/**
+ * `access-control-of-user` `update` of a pending invitation (its id stands for the user until
+ * accepted): changes the role and access ids it will grant, or with `remove` revokes it so its
+ * link stops working. Audited like changes of members.
+ * @throws 404 when `userId` is neither a member nor a pending invitation of the client
+ */
+async function updatePendingInvitation(
+  ctx: AppContext,
+  auth: AuthContext,
+  clientId: string,
+  body: Extract<TAccessControlRequest, { request: 'update' }>,
+): Promise<TAccessControlResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const inv = await pendingInvitation(tx, clientId, body.userId, now);
+    if (!inv) throw notFound(USER_NOT_FOUND);
+    const target = `invitation:${inv.id}`;
+    if (body.remove) {
+      await tx.update(schema.invitations).set({ revokedAt: now }).where(eq(schema.invitations.id, inv.id));
+      await audit(tx, { clientId, actorUserId: auth.userId, action: 'invitation.revoked', target, details: { email: inv.email, role: inv.role }, at: now });
+      return { userId: inv.id, role: invitationAsUser(inv).role, access: { brandIds: [], outletIds: [], modules: [] }, allOutlets: false };
+    }
+    await assertOwnIds(tx, clientId, body.brandIds ?? [], body.outletIds ?? []);
+    const old = invitationAsUser(inv);
+    const role = body.role ?? old.role;
+    const access = {
+      brandIds: body.brandIds ? [...new Set(body.brandIds)] : inv.access.brandIds,
+      outletIds: body.outletIds ? [...new Set(body.outletIds)] : inv.access.outletIds,
+      modules: body.modules ? [...new Set(body.modules)] : inv.access.modules,
+    };
+    const [row] = await tx.update(schema.invitations).set({ role, access }).where(eq(schema.invitations.id, inv.id)).returning();
+    const updated = invitationAsUser(row!);
+    await audit(tx, { clientId, actorUserId: auth.userId, action: 'invitation.updated', target, details: { from: { role: old.role, access: old.access }, to: { role, access: updated.access } }, at: now });
+    return { userId: inv.id, role, access: updated.access, allOutlets: !SCOPED_ROLES.includes(role) };
+  });
+}
+
 /** `POST /api/get-all-brands`: brands of the session's client that the caller may see. */
 export async function getAllBrands(ctx: AppContext, auth: AuthContext, clientIdParam: string | undefined): Promise<TGetAllBrandsResponse> {
   const clientId = auth.clientId;
@@ -196,7 +289,11 @@ export async function getAllBrands(ctx: AppContext, auth: AuthContext, clientIdP
   return { data: rows };
 }
 
-/** `GET /api/client-users`: members of the session's client with their access ids. */
+/**
+ * `GET /api/client-users`: members of the session's client with their access ids, then its
+ * pending invitations as inactive rows (docs/decisions/0009). An invitation shows only what the
+ * inviter typed, never data of an account the email may have elsewhere (issue #8).
+ */
 export async function listClientUsers(ctx: AppContext, clientId: string): Promise<TClientUser[]> {
   const rows = await ctx.db
     .select({ id: schema.users.id, email: schema.users.email, fullName: schema.users.fullName, role: schema.memberships.role, hasPassword: sql<boolean>`${schema.users.passwordHash} is not null` })
@@ -205,7 +302,7 @@ export async function listClientUsers(ctx: AppContext, clientId: string): Promis
     .where(eq(schema.memberships.clientId, clientId))
     .orderBy(asc(schema.users.email));
   const grants = await ctx.db.select().from(schema.accessGrants).where(eq(schema.accessGrants.clientId, clientId));
-  return rows.map((r) => {
+  const members = rows.map((r): TClientUser => {
     const mine = grants.filter((g) => g.userId === r.id);
     const role = (CLIENT_ROLES as readonly string[]).includes(r.role) ? (r.role as TClientRole) : 'viewer';
     return {
@@ -221,37 +318,43 @@ export async function listClientUsers(ctx: AppContext, clientId: string): Promis
       },
     };
   });
+  const memberEmails = new Set(members.map((m) => m.email.toLowerCase()));
+  const pending = await ctx.db.select().from(schema.invitations).where(pendingIn(clientId, ctx.now())).orderBy(asc(schema.invitations.email), desc(schema.invitations.createdAt));
+  const seen = new Set<string>();
+  // Invitations made before issue #8 created the member at invite time: that row is listed already.
+  const invited = pending.filter((p) => !memberEmails.has(p.email) && !seen.has(p.email) && seen.add(p.email)).map(invitationAsUser);
+  return [...members, ...invited].sort((x, y) => x.email.localeCompare(y.email));
 }
 
 /**
- * `POST /api/client-users/invite`: adds a user (new, or existing in another client) to the
- * session's client with a role and access ids, in one transaction with its audit row.
- * @returns the invitation URL when the user has no password yet (no mail server: the inviter
- *   passes it on, docs/decisions/0009)
- * @throws 409 when the email is already a member; 404 brand/outlet ids of another client
+ * `POST /api/client-users/invite` (issue #4, #8; docs/decisions/0009): invites an email into the
+ * session's client with a role and access ids. It creates a pending invitation only; no account
+ * is read or changed, so a brand-new email and one with an account elsewhere get the same 201
+ * and the same shape, with only what the inviter typed. A new invitation for an email with a
+ * pending one replaces it (the old link stops working; the token is shown only once).
+ * @returns the invitation as a row of the user list, and its URL (no mail server: the inviter
+ *   passes it on)
+ * @throws 409 naming `body.email` when the email is already a member of this client; 404
+ *   brand/outlet ids of another client
  */
-export async function inviteUser(ctx: AppContext, auth: AuthContext, clientId: string, input: z.output<typeof ZInviteUserRequest>): Promise<{ user: TClientUser; invitation: TInvitation | null }> {
+export async function inviteUser(ctx: AppContext, auth: AuthContext, clientId: string, input: z.output<typeof ZInviteUserRequest>): Promise<{ user: TClientUser; invitation: TInvitation }> {
   const email = input.email.trim().toLowerCase();
-  const result = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await assertOwnIds(tx, clientId, input.brandIds, input.outletIds);
     const now = ctx.now();
-    let [user] = await tx.select().from(schema.users).where(sql`lower(${schema.users.email}) = ${email}`);
-    if (user) {
-      if (await roleIn(tx, clientId, user.id)) throw new HttpError(409, `${email} is already a user of this client`, { field: 'body.email' });
-    } else {
-      [user] = await tx.insert(schema.users).values({ email, fullName: input.fullName, createdAt: now }).returning();
-    }
-    const u = user!;
-    await tx.insert(schema.memberships).values({ userId: u.id, clientId, role: input.role, createdAt: now });
-    await replaceGrants(tx, u.id, clientId, 'brand', input.brandIds, now);
-    await replaceGrants(tx, u.id, clientId, 'outlet', input.outletIds, now);
-    await replaceGrants(tx, u.id, clientId, 'module', input.modules, now);
-    const invitation = u.passwordHash ? null : await createInvitation(tx, ctx, u.id, clientId, auth.userId);
-    await audit(tx, { clientId, actorUserId: auth.userId, action: 'user.invited', target: `user:${u.id}`, details: { email, role: input.role }, at: now });
-    return { userId: u.id, invitation };
+    const [member] = await tx
+      .select({ id: schema.users.id })
+      .from(schema.memberships)
+      .innerJoin(schema.users, eq(schema.users.id, schema.memberships.userId))
+      .where(and(eq(schema.memberships.clientId, clientId), sql`lower(${schema.users.email}) = ${email}`));
+    if (member) throw new HttpError(409, `${email} is already a user of this client`, { field: 'body.email' });
+    await tx.update(schema.invitations).set({ revokedAt: now }).where(and(pendingIn(clientId, now), eq(schema.invitations.email, email)));
+    const grant: InvitationGrant = { email, fullName: input.fullName, role: input.role, access: { brandIds: [...new Set(input.brandIds)], outletIds: [...new Set(input.outletIds)], modules: [...new Set(input.modules)] } };
+    const { id, invitation } = await createInvitation(tx, ctx, clientId, grant, auth.userId);
+    await audit(tx, { clientId, actorUserId: auth.userId, action: 'user.invited', target: `invitation:${id}`, details: { email, role: input.role }, at: now });
+    const [row] = await tx.select().from(schema.invitations).where(eq(schema.invitations.id, id));
+    return { user: invitationAsUser(row!), invitation };
   });
-  const user = (await listClientUsers(ctx, clientId)).find((x) => x.id === result.userId)!;
-  return { user, invitation: result.invitation };
 }
 
 /** Clients the caller may switch to: memberships, or every client for a super admin. */
@@ -296,25 +399,115 @@ export async function auditLogOf(ctx: AppContext, clientId: string) {
   return { data: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
 }
 
+const INVALID_INVITATION = 'This invitation link is invalid or has expired';
+
 /**
- * `POST /api/auth/set-password`: sets the password of an invited user from a one-time token.
+ * Marks the invitation of `token` used if it is pending; the update is the check, so a used,
+ * revoked or expired token matches no row and two concurrent uses cannot both succeed. Callers
+ * run it inside their transaction and throw to undo it.
+ * @throws HttpError 400 naming `body.token` when no pending invitation has this token
+ */
+async function claimInvitation(tx: Db, token: string, now: Date) {
+  const [inv] = await tx
+    .update(schema.invitations)
+    .set({ usedAt: now })
+    .where(and(eq(schema.invitations.tokenHash, sha256(token)), isNull(schema.invitations.usedAt), isNull(schema.invitations.revokedAt), gt(schema.invitations.expiresAt, now)))
+    .returning();
+  if (!inv || !inv.clientId) throw new HttpError(400, INVALID_INVITATION, { field: 'body.token' });
+  return { ...inv, clientId: inv.clientId };
+}
+
+/**
+ * Turns an accepted invitation into a membership of its client with the role and access ids it
+ * carries, and records who accepted it. A user who is a member already (an invitation made
+ * before issue #8 created the membership at invite time) keeps the membership as it is.
+ */
+async function joinClient(tx: Db, inv: typeof schema.invitations.$inferSelect & { clientId: string }, userId: string, now: Date): Promise<void> {
+  await tx.update(schema.invitations).set({ userId }).where(eq(schema.invitations.id, inv.id));
+  if (await roleIn(tx, inv.clientId, userId)) return;
+  const grant = invitationAsUser(inv);
+  await tx.insert(schema.memberships).values({ userId, clientId: inv.clientId, role: grant.role, createdAt: now });
+  await replaceGrants(tx, userId, inv.clientId, 'brand', grant.access.brandIds, now);
+  await replaceGrants(tx, userId, inv.clientId, 'outlet', grant.access.outletIds, now);
+  await replaceGrants(tx, userId, inv.clientId, 'module', inv.access.modules.filter((m) => ZModule.safeParse(m).success), now);
+  await audit(tx, { clientId: inv.clientId, actorUserId: userId, action: 'invitation.accepted', target: `user:${userId}`, details: { email: inv.email, role: grant.role }, at: now });
+}
+
+/**
+ * `POST /api/auth/set-password` (docs/decisions/0009, issue #8): accepts an invitation by
+ * choosing the password of a **new** account. The token sets a password only when the email has
+ * no account that anyone could already use: no user row, or one without a password, not a super
+ * admin and a member of no other client; and no earlier pending invitation of another client is
+ * waiting for the same email (the first inviter's link activates an address). Everyone else
+ * accepts by signing in ({@link acceptInvitation}); their password is never set or reset here.
  * @returns the user and the client of the invitation (the caller signs them in)
- * @throws 400 "This invitation link is invalid or has expired"
+ * @throws 400 "This invitation link is invalid or has expired" (`body.token`); 409 with code
+ *   `invitation_sign_in` (`body.token`) when the email must sign in instead. Neither answer
+ *   names a client, a name or an id; on both nothing is written.
  */
 export async function consumeInvitation(ctx: AppContext, token: string, passwordHash: string) {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    // The update is the check: a used or expired token matches no row, and two concurrent
-    // uses of one token cannot both succeed.
-    const [inv] = await tx
-      .update(schema.invitations)
-      .set({ usedAt: now })
-      .where(and(eq(schema.invitations.tokenHash, sha256(token)), isNull(schema.invitations.usedAt), sql`${schema.invitations.expiresAt} > ${now}`))
-      .returning();
-    if (!inv) throw new HttpError(400, 'This invitation link is invalid or has expired', { field: 'body.token' });
-    const [user] = await tx.update(schema.users).set({ passwordHash, passwordChangedAt: now }).where(eq(schema.users.id, inv.userId)).returning();
-    await audit(tx, { clientId: inv.clientId, actorUserId: inv.userId, action: 'password.set', target: `user:${inv.userId}`, at: now });
-    return { user: user!, clientId: inv.clientId };
+    const inv = await claimInvitation(tx, token, now);
+    const signIn = () => new HttpError(409, 'This email address already has a DineDesk account or an earlier invitation: sign in with that account to accept this invitation', { field: 'body.token', code: INVITATION_SIGN_IN_CODE });
+    const [existing] = await tx.select().from(schema.users).where(sql`lower(${schema.users.email}) = ${inv.email}`);
+    if (existing) {
+      const [elsewhere] = await tx
+        .select({ clientId: schema.memberships.clientId })
+        .from(schema.memberships)
+        .where(and(eq(schema.memberships.userId, existing.id), ne(schema.memberships.clientId, inv.clientId)))
+        .limit(1);
+      if (existing.passwordHash || existing.isSuperAdmin || elsewhere) throw signIn();
+    }
+    const [earlier] = await tx
+      .select({ id: schema.invitations.id })
+      .from(schema.invitations)
+      .where(
+        and(
+          eq(schema.invitations.email, inv.email),
+          ne(schema.invitations.clientId, inv.clientId),
+          isNull(schema.invitations.usedAt),
+          isNull(schema.invitations.revokedAt),
+          gt(schema.invitations.expiresAt, now),
+          lt(schema.invitations.createdAt, inv.createdAt),
+        ),
+      )
+      .limit(1);
+    if (earlier) throw signIn();
+    let user: typeof schema.users.$inferSelect | undefined;
+    if (existing) {
+      // Guarded again in SQL: a concurrent set-password of the same account cannot overwrite.
+      [user] = await tx.update(schema.users).set({ passwordHash, passwordChangedAt: now }).where(and(eq(schema.users.id, existing.id), isNull(schema.users.passwordHash))).returning();
+    } else {
+      // Two links for one new email used at once: the unique email index lets one through.
+      [user] = await tx.insert(schema.users).values({ email: inv.email, fullName: inv.fullName, passwordHash, passwordChangedAt: now, createdAt: now }).onConflictDoNothing().returning();
+    }
+    if (!user) throw signIn();
+    await joinClient(tx, inv, user.id, now);
+    await audit(tx, { clientId: inv.clientId, actorUserId: user.id, action: 'password.set', target: `user:${user.id}`, at: now });
+    return { user, clientId: inv.clientId };
   });
 }
 
+/**
+ * `POST /api/auth/accept-invitation` (docs/decisions/0009, issue #8): an existing account
+ * accepts an invitation by signing in and presenting its link. Both are needed: the link alone
+ * (held by the inviter too) never opens an account, and the account alone cannot take an
+ * invitation meant for someone who was given the link. Pending invitations are not listed to
+ * the invitee anywhere before this call.
+ * @returns the user and the client of the invitation (the caller signs them in to it)
+ * @throws 400 invalid, used, revoked or expired token; 403 when the signed-in account's email is
+ *   not the invited one (nothing is written on either)
+ */
+export async function acceptInvitation(ctx: AppContext, auth: AuthContext, token: string) {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const inv = await claimInvitation(tx, token, now);
+    const [user] = await tx.select().from(schema.users).where(eq(schema.users.id, auth.userId));
+    if (!user || user.email.trim().toLowerCase() !== inv.email) {
+      throw new HttpError(403, 'This invitation was sent to another email address: sign in with that account to accept it', { field: 'body.token' });
+    }
+    await joinClient(tx, inv, user.id, now);
+    return { user, clientId: inv.clientId };
+  });
+}

@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { TClientOnboardingResponse, TInvitation, ZClientOnboardingRequest } from '@dinedesk/contracts';
+import type { TClientOnboardingResponse, ZClientOnboardingRequest } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
 import { schema } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
@@ -32,7 +32,9 @@ async function replay(ctx: AppContext, input: OnboardingInput, requestHash: stri
   if (row.hash !== requestHash || !row.result) {
     throw new HttpError(409, `clientKey "${input.clientKey}" is already used by another onboarding`, { field: 'body.clientKey' });
   }
-  return { ...(row.result as unknown as StoredResult), created: false, invitation: null };
+  const stored = row.result as unknown as StoredResult;
+  // Results stored before issue #8 carried the owner's user id: answer the email only.
+  return { ...stored, owner: { email: stored.owner.email }, created: false, invitation: null };
 }
 
 /**
@@ -42,7 +44,10 @@ async function replay(ctx: AppContext, input: OnboardingInput, requestHash: stri
  *
  * Idempotent on `clientKey`: the same request again answers the first result with
  * `created: false` and writes nothing; the same key with a different request is 409.
- * @returns the created ids and, for an owner without a password, a set-password invitation
+ * The owner is invited like any user (access.service `createInvitation`, docs/decisions/0009):
+ * no account is read or changed, so the answer is the same whether or not the owner's email has
+ * an account elsewhere (issue #8); the owner becomes a member on accepting.
+ * @returns the created ids and the owner's invitation
  * @throws 409 a Facebook Page already linked to an outlet, or a reused key
  */
 export async function onboardClient(ctx: AppContext, auth: AuthContext, input: OnboardingInput): Promise<TClientOnboardingResponse> {
@@ -62,7 +67,8 @@ export async function onboardClient(ctx: AppContext, auth: AuthContext, input: O
       }
       const [client] = await tx.insert(schema.clients).values({ key: input.clientKey, name: input.name, createdAt: now }).returning();
       const c = client!;
-      const result: StoredResult = { client: { id: c.id, key: c.key, name: c.name, brands: [] }, owner: { id: '', email: '' } };
+      const email = input.owner.email.trim().toLowerCase();
+      const result: StoredResult = { client: { id: c.id, key: c.key, name: c.name, brands: [] }, owner: { email } };
       for (const b of input.brands) {
         const [brand] = await tx.insert(schema.brands).values({ clientId: c.id, key: b.key, name: b.name, cuisines: b.cuisines, createdAt: now }).returning();
         const outlets: StoredResult['client']['brands'][number]['outlets'] = [];
@@ -73,12 +79,13 @@ export async function onboardClient(ctx: AppContext, auth: AuthContext, input: O
         }
         result.client.brands.push({ id: brand!.id, key: b.key, name: b.name, outlets });
       }
-      const email = input.owner.email.trim().toLowerCase();
-      let [owner] = await tx.select().from(schema.users).where(sql`lower(${schema.users.email}) = ${email}`);
-      owner ??= (await tx.insert(schema.users).values({ email, fullName: input.owner.fullName, createdAt: now }).returning())[0]!;
-      await tx.insert(schema.memberships).values({ userId: owner.id, clientId: c.id, role: 'client_owner', createdAt: now });
-      result.owner = { id: owner.id, email: owner.email };
-      const invitation: TInvitation | null = owner.passwordHash ? null : await createInvitation(tx, ctx, owner.id, c.id, auth.userId);
+      const { invitation } = await createInvitation(
+        tx,
+        ctx,
+        c.id,
+        { email, fullName: input.owner.fullName, role: 'client_owner', access: { brandIds: [], outletIds: [], modules: [] } },
+        auth.userId,
+      );
       await tx.insert(schema.onboardings).values({ clientId: c.id, requestHash, result: result as unknown as Record<string, unknown>, createdByUserId: auth.userId, createdAt: now });
       await audit(tx, {
         clientId: c.id,

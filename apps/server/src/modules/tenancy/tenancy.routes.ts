@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API,
+  ZAcceptInvitationRequest,
+  ZAcceptInvitationResponse,
   ZAccessControlRequest,
   ZAccessControlResponse,
   ZAccessTokenByClientQuery,
@@ -23,8 +25,10 @@ import {
   ZSetPasswordResponse,
 } from '@dinedesk/contracts';
 import { requireAbility, requireClient } from '../../plugins/auth.ts';
-import { hashPassword, signIn } from '../auth/auth.service.ts';
+import { requestLanguage } from '../../lib/request-language.ts';
+import { hashNewPassword, signIn } from '../auth/auth.service.ts';
 import {
+  acceptInvitation,
   accessControl,
   auditLogOf,
   consumeInvitation,
@@ -139,10 +143,37 @@ export async function tenancyRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     API.setPassword,
-    { schema: { tags: ['auth'], summary: 'Set a password from an invitation token, then sign in', body: ZSetPasswordRequest, response: { 200: ZSetPasswordResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Accept an invitation by choosing the password of a new account, then sign in',
+        description: 'An email that already has an account (or an earlier invitation of another client) answers 409 `invitation_sign_in`: sign in and use accept-invitation (docs/decisions/0009).',
+        body: ZSetPasswordRequest,
+        response: { 200: ZSetPasswordResponse, ...errors, 409: ZErrorResponse },
+      },
+    },
     async (req) => {
-      const passwordHash = await hashPassword(req.body.password);
+      const passwordHash = await hashNewPassword(app.ctx, { password: req.body.password, invitationToken: req.body.token, language: requestLanguage(req.headers['accept-language']) });
       const { user, clientId } = await consumeInvitation(app.ctx, req.body.token, passwordHash);
+      return signIn(app.ctx, user, clientId);
+    },
+  );
+
+  r.post(
+    API.acceptInvitation,
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['auth'],
+        security,
+        summary: 'Accept an invitation as the signed-in account; answers a session acting for the inviting client',
+        description: 'Only the account whose email was invited, holding the link (docs/decisions/0009).',
+        body: ZAcceptInvitationRequest,
+        response: { 200: ZAcceptInvitationResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const { user, clientId } = await acceptInvitation(app.ctx, req.auth, req.body.token);
       return signIn(app.ctx, user, clientId);
     },
   );

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS, type TClientOnboardingRequest, type TClientOnboardingResponse, type TInboxEvent, type TInboxPage } from '@dinedesk/contracts';
+import { eq } from 'drizzle-orm';
+import { schema } from '../../db/client.ts';
 import { bearer, startHarness, tableCounts, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -43,13 +45,13 @@ describe('POST /api/client-onboarding', () => {
     expect(early.statusCode).toBe(401);
 
     const token = new URL(body.invitation!.url, 'http://x').searchParams.get('token')!;
-    const set = await api('POST', '/api/auth/set-password', undefined, { token, password: 'a-strong-password' });
+    const set = await api('POST', '/api/auth/set-password', undefined, { token, password: 'Masala-Lantern-Orbit-42' });
     expect(set.statusCode).toBe(200);
     expect(set.json().userData).toMatchObject({ role: 'client_owner', client: { id: body.client.id } });
     // One-time: the same link again is refused.
-    expect((await api('POST', '/api/auth/set-password', undefined, { token, password: 'another-password' })).statusCode).toBe(400);
+    expect((await api('POST', '/api/auth/set-password', undefined, { token, password: 'Another-Lantern-Orbit-43' })).statusCode).toBe(400);
 
-    const owner = await h.login('owner@masala-co.example', 'a-strong-password');
+    const owner = await h.login('owner@masala-co.example', 'Masala-Lantern-Orbit-42');
     const details = (await api('GET', '/api/get-client-details', owner)).json();
     expect(details.client.name).toBe('Client masala-co');
     expect(details.client.brands.map((b: { name: string }) => b.name).sort()).toEqual(['Dosa Point', 'Tandoor House']);
@@ -199,7 +201,7 @@ describe('roles and access ids', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ role: 'brand_manager', active: false, access: { brandIds: [brands[0]!.id], modules: ['reviews_and_complaints'] } });
     const token = new URL(res.json().invitation.url, 'http://x').searchParams.get('token')!;
-    const signedIn = (await api('POST', '/api/auth/set-password', undefined, { token, password: 'manager-password' })).json();
+    const signedIn = (await api('POST', '/api/auth/set-password', undefined, { token, password: 'Manager-Staple-Orbit-42' })).json();
     const visible = (await api('POST', '/api/get-all-brands', signedIn.accessToken, {})).json().data as { id: string }[];
     expect(visible.map((b) => b.id)).toEqual([brands[0]!.id]);
     expect((await api('POST', '/api/client-users/invite', owner, { email: 'new.manager@deccan-table.demo', fullName: 'Again', role: 'viewer' })).statusCode).toBe(409);
@@ -211,7 +213,8 @@ describe('removing a user from a client', () => {
     const owner = await h.login('owner@spice-route.demo');
     const invite = (await api('POST', '/api/client-users/invite', owner, { email: 'temp.agent@spice-route.demo', fullName: 'Temp Agent', role: 'agent' })).json();
     const token = new URL(invite.invitation.url, 'http://x').searchParams.get('token')!;
-    const session = (await api('POST', '/api/auth/set-password', undefined, { token, password: 'temp-agent-password' })).json().accessToken as string;
+    const signedIn = (await api('POST', '/api/auth/set-password', undefined, { token, password: 'Temp-Agent-Battery-42' })).json();
+    const session = signedIn.accessToken as string;
     expect((await api('GET', '/api/review_testing/get-fb-pages', session)).statusCode).toBe(200);
     const socket = connect(h.baseUrl, { ...SOCKET_CLIENT_OPTIONS, transports: ['websocket'], reconnection: false, auth: { token: session } });
     await new Promise<void>((resolve, reject) => {
@@ -219,7 +222,7 @@ describe('removing a user from a client', () => {
       socket.once('connect_error', reject);
     });
     const gone = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
-    const res = await api('POST', '/api/access-control-of-user', owner, { request: 'update', userId: invite.user.id, remove: true });
+    const res = await api('POST', '/api/access-control-of-user', owner, { request: 'update', userId: signedIn.userData.id, remove: true });
     expect(res.statusCode).toBe(200);
     await gone;
     expect((await api('GET', '/api/review_testing/get-fb-pages', session)).statusCode).toBe(401);
@@ -362,5 +365,167 @@ describe('sockets follow access changes', () => {
       socket.close();
       await api('POST', '/api/access-control-of-user', owner, { request: 'update', userId: m.id, brandIds: m.access.brandIds });
     }
+  });
+});
+
+describe('invitations across clients (issue #8, docs/decisions/0009)', () => {
+  const STRONG = 'Correct-Horse-Battery-42';
+  const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;
+
+  it('an owner of one client cannot take over a not-yet-activated owner of another client', async () => {
+    // Client B is onboarded; its owner has not used the invitation yet.
+    const b = (await api('POST', '/api/client-onboarding', admin, onboarding('victim-co'))).json() as TClientOnboardingResponse;
+    const ownerA = await h.login('owner@spice-route.demo');
+    // The owner of client A invites B's owner and uses the link A received.
+    const invite = await api('POST', '/api/client-users/invite', ownerA, { email: 'OWNER@victim-co.example', fullName: 'Anyone', role: 'viewer' });
+    expect(invite.statusCode).toBe(201);
+    const set = await api('POST', '/api/auth/set-password', undefined, { token: tokenOf(invite.json().invitation.url), password: STRONG });
+    // The reported attack: sign in with the password A chose and switch into B as its owner.
+    const login = await api('POST', '/api/auth/login', undefined, { email: 'owner@victim-co.example', password: STRONG });
+    if (login.statusCode === 200) {
+      const switched = await api('GET', `/api/get-access-token-by-client-id?clientId=${b.client.id}`, login.json().accessToken);
+      expect(switched.statusCode, 'switched into B as its owner').not.toBe(200);
+    }
+    expect(login.statusCode).toBe(401);
+    // The link of A does not set a password for an account another client invited first.
+    expect(set.statusCode).toBe(409);
+    expect(set.json()).toMatchObject({ field: 'body.token', code: 'invitation_sign_in' });
+    expect(set.body).not.toMatch(/victim|New Owner/);
+    // B's own link still works, and gives B's owner B only (A's invitation is not accepted).
+    const own = await api('POST', '/api/auth/set-password', undefined, { token: tokenOf(b.invitation!.url), password: STRONG });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().userData).toMatchObject({ role: 'client_owner', client: { id: b.client.id } });
+    const clients = (await api('GET', '/api/my-clients', own.json().accessToken)).json().data as { id: string }[];
+    expect(clients.map((c) => c.id)).toEqual([b.client.id]);
+  });
+
+  /** The structure of a JSON value: keys and value types, not values. */
+  const shape = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(shape) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, shape(x)])) : typeof v;
+  const userRow = async (email: string) => (await h.server.ctx.db.select().from(schema.users).where(eq(schema.users.email, email)))[0]!;
+
+  it('answers an invite the same for a new email and for accounts of another client, revealing nothing of them', async () => {
+    const ownerA = await h.login('owner@spice-route.demo');
+    // An active account of client B, and one B invited that has not signed in yet.
+    const ownerB = await h.login('owner@deccan-table.demo');
+    const pendingB = await api('POST', '/api/client-users/invite', ownerB, { email: 'pending.cook@deccan-table.demo', fullName: 'Secret Cook Of B', role: 'agent' });
+    expect(pendingB.statusCode).toBe(201);
+    const agentB = await userRow('agent@deccan-table.demo');
+    const ask = (email: string) => api('POST', '/api/client-users/invite', ownerA, { email, fullName: 'Typed By A', role: 'viewer' });
+    const fresh = await ask('brand.new.person@example.com');
+    const active = await ask('agent@deccan-table.demo');
+    const pending = await ask('pending.cook@deccan-table.demo');
+    for (const res of [fresh, active, pending]) {
+      expect(res.statusCode).toBe(201);
+      expect(shape(res.json())).toEqual(shape(fresh.json()));
+      expect(res.json().user).toMatchObject({ fullName: 'Typed By A', active: false, role: 'viewer' });
+      expect(res.json().invitation.url).toMatch(/^\/set-password\?token=/);
+      expect(res.body).not.toContain(agentB.id);
+      expect(res.body).not.toContain(agentB.fullName);
+      expect(res.body).not.toContain('Secret Cook Of B');
+      expect(res.body).not.toContain(pendingB.json().user.id);
+    }
+    // The inviting client's user list shows what A typed, not B's data.
+    const list = (await api('GET', '/api/client-users', ownerA)).json().data as { id: string; email: string; fullName: string; active: boolean }[];
+    const listed = list.filter((u) => u.email === 'agent@deccan-table.demo' || u.email === 'pending.cook@deccan-table.demo');
+    expect(listed.map((u) => ({ fullName: u.fullName, active: u.active }))).toEqual([
+      { fullName: 'Typed By A', active: false },
+      { fullName: 'Typed By A', active: false },
+    ]);
+    expect(JSON.stringify(list)).not.toContain(agentB.id);
+    expect(JSON.stringify(list)).not.toContain(agentB.fullName);
+    // And B's account is untouched: no membership of A until it accepts.
+    expect((await api('GET', '/api/my-clients', await h.login('agent@deccan-table.demo'))).json().data).toHaveLength(1);
+  });
+
+  it('answers onboarding the same for a new owner email and for an account of another client', async () => {
+    const agentB = await userRow('agent@deccan-table.demo');
+    const fresh = await api('POST', '/api/client-onboarding', admin, onboarding('uniform-new'));
+    const taken = await api('POST', '/api/client-onboarding', admin, { ...onboarding('uniform-taken'), owner: { email: 'agent@deccan-table.demo', fullName: 'Typed By Admin' } });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(shape(taken.json())).toEqual(shape(fresh.json()));
+    expect(taken.json().owner).toEqual({ email: 'agent@deccan-table.demo' });
+    expect(taken.body).not.toContain(agentB.id);
+    expect(taken.body).not.toContain(agentB.fullName);
+  });
+
+  it('lets an existing account accept only by signing in, never by a new password', async () => {
+    const ownerA = await h.login('owner@spice-route.demo');
+    const brands = (await api('POST', '/api/get-all-brands', ownerA, {})).json().data as { id: string }[];
+    const invite = await api('POST', '/api/client-users/invite', ownerA, { email: 'viewer@deccan-table.demo', fullName: 'Typed', role: 'brand_manager', brandIds: [brands[0]!.id], modules: ['reviews_and_complaints'] });
+    const token = tokenOf(invite.json().invitation.url);
+    const before = await userRow('viewer@deccan-table.demo');
+    // The link does not change the password of an account that has one.
+    const set = await api('POST', '/api/auth/set-password', undefined, { token, password: STRONG });
+    expect(set.statusCode).toBe(409);
+    expect(set.json()).toMatchObject({ field: 'body.token', code: 'invitation_sign_in' });
+    expect((await userRow('viewer@deccan-table.demo')).passwordHash).toBe(before.passwordHash);
+    const viewerB = await h.login('viewer@deccan-table.demo');
+    // Not visible to the invitee before accepting.
+    expect((await api('GET', '/api/my-clients', viewerB)).json().data).toHaveLength(1);
+    // Another signed-in account cannot take it, and nothing is written.
+    const agentB = await h.login('agent@deccan-table.demo');
+    const counts = await tableCounts(h);
+    const wrong = await api('POST', '/api/auth/accept-invitation', agentB, { token });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().field).toBe('body.token');
+    expect(await tableCounts(h)).toEqual(counts);
+    // The invited account signs in and accepts: a session of client A with the invited role.
+    const accepted = await api('POST', '/api/auth/accept-invitation', viewerB, { token });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().userData).toMatchObject({ id: before.id, role: 'brand_manager', client: { name: 'Spice Route Hospitality' } });
+    const visible = (await api('POST', '/api/get-all-brands', accepted.json().accessToken, {})).json().data as { id: string }[];
+    expect(visible.map((b) => b.id)).toEqual([brands[0]!.id]);
+    expect((await api('GET', '/api/my-clients', viewerB)).json().data).toHaveLength(2);
+    // Single use.
+    expect((await api('POST', '/api/auth/accept-invitation', viewerB, { token })).statusCode).toBe(400);
+    // Once a member, the list shows the account as it is.
+    const list = (await api('GET', '/api/client-users', ownerA)).json().data as { id: string; email: string; active: boolean }[];
+    expect(list.filter((u) => u.email === 'viewer@deccan-table.demo')).toEqual([expect.objectContaining({ id: before.id, active: true })]);
+    await api('POST', '/api/access-control-of-user', ownerA, { request: 'update', userId: before.id, remove: true });
+  });
+
+  it('lets only the first inviting client’s link choose the password of a new email', async () => {
+    const ownerA = await h.login('owner@spice-route.demo');
+    const ownerB = await h.login('owner@deccan-table.demo');
+    const first = await api('POST', '/api/client-users/invite', ownerB, { email: 'first.come@example.com', fullName: 'B typed', role: 'agent' });
+    const later = await api('POST', '/api/client-users/invite', ownerA, { email: 'first.come@example.com', fullName: 'A typed', role: 'viewer' });
+    const counts = await tableCounts(h);
+    const refused = await api('POST', '/api/auth/set-password', undefined, { token: tokenOf(later.json().invitation.url), password: STRONG });
+    expect(refused.statusCode).toBe(409);
+    expect(await tableCounts(h)).toEqual(counts);
+    const own = await api('POST', '/api/auth/set-password', undefined, { token: tokenOf(first.json().invitation.url), password: STRONG });
+    expect(own.json().userData).toMatchObject({ fullName: 'B typed', role: 'agent', client: { name: 'Deccan Table Group' } });
+    // The person then joins A by signing in with A's link.
+    const joined = await api('POST', '/api/auth/accept-invitation', own.json().accessToken, { token: tokenOf(later.json().invitation.url) });
+    expect(joined.json().userData).toMatchObject({ role: 'viewer', client: { name: 'Spice Route Hospitality' } });
+  });
+
+  it('never sets the password of a super admin from an invitation', async () => {
+    const ownerA = await h.login('owner@spice-route.demo');
+    const invite = await api('POST', '/api/client-users/invite', ownerA, { email: 'admin@dinedesk.demo', fullName: 'Admin?', role: 'client_owner' });
+    expect(invite.statusCode).toBe(201);
+    const set = await api('POST', '/api/auth/set-password', undefined, { token: tokenOf(invite.json().invitation.url), password: STRONG });
+    expect(set.statusCode).toBe(409);
+    expect((await api('POST', '/api/auth/login', undefined, { email: 'admin@dinedesk.demo', password: STRONG })).statusCode).toBe(401);
+  });
+
+  it('lets the inviter change or withdraw a pending invitation; a withdrawn link stops working', async () => {
+    const ownerA = await h.login('owner@spice-route.demo');
+    const invite = (await api('POST', '/api/client-users/invite', ownerA, { email: 'maybe.later@example.com', fullName: 'Maybe Later', role: 'viewer' })).json();
+    const changed = await api('POST', '/api/access-control-of-user', ownerA, { request: 'update', userId: invite.user.id, role: 'agent', modules: ['reporting'] });
+    expect(changed.json()).toMatchObject({ role: 'agent', access: { modules: ['reporting'] } });
+    const got = await api('POST', '/api/access-control-of-user', ownerA, { request: 'get', userId: invite.user.id });
+    expect(got.json()).toMatchObject({ role: 'agent', access: { modules: ['reporting'] } });
+    // Inviting again replaces the link: the first one stops working.
+    const again = (await api('POST', '/api/client-users/invite', ownerA, { email: 'maybe.later@example.com', fullName: 'Maybe Later', role: 'viewer' })).json();
+    expect((await api('POST', '/api/auth/set-password', undefined, { token: tokenOf(invite.invitation.url), password: STRONG })).statusCode).toBe(400);
+    const removed = await api('POST', '/api/access-control-of-user', ownerA, { request: 'update', userId: again.user.id, remove: true });
+    expect(removed.statusCode).toBe(200);
+    expect((await api('POST', '/api/auth/set-password', undefined, { token: tokenOf(again.invitation.url), password: STRONG })).statusCode).toBe(400);
+    const list = (await api('GET', '/api/client-users', ownerA)).json().data as { email: string }[];
+    expect(list.map((u) => u.email)).not.toContain('maybe.later@example.com');
+    const log = (await api('GET', '/api/audit-log', ownerA)).json().data as { action: string }[];
+    expect(log.map((e) => e.action)).toEqual(expect.arrayContaining(['invitation.updated', 'invitation.revoked']));
   });
 });

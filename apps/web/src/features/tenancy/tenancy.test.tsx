@@ -1,4 +1,4 @@
-import { API, MODULES } from '@dinedesk/contracts';
+import { API, INVITATION_SIGN_IN_CODE, MODULES } from '@dinedesk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -78,5 +78,60 @@ describe('onboarding wizard helpers', () => {
     expect(slugify('  Spice Route Café & Bar ')).toBe('spice-route-cafe-bar');
     const req = toRequest({ key: 'masala-co', name: 'Masala Co' }, [{ name: 'Tandoor House', outlets: [{ name: 'Indiranagar', city: 'Bangalore', facebookPageId: ' 123 ' }] }], { email: 'o@x.io', fullName: 'O' });
     expect(req.brands[0]).toEqual({ key: 'tandoor-house', name: 'Tandoor House', outlets: [{ key: 'tandoor-house-indiranagar', name: 'Indiranagar', city: 'Bangalore', facebookPageId: '123' }] });
+  });
+});
+
+describe('invitations (issue #8, docs/decisions/0009)', () => {
+  it('shows the invitation link for every invited email, with how an existing account accepts', async () => {
+    signInAs({ id: 'me', role: 'client_owner', ability: [{ action: 'manage', subject: 'User' }, { action: 'manage', subject: 'Access' }, { action: 'read', subject: 'AuditLog' }] });
+    const fetchMock = mockFetch({
+      [`GET ${API.myClients}`]: () => json({ data: [] }),
+      [`GET ${API.clientUsers}`]: () => json({ data: [] }),
+      [`POST ${API.getAllBrands}`]: () => json({ data: [] }),
+      [`GET ${API.clientDetails}`]: () => json({ message: 'OK', client: null, userData: userDataFixture() }),
+      [`GET ${API.auditLog}`]: () => json({ data: [] }),
+      [`POST ${API.inviteUser}`]: (req) =>
+        json(
+          {
+            user: { id: 'inv-1', email: (req.body as { email: string }).email, fullName: 'Typed', role: 'viewer', active: false, access: { brandIds: [], outletIds: [], modules: [...MODULES] } },
+            invitation: { url: '/set-password?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', expiresAt: '2030-01-08T00:00:00.000Z' },
+          },
+          201,
+        ),
+    });
+    renderApp(PATHS.usersAccess);
+    await userEvent.type(await screen.findByRole('textbox', { name: /Email/ }), 'agent@other-client.demo');
+    await userEvent.type(screen.getByRole('textbox', { name: /Full name/ }), 'Typed');
+    await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    const link = await screen.findByTestId('invitation-link');
+    expect(link).toHaveTextContent('/set-password?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG');
+    expect(link).toHaveTextContent('signs in with it to accept');
+    expect(screen.queryByText(/already has an account and was added/)).toBeNull();
+    expect(fetchMock.callsTo(API.inviteUser)).toHaveLength(1);
+  });
+
+  it('asks an existing account to sign in, then accepts with the link instead of setting a password', async () => {
+    const joined = userDataFixture({ role: 'viewer', client: { id: 'c-a', name: 'Spice Route' } });
+    const fetchMock = mockFetch({
+      ...noReviews,
+      [`GET ${API.myClients}`]: () => json({ data: [] }),
+      [`POST ${API.setPassword}`]: () =>
+        json({ message: 'This email address already has a DineDesk account or an earlier invitation: sign in with that account to accept this invitation', field: 'body.token', code: INVITATION_SIGN_IN_CODE }, 409),
+      [`POST ${API.login}`]: () => json({ accessToken: 'token-own-client', userData: userDataFixture() }),
+      [`POST ${API.acceptInvitation}`]: () => json({ accessToken: 'token-client-a', userData: joined }),
+    });
+    const token = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+    renderApp(`${PATHS.setPassword}?token=${token}`);
+    await userEvent.type(await screen.findByLabelText(/New password/), 'Correct-Horse-Battery-42');
+    await userEvent.type(screen.getByLabelText(/Repeat the password/), 'Correct-Horse-Battery-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Set password and sign in' }));
+    expect(await screen.findByText(/already has a DineDesk account\. Sign in with it/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Email/), 'agent@other-client.demo');
+    await userEvent.type(screen.getByLabelText(/Your password/), 'DineDesk-demo-2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in and accept' }));
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('token-client-a'));
+    expect(fetchMock.callsTo(API.setPassword)).toHaveLength(1);
+    expect(fetchMock.callsTo(API.login)[0]?.body).toEqual({ email: 'agent@other-client.demo', password: 'DineDesk-demo-2026' });
+    expect(fetchMock.callsTo(API.acceptInvitation)[0]?.body).toEqual({ token });
   });
 });

@@ -16,6 +16,9 @@ export const inboxKeys = {
   /** When the guest last read the conversation (socket `read` events by the guest only). */
   guestRead: (channel: TChannel, pageId: string, conversationId: string) =>
     [...inboxKeys.all, 'guest-read', channel, pageId, conversationId] as const,
+  /** Up to when the guest's app received the page's messages (socket `delivery` events). */
+  guestDelivered: (channel: TChannel, pageId: string, conversationId: string) =>
+    [...inboxKeys.all, 'guest-delivered', channel, pageId, conversationId] as const,
 };
 
 /** The three ids every conversation call needs. */

@@ -29,18 +29,8 @@ export interface SendMessageInput extends ConversationRef {
   idempotencyKey: string;
 }
 
-/**
- * A random UUID v4 for `Idempotency-Key`. `crypto.randomUUID` exists only in secure contexts
- * (https, localhost), so plain-http deployments fall back to `getRandomValues`.
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 4122 variant
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** Shared with the review reply composer (lib/idempotency-key.ts). */
+export { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 
 function invalid(message: string, field: string): ApiError {
   return new ApiError({ message, status: 400, body: { message, field }, field });

@@ -6,7 +6,8 @@
  * Idempotency (targets.md "a retried send never posts twice"): each part gets an
  * Idempotency-Key when first attempted and keeps it while its content is unchanged, so pressing
  * Send (or Retry) again after a failure repeats the *same* send and the server posts it at most
- * once. A part that went through is cleared, so a retry only repeats what failed.
+ * once. A part that went through is cleared, so a retry only repeats what failed. A send in
+ * flight blocks another at once (a ref, not state), so a double Enter or click sends once.
  */
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import SendIcon from '@mui/icons-material/Send';
@@ -55,6 +56,8 @@ export function Composer({ conversation, disabledReason, hint = null, onSent }: 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const attempts = useRef<{ text?: Attempt; image?: Attempt }>({});
+  // Set synchronously, so a second Enter or click before React re-renders is ignored (issue #8).
+  const inFlight = useRef(false);
   const ids = useId();
 
   const trimmedText = text.trim();
@@ -74,7 +77,8 @@ export function Composer({ conversation, disabledReason, hint = null, onSent }: 
   };
 
   const submit = async () => {
-    if (!canSend) return;
+    if (!canSend || inFlight.current) return;
+    inFlight.current = true;
     setBusy(true);
     setError(null);
     try {
@@ -92,6 +96,7 @@ export function Composer({ conversation, disabledReason, hint = null, onSent }: 
     } catch (caught) {
       setError(caught);
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   };

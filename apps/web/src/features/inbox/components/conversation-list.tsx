@@ -19,20 +19,14 @@ import { formatFullTime, formatRelative, handleOf, initialsOf } from '../format.
 import { useInboxT, type InboxT } from '../i18n.ts';
 import { srOnly } from '../sr-only.ts';
 
+/** Snippets the server writes as `[kind]` (a message without text, an unsent one); shown in words. */
+const SNIPPET_KINDS = ['image', 'video', 'audio', 'file', 'fallback', 'share', 'story_mention', 'reel', 'ig_reel', 'location', 'template', 'attachment', 'unsent'] as const;
+
 /** The server's snippet for attachments is `[image]` etc.; shown in words. */
 export function snippetText(snippet: string, t: InboxT): string {
-  switch (snippet) {
-    case '[image]':
-      return t('attachment.image');
-    case '[video]':
-      return t('attachment.video');
-    case '[audio]':
-      return t('attachment.audio');
-    case '[file]':
-      return t('attachment.file');
-    default:
-      return snippet;
-  }
+  const kind = /^\[([a-z_]+)\]$/.exec(snippet)?.[1];
+  const known = SNIPPET_KINDS.find((k) => k === kind);
+  return known ? t(`attachment.${known}`) : snippet;
 }
 
 interface ItemProps {

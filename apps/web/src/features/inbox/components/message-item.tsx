@@ -1,8 +1,13 @@
 /**
  * One message of the thread: a bubble on the left for the guest, on the right for the page;
- * image attachments shown, other attachments as links; the time, who sent it from DineDesk and
- * the HUMAN_AGENT tag; reactions under the bubble; the react button on guest messages.
+ * each kind of attachment Meta sends shown as such (see {@link Attachment}); a postback as the
+ * guest's tap on the button; an unsent message as removed; the time, who sent it from DineDesk,
+ * the HUMAN_AGENT tag and, on page messages, sent / delivered / seen ticks; reactions under the
+ * bubble; the react button on guest messages.
  */
+import DoneIcon from '@mui/icons-material/Done';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import TouchAppIcon from '@mui/icons-material/TouchApp';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -14,28 +19,113 @@ import { useInboxT } from '../i18n.ts';
 import { srOnly } from '../sr-only.ts';
 import { ReactionPicker } from './reaction-picker.tsx';
 
-function Attachment({ attachment, onMediaLoad }: { attachment: TAttachment; onMediaLoad: () => void }) {
-  const { t } = useInboxT();
-  if (attachment.type === 'image') {
-    return (
-      <Link href={attachment.url} target="_blank" rel="noopener noreferrer" sx={{ display: 'block' }}>
-        <Box
-          component="img"
-          src={attachment.url}
-          alt={t('attachment.imageAlt')}
-          loading="lazy"
-          onLoad={onMediaLoad}
-          sx={{ display: 'block', maxWidth: '100%', maxHeight: 280, borderRadius: 1.5, objectFit: 'contain' }}
-        />
-      </Link>
-    );
-  }
-  return (
-    <Link href={attachment.url} target="_blank" rel="noopener noreferrer" sx={{ display: 'block', color: 'inherit' }}>
-      {t(`attachment.${attachment.type}`)}
+const linkSx = { display: 'block', color: 'inherit' } as const;
+
+/** A link to something outside the thread, with the title Meta sent (or the kind, in words). */
+function LinkCard({ url, title, kind }: { url: string | null; title: string | null | undefined; kind: string }) {
+  const body = (
+    <>
+      <Typography component="span" variant="caption" sx={{ display: 'block', opacity: 0.8 }}>
+        {kind}
+      </Typography>
+      {title && (
+        <Typography component="span" sx={{ display: 'block', fontWeight: 500, overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
+      )}
+    </>
+  );
+  return url ? (
+    <Link href={url} target="_blank" rel="noopener noreferrer" sx={linkSx}>
+      {body}
     </Link>
+  ) : (
+    <Box>{body}</Box>
   );
 }
+
+/**
+ * One attachment, by kind (issue #8; docs/decisions/0013-meta-payloads.md): images inline,
+ * other media and links as links, templates with their title and buttons, locations with a map
+ * link, anything else as "unsupported attachment".
+ */
+export function Attachment({ attachment, onMediaLoad }: { attachment: TAttachment; onMediaLoad: () => void }) {
+  const { t } = useInboxT();
+  switch (attachment.type) {
+    case 'image':
+      return (
+        <Link href={attachment.url} target="_blank" rel="noopener noreferrer" sx={{ display: 'block' }} data-testid="attachment" data-type="image">
+          <Box
+            component="img"
+            src={attachment.url}
+            alt={attachment.stickerId ? t('attachment.sticker') : t('attachment.imageAlt')}
+            loading="lazy"
+            onLoad={onMediaLoad}
+            sx={{ display: 'block', maxWidth: '100%', maxHeight: 280, borderRadius: 1.5, objectFit: 'contain' }}
+          />
+        </Link>
+      );
+    case 'video':
+    case 'audio':
+    case 'file':
+      return (
+        <Link href={attachment.url} target="_blank" rel="noopener noreferrer" sx={linkSx} data-testid="attachment" data-type={attachment.type}>
+          {t(`attachment.${attachment.type}`)}
+        </Link>
+      );
+    case 'fallback':
+    case 'share':
+    case 'story_mention':
+    case 'reel':
+    case 'ig_reel':
+      return (
+        <Box data-testid="attachment" data-type={attachment.type}>
+          <LinkCard url={attachment.url} title={attachment.title} kind={t(`attachment.${attachment.type}`)} />
+        </Box>
+      );
+    case 'template':
+      return (
+        <Box data-testid="attachment" data-type="template" sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+          {attachment.imageUrl && (
+            <Box component="img" src={attachment.imageUrl} alt="" loading="lazy" onLoad={onMediaLoad} sx={{ display: 'block', maxWidth: '100%', maxHeight: 200, borderRadius: 1.5 }} />
+          )}
+          <LinkCard url={attachment.url ?? null} title={attachment.title} kind={t('attachment.template')} />
+          {attachment.subtitle && <Typography variant="body2">{attachment.subtitle}</Typography>}
+          {attachment.buttons.length > 0 && (
+            <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, m: 0, p: 0, listStyle: 'none' }}>
+              {attachment.buttons.map((title, index) => (
+                <li key={`${title}-${index}`}>
+                  <Chip size="small" variant="outlined" label={title} sx={{ color: 'inherit', borderColor: 'currentColor' }} />
+                </li>
+              ))}
+            </Box>
+          )}
+        </Box>
+      );
+    case 'location': {
+      const map = `https://www.openstreetmap.org/?mlat=${attachment.lat}&mlon=${attachment.long}#map=17/${attachment.lat}/${attachment.long}`;
+      return (
+        <Link href={map} target="_blank" rel="noopener noreferrer" sx={linkSx} data-testid="attachment" data-type="location" title={t('attachment.openMap')}>
+          <Typography component="span" variant="caption" sx={{ display: 'block', opacity: 0.8 }}>
+            {t('attachment.location')}
+          </Typography>
+          <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
+            {attachment.title ?? `${attachment.lat.toFixed(5)}, ${attachment.long.toFixed(5)}`}
+          </Typography>
+        </Link>
+      );
+    }
+    default:
+      return (
+        <Typography data-testid="attachment" data-type="unsupported" title={t('attachment.unsupportedHelp')} sx={{ fontStyle: 'italic', opacity: 0.85 }}>
+          {t('attachment.unsupported')}
+        </Typography>
+      );
+  }
+}
+
+/** Where a page message is on its way to the guest (Messenger delivery and read watermarks). */
+export type DeliveryStatus = 'sent' | 'delivered' | 'read';
 
 export interface MessageItemProps {
   message: TInboxMessage;
@@ -45,11 +135,13 @@ export interface MessageItemProps {
   reacting: boolean;
   /** Shown under the page's last message once the guest has read it. */
   seen: boolean;
+  /** Page messages: sent, delivered or read by the guest (from the watermarks); null for guest messages. */
+  status?: DeliveryStatus | null;
   onReact: (message: TInboxMessage, reaction: string | null) => void;
   onMediaLoad: () => void;
 }
 
-export const MessageItem = memo(function MessageItem({ message, now, canReact, reacting, seen, onReact, onMediaLoad }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({ message, now, canReact, reacting, seen, status = null, onReact, onMediaLoad }: MessageItemProps) {
   const { t, language } = useInboxT();
   const fromPage = message.direction === 'page';
   const reactions = [
@@ -97,11 +189,24 @@ export const MessageItem = memo(function MessageItem({ message, now, canReact, r
             <Typography component="span" sx={srOnly}>
               {fromPage ? t('thread.fromPage') : t('thread.fromGuest')}
             </Typography>
-            {message.attachments.map((attachment, index) => (
-              <Attachment key={`${attachment.url}-${index}`} attachment={attachment} onMediaLoad={onMediaLoad} />
-            ))}
-            {message.text && (
-              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Typography>
+            {message.deleted ? (
+              <Typography data-testid="message-unsent" sx={{ fontStyle: 'italic', opacity: 0.85 }}>
+                {t('thread.unsent')}
+              </Typography>
+            ) : message.postback ? (
+              <Box data-testid="message-postback" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+                <TouchAppIcon fontSize="small" aria-hidden />
+                <Typography sx={{ overflowWrap: 'anywhere' }}>{t('thread.postback', { title: message.postback.title })}</Typography>
+              </Box>
+            ) : (
+              <>
+                {message.attachments.map((attachment, index) => (
+                  <Attachment key={`${attachment.type}-${index}`} attachment={attachment} onMediaLoad={onMediaLoad} />
+                ))}
+                {message.text && (
+                  <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Typography>
+                )}
+              </>
             )}
           </Box>
           {!fromPage && canReact && (
@@ -163,6 +268,20 @@ export const MessageItem = memo(function MessageItem({ message, now, canReact, r
           )}
           {message.humanAgentTag && (
             <Chip size="small" variant="outlined" label={t('thread.humanAgentTag')} sx={{ height: 18, fontSize: 11 }} />
+          )}
+          {fromPage && status && (
+            <Box
+              component="span"
+              data-testid="message-status"
+              data-status={status}
+              title={t(`thread.status.${status}`)}
+              sx={{ display: 'inline-flex', color: status === 'read' ? 'primary.main' : 'text.secondary' }}
+            >
+              {status === 'sent' ? <DoneIcon sx={{ fontSize: 14 }} aria-hidden /> : <DoneAllIcon sx={{ fontSize: 14 }} aria-hidden />}
+              <Box component="span" sx={srOnly}>
+                {t(`thread.status.${status}`)}
+              </Box>
+            </Box>
           )}
           {seen && (
             <Typography variant="caption" color="text.secondary" data-testid="message-seen">

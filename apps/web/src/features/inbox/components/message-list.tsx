@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { TInboxMessage } from '@dinedesk/contracts';
 import { Fragment, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
 import { useInboxT } from '../i18n.ts';
-import { MessageItem } from './message-item.tsx';
+import { MessageItem, type DeliveryStatus } from './message-item.tsx';
 
 /** Within this many pixels of the end counts as "at the bottom". */
 const BOTTOM_SLACK_PX = 80;
@@ -31,8 +31,10 @@ export interface MessageListProps {
   now: number;
   canReact: boolean;
   reactingId: string | null;
-  /** When the guest last read the thread (ISO), from socket read receipts. */
+  /** When the guest last read the thread (ISO): the conversation's watermark or a newer socket receipt. */
   guestReadAt: string | null;
+  /** Up to when the guest's app received the page's messages (ISO, Messenger `delivery`). */
+  guestDeliveredAt?: string | null;
   onReact: (message: TInboxMessage, reaction: string | null) => void;
   hasOlder: boolean;
   isFetchingOlder: boolean;
@@ -52,6 +54,7 @@ export function MessageList({
   canReact,
   reactingId,
   guestReadAt,
+  guestDeliveredAt = null,
   onReact,
   hasOlder,
   isFetchingOlder,
@@ -117,6 +120,13 @@ export function MessageList({
   const seenId = guestReadAt
     ? messages.filter((m) => m.direction === 'page' && Date.parse(m.createdTime) <= Date.parse(guestReadAt)).at(-1)?.id
     : undefined;
+  const readUntil = guestReadAt ? Date.parse(guestReadAt) : -Infinity;
+  const deliveredUntil = Math.max(readUntil, guestDeliveredAt ? Date.parse(guestDeliveredAt) : -Infinity);
+  const statusOf = (m: TInboxMessage): DeliveryStatus | null => {
+    if (m.direction !== 'page') return null;
+    const at = Date.parse(m.createdTime);
+    return at <= readUntil ? 'read' : at <= deliveredUntil ? 'delivered' : 'sent';
+  };
   const dayFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
 
   return (
@@ -177,6 +187,7 @@ export function MessageList({
                 canReact={canReact}
                 reacting={reactingId === message.id}
                 seen={message.id === seenId}
+                status={statusOf(message)}
                 onReact={onReact}
                 onMediaLoad={onMediaLoad}
               />

@@ -30,6 +30,13 @@ import { Composer } from './composer.tsx';
 import { MessageList, type MessageListHandle } from './message-list.tsx';
 import { WindowStatus } from './window-status.tsx';
 
+/** The later of two ISO times (either may be missing): a socket receipt or the stored watermark. */
+function latest(a: string | null | undefined, b: string | null | undefined): string | null {
+  if (!a) return b ?? null;
+  if (!b) return a;
+  return Date.parse(a) >= Date.parse(b) ? a : b;
+}
+
 export interface ThreadProps {
   refs: ConversationRef;
   /** The conversation as listed (may be absent: a link to one not among the loaded pages). */
@@ -49,6 +56,14 @@ export function Thread({ refs, listed, page, now, onBack }: ThreadProps) {
   const guestRead = useQuery({
     queryKey: inboxKeys.guestRead(refs.channel, refs.pageId, refs.conversationId),
     // Filled by socket read receipts only (realtime/apply-event.ts); never fetched.
+    queryFn: () => null,
+    enabled: false,
+    initialData: null as string | null,
+    staleTime: Infinity,
+  });
+  const guestDelivered = useQuery({
+    queryKey: inboxKeys.guestDelivered(refs.channel, refs.pageId, refs.conversationId),
+    // Filled by socket delivery receipts only (realtime/apply-event.ts); never fetched.
     queryFn: () => null,
     enabled: false,
     initialData: null as string | null,
@@ -169,7 +184,8 @@ export function Thread({ refs, listed, page, now, onBack }: ThreadProps) {
           now={now}
           canReact={maySend && pageConnected}
           reactingId={reactPending && reactVariables ? reactVariables.messageId : null}
-          guestReadAt={guestRead.data}
+          guestReadAt={latest(guestRead.data, conversation?.guestReadAt)}
+          guestDeliveredAt={latest(guestDelivered.data, conversation?.guestDeliveredAt)}
           onReact={onReact}
           hasOlder={hasNextPage}
           isFetchingOlder={isFetchingNextPage}

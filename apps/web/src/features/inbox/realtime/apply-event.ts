@@ -32,5 +32,11 @@ export function applyInboxEvent(queryClient: QueryClient, event: TInboxEvent): v
         );
       }
       return;
+    case 'delivery':
+      // Delivered ticks under the page's messages (Messenger `delivery` webhook); keep the latest.
+      queryClient.setQueryData<string>(inboxKeys.guestDelivered(event.channel, event.pageId, event.conversationId), (before) =>
+        before && Date.parse(before) >= Date.parse(event.watermark) ? before : event.watermark,
+      );
+      return;
   }
 }

@@ -109,6 +109,8 @@ export function inboxBackend(initial: InboxBackendData): InboxBackend {
         reactions: { page: null, guest: null },
         sentBy: 'Asha Rao',
         humanAgentTag: false,
+        postback: null,
+        deleted: false,
       };
       data.messages.push(message);
       routeMessage(message);

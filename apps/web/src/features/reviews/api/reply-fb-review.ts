@@ -2,6 +2,9 @@
  * `POST /reply-fb-review {pageId, reviewId, message}` (spec §7) → `{comment}`: a public reply
  * of the page on the review.
  *
+ * Sends an `Idempotency-Key` per composer submission (issue #8): a retry after a network error
+ * or a timeout answers the first reply instead of posting a second one.
+ *
  * On success the new comment is appended to the cached thread at once (not refetched: Graph
  * may not list it yet), and the lists and pages are invalidated because `replied` and the
  * unreplied counts changed.
@@ -19,11 +22,19 @@ import { ApiError, postJson } from '../../../lib/api-client.ts';
 import { reviewKeys } from './keys.ts';
 
 /**
+ * A reply and the `Idempotency-Key` of the composer submission it belongs to: the same key for
+ * every retry of that submission, so the server posts it at most once (issue #8).
+ */
+export interface ReplyInput extends TReplyFbReviewRequest {
+  idempotencyKey?: string;
+}
+
+/**
  * Validates the input with the contract first, so an empty or oversized message is refused
  * without a round trip (same rule and message as the server's).
  * @throws {ApiError} status 400 for invalid input; per spec §8 for server refusals.
  */
-export function replyFbReview(input: TReplyFbReviewRequest): Promise<TReplyFbReviewResponse> {
+export function replyFbReview({ idempotencyKey, ...input }: ReplyInput): Promise<TReplyFbReviewResponse> {
   const parsed = ZReplyFbReviewRequest.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -31,7 +42,7 @@ export function replyFbReview(input: TReplyFbReviewRequest): Promise<TReplyFbRev
     const message = issue?.message ?? 'Invalid reply';
     return Promise.reject(new ApiError({ message, status: 400, body: { message, field }, field }));
   }
-  return postJson(API.replyFbReview, parsed.data, ZReplyFbReviewResponse);
+  return postJson(API.replyFbReview, parsed.data, ZReplyFbReviewResponse, undefined, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined);
 }
 
 /** Puts the page's new reply at the end of the cached thread. */

@@ -2,6 +2,12 @@
  * Reply composer: a public reply of the page on the review (`POST /reply-fb-review`).
  * Disabled, with the reason, when Facebook does not allow a reply (`canReply` false: reviews
  * from before August 2018 have no story to comment on, external-apis.md §2).
+ *
+ * Submitting twice is impossible (issue #8): a ref marks the submission in flight at once, so a
+ * second Enter or click that arrives before React re-renders is ignored, and the button stays
+ * disabled while the reply is being posted. Each submission gets an `Idempotency-Key` when it
+ * is made; sending the same text again after a failure reuses it, so the server answers the
+ * first reply (if it landed after all) instead of posting a second one.
  */
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
@@ -10,24 +16,38 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { REPLY_MAX_LENGTH, type TFbReview } from '@dinedesk/contracts';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/errors.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useReplyFbReview } from '../api/reply-fb-review.ts';
 
 export function ReplyComposer({ review }: { review: TFbReview }) {
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
   const reply = useReplyFbReview();
+  const inFlight = useRef(false);
+  /** The last submission that did not go through: its text and key, reused by a retry. */
+  const attempt = useRef<{ message: string; key: string } | null>(null);
   const disabledReason = review.canReply ? null : t('reviews.reply.cannotReply');
   const trimmed = message.trim();
   const canSend = !disabledReason && trimmed.length > 0 && trimmed.length <= REPLY_MAX_LENGTH && !reply.isPending;
 
   const send = () => {
-    if (!canSend) return;
+    if (!canSend || inFlight.current) return;
+    inFlight.current = true;
+    if (attempt.current?.message !== trimmed) attempt.current = { message: trimmed, key: newIdempotencyKey() };
     reply.mutate(
-      { pageId: review.pageId, reviewId: review.id, message: trimmed },
-      { onSuccess: () => setMessage('') },
+      { pageId: review.pageId, reviewId: review.id, message: trimmed, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: () => {
+          attempt.current = null;
+          setMessage('');
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
     );
   };
 

@@ -1,5 +1,5 @@
 import { API } from '@dinedesk/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../../lib/paths.ts';
@@ -16,6 +16,29 @@ import {
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { reviewsBackend, type ReviewsBackendData } from '../testing/reviews-backend.ts';
 import { ReviewsPage } from './reviews-page.tsx';
+
+// The shared socket is a tiny fake the tests drive as the server (reviews:changed, issue #8).
+const socketRef = vi.hoisted(() => {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const socket = {
+    on(event: string, fn: (payload: unknown) => void) {
+      listeners.set(event, (listeners.get(event) ?? new Set()).add(fn));
+      return socket;
+    },
+    off(event: string, fn: (payload: unknown) => void) {
+      listeners.get(event)?.delete(fn);
+      return socket;
+    },
+    serverEmit(event: string, payload: unknown) {
+      for (const fn of listeners.get(event) ?? []) fn(payload);
+    },
+  };
+  return { socket };
+});
+vi.mock('../../../lib/socket.ts', () => ({
+  getSocket: () => Promise.resolve(socketRef.socket),
+  closeSocket: () => {},
+}));
 
 const paradise = pageFixture();
 const bawarchi = pageFixture({
@@ -378,5 +401,66 @@ describe('ReviewsPage', () => {
     await waitFor(() => expect(location.current?.search).toBe(''));
     expect(await reviewItems()).toHaveLength(3);
     expect(screen.getByTestId('filter-search')).toHaveValue('');
+  });
+});
+
+describe('ReviewsPage, issue #8 hardening', () => {
+  it('submits a reply once however fast Enter and Send come, and retries with the same Idempotency-Key', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { backend } = setup(
+      {},
+      {
+        path: `${PATHS.reviews}?review=500001`,
+        rules: REPLY_RULES,
+        handlers: { [`POST ${API.replyFbReview}`]: () => new Promise<Response>((resolve) => (answer = resolve)) },
+      },
+    );
+    const detail = await screen.findByTestId('review-detail');
+    const input = await within(detail).findByTestId('reply-input');
+    fireEvent.change(input, { target: { value: 'Thank you, Ravi!' } });
+    const form = input.closest('form')!;
+    // Two submissions before React re-renders (a double Enter, a double click).
+    act(() => {
+      fireEvent.submit(form);
+      fireEvent.keyDown(input, { key: 'Enter', ctrlKey: true });
+      fireEvent.click(within(detail).getByTestId('reply-submit'));
+    });
+    await waitFor(() => expect(backend.callsTo(API.replyFbReview, 'POST')).toHaveLength(1));
+    expect(within(detail).getByTestId('reply-submit')).toBeDisabled();
+    const key = backend.callsTo(API.replyFbReview, 'POST')[0]!.headers.get('Idempotency-Key');
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Facebook timed out and DineDesk could not tell: the retry is the same submission.
+    await act(async () => answer(json({ message: 'Facebook did not answer in time', code: 'graph_outcome_unknown' }, 504)));
+    expect(await within(detail).findByRole('alert')).toHaveTextContent('Facebook did not answer in time');
+    backend.on(`POST ${API.replyFbReview}`, () =>
+      json({ comment: commentFixture({ id: 'c-9', isPageReply: true, message: 'Thank you, Ravi!' }) }),
+    );
+    fireEvent.click(within(detail).getByTestId('reply-submit'));
+    await waitFor(() => expect(backend.callsTo(API.replyFbReview, 'POST')).toHaveLength(2));
+    expect(backend.callsTo(API.replyFbReview, 'POST')[1]!.headers.get('Idempotency-Key')).toBe(key);
+    await waitFor(() => expect(within(detail).getByTestId('reply-input')).toHaveValue(''));
+
+    // A new reply is a new submission with a new key.
+    fireEvent.change(within(detail).getByTestId('reply-input'), { target: { value: 'See you soon!' } });
+    fireEvent.click(within(detail).getByTestId('reply-submit'));
+    await waitFor(() => expect(backend.callsTo(API.replyFbReview, 'POST')).toHaveLength(3));
+    expect(backend.callsTo(API.replyFbReview, 'POST')[2]!.headers.get('Idempotency-Key')).not.toBe(key);
+  });
+
+  it('refreshes the list when the server says a review or comment changed (feed webhook)', async () => {
+    const { backend } = setup();
+    await reviewItems();
+    const listsBefore = reviewRequests(backend).length;
+    const pagesBefore = backend.callsTo(API.fbPages).length;
+    await waitFor(() => expect(socketRef.socket.serverEmit).toBeDefined());
+    act(() => socketRef.socket.serverEmit('reviews:changed', { pageId: '1001', reviewId: null, kind: 'review', verb: 'add' }));
+    await waitFor(() => expect(reviewRequests(backend).length).toBeGreaterThan(listsBefore));
+    await waitFor(() => expect(backend.callsTo(API.fbPages).length).toBeGreaterThan(pagesBefore));
+    // A payload of another shape is ignored.
+    const now = reviewRequests(backend).length;
+    act(() => socketRef.socket.serverEmit('reviews:changed', { nope: true }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reviewRequests(backend).length).toBe(now);
   });
 });

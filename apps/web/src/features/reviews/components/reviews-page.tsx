@@ -29,6 +29,7 @@ import { ReviewFiltersBar } from './review-filters-bar.tsx';
 import { ReviewKpis } from './review-kpis.tsx';
 import { ReviewList } from './review-list.tsx';
 import { SyncAlerts } from './sync-alerts.tsx';
+import { useReviewsRealtime } from '../realtime/use-reviews-realtime.ts';
 
 const DETAIL_WIDTH = 440;
 
@@ -52,6 +53,8 @@ export function ReviewsPage() {
   const pagesQuery = useFbPages();
   const reviewsQuery = useFbReviews(filters);
   const sync = useSyncFbReviews();
+  // New reviews and comments from Meta's feed webhook refresh the screen (issue #8).
+  useReviewsRealtime();
 
   const pages = useMemo(() => pagesQuery.data?.data ?? [], [pagesQuery.data]);
   const selectedPage = filters.pageId ? pages.find((p) => p.id === filters.pageId) : undefined;

@@ -1,4 +1,4 @@
-/** `POST /api/client-users/invite` → the user and, without a password yet, an invitation URL to pass on. */
+/** `POST /api/client-users/invite` → the pending invitation as a user row and its URL to pass on, the same for every email (docs/decisions/0009). */
 import { API, ZInviteUserResponse, type TInviteUserRequest } from '@dinedesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '../../../lib/api-client.ts';

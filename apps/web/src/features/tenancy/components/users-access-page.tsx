@@ -132,9 +132,11 @@ function InviteForm() {
   const [email, setEmail] = useState('');
   const [fullName, setFullName] = useState('');
   const [role, setRole] = useState<TClientRole>('viewer');
-  const [sent, setSent] = useState<{ email: string; invitation: TInvitation | null } | null>(null);
+  // The answer is the same for every email (issue #8): always a link, never "already has an account".
+  const [sent, setSent] = useState<{ email: string; invitation: TInvitation } | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (invite.isPending) return;
     invite.mutate({ email, fullName, role }, { onSuccess: (r) => setSent({ email: r.user.email, invitation: r.invitation }) });
   };
   return (
@@ -158,7 +160,11 @@ function InviteForm() {
           </Button>
         </Stack>
         {invite.error && <Alert severity="error" sx={{ mt: 1.5 }}>{invite.error.message}</Alert>}
-        {sent && <Box sx={{ mt: 1.5 }}>{sent.invitation ? <InvitationLink invitation={sent.invitation} email={sent.email} /> : <Alert severity="success">{t('tenancy.addedExisting', { email: sent.email })}</Alert>}</Box>}
+        {sent && (
+          <Box sx={{ mt: 1.5 }}>
+            <InvitationLink invitation={sent.invitation} email={sent.email} />
+          </Box>
+        )}
       </CardContent>
     </Card>
   );

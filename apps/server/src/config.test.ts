@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+/** Issue #8 "Secrets": the simulator's public defaults never guard a real Meta app. */
+describe('loadConfig and public simulator defaults', () => {
+  const real = { META_GRAPH_BASE_URL: 'https://graph.facebook.com' };
+  const own = { META_APP_SECRET: 'a-real-app-secret-from-meta', META_WEBHOOK_VERIFY_TOKEN: 'a-random-verify-token' };
+
+  it('refuses to start with the default META_APP_SECRET against a real Graph host', () => {
+    expect(() => loadConfig({ ...real, META_WEBHOOK_VERIFY_TOKEN: own.META_WEBHOOK_VERIFY_TOKEN })).toThrow(/^Invalid configuration: META_APP_SECRET: .*public.*simulator/);
+    expect(() => loadConfig({ ...real, ...own, META_APP_SECRET: 'meta-sim-app-secret' })).toThrow(/META_APP_SECRET/);
+  });
+
+  it('refuses to start with the default META_WEBHOOK_VERIFY_TOKEN against a real Graph host', () => {
+    expect(() => loadConfig({ ...real, META_APP_SECRET: own.META_APP_SECRET })).toThrow(/^Invalid configuration: META_WEBHOOK_VERIFY_TOKEN: /);
+    expect(() => loadConfig({ META_GRAPH_BASE_URL: 'http://10.0.0.5:4100', ...own, META_WEBHOOK_VERIFY_TOKEN: 'dinedesk-verify' })).toThrow(/META_WEBHOOK_VERIFY_TOKEN/);
+  });
+
+  it('starts against a real Graph host with its own values', () => {
+    const config = loadConfig({ ...real, ...own });
+    expect(config.graph.appSecret).toBe(own.META_APP_SECRET);
+    expect(config.meta.webhookVerifyToken).toBe(own.META_WEBHOOK_VERIFY_TOKEN);
+  });
+
+  it.each(['http://127.0.0.1:4100', 'http://localhost:4100', 'http://[::1]:4100', 'http://127.0.0.1:53111'])('keeps the defaults with the simulator at %s', (url) => {
+    const config = loadConfig({ META_GRAPH_BASE_URL: url });
+    expect(config.graph.appSecret).toBe('meta-sim-app-secret');
+    expect(config.meta.webhookVerifyToken).toBe('dinedesk-verify');
+  });
+
+  it('keeps the defaults when nothing is set (npm start: the simulator)', () => {
+    expect(loadConfig({}).graph.baseUrl).toBe('http://127.0.0.1:4100');
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Live reviews (issue #8): when a Meta `feed` webhook stores a new review or comment, the server
+ * sends `reviews:changed {pageId, reviewId, kind, verb}` to the page's socket room; the reviews
+ * screen then refetches its lists and page counts, and the thread of that review, without
+ * waiting for the periodic sync.
+ *
+ * Uses the app's shared socket (lib/socket.ts), which only users who may read conversations
+ * can open (the server refuses the others); they keep seeing changes after a refresh or sync.
+ */
+import { REVIEW_SOCKET_EVENTS, ZReviewsChangedEvent } from '@dinedesk/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useAbility } from '@casl/react';
+import type { AppAbility } from '../../../lib/ability.ts';
+import { getSocket, type AppSocket } from '../../../lib/socket.ts';
+import { reviewKeys } from '../api/keys.ts';
+
+/**
+ * Listens for `reviews:changed` on `socket` and invalidates what the change makes stale.
+ * Payloads are validated; anything else is ignored.
+ * @returns a function that stops listening
+ */
+export function bindReviewsRealtime(socket: AppSocket, queryClient: QueryClient): () => void {
+  const onChanged = (payload: unknown) => {
+    const parsed = ZReviewsChangedEvent.safeParse(payload);
+    if (!parsed.success) return;
+    const { pageId, reviewId } = parsed.data;
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.pages() });
+    if (reviewId) void queryClient.invalidateQueries({ queryKey: reviewKeys.comments(pageId, reviewId) });
+  };
+  socket.on(REVIEW_SOCKET_EVENTS.changed, onChanged);
+  return () => {
+    socket.off(REVIEW_SOCKET_EVENTS.changed, onChanged);
+  };
+}
+
+/** Binds the reviews screen to the shared socket while it is mounted. */
+export function useReviewsRealtime(): void {
+  const queryClient = useQueryClient();
+  const ability = useAbility<AppAbility>();
+  const allowed = ability.can('read', 'Conversation');
+  useEffect(() => {
+    if (!allowed) return;
+    let active = true;
+    let unbind: (() => void) | null = null;
+    getSocket().then(
+      (socket) => {
+        if (active) unbind = bindReviewsRealtime(socket, queryClient);
+      },
+      (error: unknown) => console.warn('[reviews] realtime is unavailable', error),
+    );
+    return () => {
+      active = false;
+      unbind?.();
+    };
+  }, [allowed, queryClient]);
+}
