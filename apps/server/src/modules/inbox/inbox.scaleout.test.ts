@@ -129,4 +129,21 @@ describe('two server processes', () => {
     expect(event.message.direction).toBe('page');
     socket.close();
   }, 90_000);
+
+  it('end a socket on process B when its session logs out through process A (issue #8)', async () => {
+    const [a, b] = ports as [number, number];
+    const token = await login(a);
+    const socket: Socket = connect(`http://127.0.0.1:${b}`, { ...SOCKET_CLIENT_OPTIONS, transports: ['websocket'], auth: { token } });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const ended = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const out = await fetch(`http://127.0.0.1:${a}/api/logout`, { headers: { authorization: `Bearer ${token}` } });
+    expect(out.status).toBe(200);
+    // "io server disconnect": the server ended it, and the client does not reconnect by itself.
+    expect(await ended).toBe('io server disconnect');
+    expect(socket.connected).toBe(false);
+    socket.close();
+  }, 30_000);
 });
