@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,9 @@ export interface Stack {
   baseUrl: string;
   simUrl: string;
   dataDir: string;
+  /** Stops both processes and removes the throwaway DATA_DIR. */
   stop(): Promise<void>;
+  /** Stops and starts again on the same DATA_DIR (a restart keeps everything). */
   restart(): Promise<void>;
 }
 
@@ -51,7 +53,7 @@ export async function startStack(): Promise<Stack> {
     });
     await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, 90_000, 'DineDesk health');
   };
-  const stop = async () => {
+  const halt = async () => {
     const c = child as ChildProcess | null;
     if (!c || c.exitCode !== null) return;
     const exited = new Promise((r) => c.on('exit', r));
@@ -63,9 +65,12 @@ export async function startStack(): Promise<Stack> {
     baseUrl,
     simUrl,
     dataDir,
-    stop,
+    async stop() {
+      await halt();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
     async restart() {
-      await stop();
+      await halt();
       await launch();
     },
   };
