@@ -41,6 +41,8 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      // ESLint's Node API on planted imports: the web boundaries catch what they promise (issue #9).
+      { test: { name: 'web-lint', root: 'apps/web', environment: 'node', include: ['lint/**/*.test.ts'], testTimeout: 60_000 } },
     ],
   },
 });

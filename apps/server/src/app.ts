@@ -7,10 +7,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { loggerOptions, type LogStream } from './lib/log-redaction.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { registerAuth, type RouteNeed } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
+import { accessRoutes } from './modules/access/access.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
@@ -22,6 +22,8 @@ import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route's declared need (`config.need`); undefined only for the API docs and web files. */
+  need?: RouteNeed;
 }
 
 declare module 'fastify' {
@@ -57,7 +59,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, need: route.config?.need });
   });
 
   await app.register(helmet, {
@@ -86,16 +88,20 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
 
   const serveWeb = existsSync(ctx.config.webDistDir);
   registerErrorHandler(app, { spaFallback: serveWeb });
-  registerAuth(app);
   // Before the routes: every route refuses control characters in its input (issue #8).
   registerInputGuard(app);
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(reviewsRoutes);
-  await app.register(inboxRoutes);
-  await app.register(webhookRoutes);
-  await app.register(tenancyRoutes);
+  // The product API: every route in this scope declares its need and is authorized by one hook
+  // (plugins/auth.ts, issue #9). The API docs above and the web files below are public files.
+  await app.register(async (api) => {
+    registerAuth(api);
+    await api.register(healthRoutes);
+    await api.register(accessRoutes);
+    await api.register(reviewsRoutes);
+    await api.register(inboxRoutes);
+    await api.register(webhookRoutes);
+    await api.register(tenancyRoutes);
+  });
   await registerSocket(app, ctx);
 
   if (serveWeb) await app.register(fastifyStatic, { root: ctx.config.webDistDir, wildcard: false });

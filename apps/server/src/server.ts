@@ -9,10 +9,10 @@ import { seedDemo } from './db/seed.ts';
 import { GraphClient } from './lib/graph-client.ts';
 import { resolveSecrets } from './lib/secrets.ts';
 import { TokenCipher } from './lib/token-cipher.ts';
-import { connectTestUsers } from './modules/meta/page-tokens.ts';
-import { syncAllPages } from './modules/meta/review-sync.ts';
+import { connectTestUsers } from './modules/meta/meta.service.ts';
+import { syncAllPages } from './modules/reviews/review-sync.service.ts';
 import { noRealtime } from './modules/inbox/events.ts';
-import { syncInboxAll } from './modules/inbox/inbox-sync.ts';
+import { syncInboxAll } from './modules/inbox/inbox-sync.service.ts';
 
 export interface StartedServer {
   app: FastifyInstance;

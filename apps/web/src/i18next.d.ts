@@ -1,12 +1,13 @@
 import 'i18next';
 import type demo from './locales/en/demo.json';
+import type inbox from './locales/en/inbox.json';
 import type en from './locales/en/translation.json';
 
 // Typed keys: `t('reviews.titel')` is a compile error instead of a raw key on screen. The
-// `demo` namespace (template demo areas) is loaded lazily; see lib/i18n.ts.
+// `inbox` and `demo` namespaces are loaded lazily; see lib/i18n.ts.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; demo: typeof demo };
+    resources: { translation: typeof en; inbox: typeof inbox; demo: typeof demo };
   }
 }

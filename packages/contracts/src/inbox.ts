@@ -161,6 +161,10 @@ export const ZReactRequest = z.object({ reaction: z.string().trim().min(1).max(3
 export type TReactRequest = z.infer<typeof ZReactRequest>;
 export const ZReactResponse = z.object({ message: ZInboxMessage });
 
+/** `POST …/conversations/{conversationId}/read` (no body): the conversation with `unreadCount` 0 (issue #3 read state). */
+export const ZMarkReadResponse = z.object({ conversation: ZConversation });
+export type TMarkReadResponse = z.infer<typeof ZMarkReadResponse>;
+
 export const ZInboxParams = z.object({
   channel: z.string(),
   pageId: z.string().regex(/^\d{1,32}$/, 'pageId must be digits'),
@@ -186,9 +190,14 @@ export const SOCKET_EVENTS = {
   inboxEvent: 'inbox:event',
   /** client → server: replay events after `afterEventId` (ack: `{events, complete}`). */
   inboxReplay: 'inbox:replay',
-  /** server → client: the rooms were recomputed (access changed). */
+  /** server → client: the rooms were recomputed (access changed); payload `TAccessChangedEvent`. */
   accessChanged: 'access:changed',
 } as const;
+/**
+ * Payload of `access:changed`: `access` when the user's rooms were recomputed, `removed` just
+ * before a socket that lost all access is disconnected.
+ */
+export type TAccessChangedEvent = { reason: 'access' | 'removed' };
 export const ZReplayRequest = z.object({ afterEventId: z.number().int().min(0) });
 export const ZReplayAck = z.object({ events: z.array(ZInboxEvent), complete: z.boolean() });
 export type TReplayAck = z.infer<typeof ZReplayAck>;

@@ -235,7 +235,3 @@ export const ZAuditLogResponse = z.object({
 });
 
 export const ZReservGoQuery = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(4096, 'token is too long') });
-
-/** Sent on a socket when the user's access changed and its rooms were recomputed. */
-export const ZAccessChangedEvent = z.object({ reason: z.enum(['access', 'role', 'removed']) });
-export type TAccessChangedEvent = z.infer<typeof ZAccessChangedEvent>;

@@ -3,7 +3,7 @@ import { buildDemoTenancy, loadSeedDir, type DemoClient } from '@dinedesk/demo-d
 import { MODULES, type TModule, type TRole } from '@dinedesk/contracts';
 import type { Db } from './client.ts';
 import { schema } from './client.ts';
-import { hashPassword } from '../modules/auth/auth.service.ts';
+import { hashPassword } from '../lib/password.ts';
 
 /** Password of every demo account (README "Demo accounts"); demo data only, not a secret. */
 export const DEMO_PASSWORD = 'DineDesk-demo-2026';

@@ -15,4 +15,3 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, { field });
 export const notFound = (message: string) => new HttpError(404, message);
-export const forbidden = (message = 'You do not have access to this resource') => new HttpError(403, message);

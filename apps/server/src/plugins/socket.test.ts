@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS, type TInboxEvent, type TInboxPage } from '@dinedesk/contracts';
-import { connectTestUsers } from '../modules/meta/page-tokens.ts';
+import { connectTestUsers } from '../modules/meta/meta.service.ts';
 import { bearer, startHarness, type Harness } from '../test/harness.ts';
 
 /**

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { createClient } from 'redis';
 import { Server, type RemoteSocket, type Socket } from 'socket.io';
-import { INBOX, REVIEW_SOCKET_EVENTS, SOCKET_EVENTS, ZReplayRequest, type TInboxEvent, type TReplayAck, type TReviewsChangedEvent } from '@dinedesk/contracts';
+import { INBOX, REVIEW_SOCKET_EVENTS, SOCKET_EVENTS, ZReplayRequest, type TAccessChangedEvent, type TInboxEvent, type TReplayAck, type TReviewsChangedEvent } from '@dinedesk/contracts';
 import type { AppContext } from '../context.ts';
 import { schema } from '../db/client.ts';
 import { accountRoom, userRoom, type RoutedEvent } from '../modules/inbox/events.ts';
-import { resolveAuth, type AuthContext } from './auth.ts';
+import { tenantScope } from '../lib/tenant-scope.ts';
+import { resolveAuth, type AuthContext } from '../modules/access/session.service.ts';
 
 /** Most events one replay answers; the client asks again while `complete` is false. */
 const REPLAY_BATCH = 500;
@@ -34,12 +35,10 @@ function scheduleAt(ms: number, fn: () => void): { cancel(): void } {
 /** Inbox accounts (page ids and Instagram ids) the user may see: their socket rooms. */
 async function visibleAccounts(ctx: AppContext, auth: AuthContext): Promise<string[]> {
   if (!auth.clientId || !auth.ability.can('read', 'Conversation')) return [];
-  const conds: SQL[] = [eq(schema.facebookPages.clientId, auth.clientId)];
-  if (auth.outletIds) conds.push(inArray(schema.facebookPages.outletId, auth.outletIds.length ? auth.outletIds : ['00000000-0000-0000-0000-000000000000']));
   const rows = await ctx.db
     .select({ id: schema.facebookPages.id, ig: schema.facebookPages.instagramUserId })
     .from(schema.facebookPages)
-    .where(and(...conds));
+    .where(tenantScope(auth, schema.facebookPages));
   return rows.flatMap((r) => (r.ig ? [r.id, r.ig] : [r.id]));
 }
 
@@ -159,10 +158,10 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
             const auth = await resolveAuth(ctx, typeof token === 'string' ? token : undefined);
             if (!auth.ability.can('read', 'Conversation')) throw new Error('no inbox access');
             await syncRooms(ctx, s, auth);
-            s.emit(SOCKET_EVENTS.accessChanged, { reason: 'access' });
+            s.emit(SOCKET_EVENTS.accessChanged, { reason: 'access' } satisfies TAccessChangedEvent);
           } catch {
             // Membership removed or the inbox module revoked: the socket may see nothing.
-            s.emit(SOCKET_EVENTS.accessChanged, { reason: 'removed' });
+            s.emit(SOCKET_EVENTS.accessChanged, { reason: 'removed' } satisfies TAccessChangedEvent);
             s.disconnect(true);
           }
         }

@@ -1,22 +1,22 @@
-import { API, ZGetFbPagesResponse, ZGetFbReviewsResponse } from '@dinedesk/contracts';
+import { API } from '@dinedesk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../lib/paths.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
-import { json, mockFetch, type Handler } from '../testing/fetch-mock.ts';
+import { mockApi } from '../testing/api-server.ts';
+import { handle, reply } from '../testing/contract-handlers.ts';
 import { pageFixture, reviewFixture, signInAs } from '../testing/fixtures.ts';
 import { renderApp, urlOf } from '../testing/render.tsx';
 
-const reviewsApi: Record<string, Handler> = {
-  [`GET ${API.fbPages}`]: () => json(ZGetFbPagesResponse.parse({ data: [pageFixture()] })),
-  [`GET ${API.fbReviews}`]: () =>
-    json(ZGetFbReviewsResponse.parse({ data: [reviewFixture()], paging: { nextCursor: null } })),
-};
+const reviewsApi = () => [
+  handle.fbPages(() => ({ data: [pageFixture()] })),
+  handle.fbReviews(() => ({ data: [reviewFixture()], paging: { nextCursor: null } })),
+];
 
 describe('routing and guards (spec §2, §4, §6)', () => {
   it('sends a signed-out visitor of a product route to /login?next=', async () => {
-    mockFetch();
+    mockApi();
     const { location } = renderApp('/apps/reporting/live-menu?range=7d');
 
     expect(await screen.findByTestId('login-email')).toBeInTheDocument();
@@ -26,7 +26,7 @@ describe('routing and guards (spec §2, §4, §6)', () => {
 
   it('redirects / to the reviews inside the shell when signed in', async () => {
     signInAs({ fullName: 'Asha Rao' });
-    const fetchMock = mockFetch(reviewsApi);
+    const fetchMock = mockApi(...reviewsApi());
     const { location } = renderApp('/');
 
     expect(await screen.findByTestId('review-list')).toBeInTheDocument();
@@ -38,14 +38,14 @@ describe('routing and guards (spec §2, §4, §6)', () => {
   });
 
   it('shows a 404 for unknown paths', async () => {
-    mockFetch();
+    mockApi();
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
   it('renders "coming soon", naming the screen, for routes not built yet', async () => {
     signInAs();
-    mockFetch();
+    mockApi();
     renderApp('/apps/reporting/live-menu');
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
     expect(screen.getByText('Live menu is being built and will appear here soon.')).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('routing and guards (spec §2, §4, §6)', () => {
 
   it('shows "not authorized" on a route the abilities do not allow', async () => {
     signInAs({ role: 'agent', ability: [{ action: 'read', subject: 'Complaint' }] });
-    const fetchMock = mockFetch(reviewsApi);
+    const fetchMock = mockApi(...reviewsApi());
     const { location } = renderApp(PATHS.reviews);
 
     expect(await screen.findByRole('heading', { name: 'You are not authorized' })).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('routing and guards (spec §2, §4, §6)', () => {
   });
 
   it('has the misc pages outside the shell', async () => {
-    mockFetch();
+    mockApi();
     renderApp(PATHS.expiredToken);
     expect(await screen.findByRole('heading', { name: 'Your session has expired' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', PATHS.login);
@@ -73,10 +73,7 @@ describe('routing and guards (spec §2, §4, §6)', () => {
 describe('the session ends (spec §4, §8)', () => {
   it('a 401 from a product call clears the session and shows the expired-token page', async () => {
     signInAs();
-    mockFetch({
-      ...reviewsApi,
-      [`GET ${API.fbReviews}`]: () => json({ message: 'Token has expired' }, 401),
-    });
+    mockApi(...reviewsApi(), handle.fbReviews(() => reply.error(401, { message: 'Token has expired' })));
     const { location } = renderApp(PATHS.reviews);
 
     expect(await screen.findByRole('heading', { name: 'Your session has expired' })).toBeInTheDocument();
@@ -86,11 +83,11 @@ describe('the session ends (spec §4, §8)', () => {
   });
 
   it.each([
-    ['answers', () => json({ message: 'Logged out' })],
-    ['fails', () => json({ message: 'Invalid token' }, 401)],
+    ['answers', () => ({ message: 'Logged out' as const })],
+    ['fails', () => reply.error(401, { message: 'Invalid token' })],
   ])('logout calls GET /api/logout, clears the three keys and goes to /login when the server %s', async (_label, logout) => {
     signInAs();
-    const fetchMock = mockFetch({ ...reviewsApi, [`GET ${API.logout}`]: logout });
+    const fetchMock = mockApi(...reviewsApi(), handle.logout(logout));
     const { location } = renderApp(PATHS.reviews);
     const user = userEvent.setup();
 
@@ -119,7 +116,7 @@ describe('the side menu (spec §2)', () => {
 
   it('lists the groups, reloads for Tickets, greys disabled groups', async () => {
     signInAs();
-    mockFetch(reviewsApi);
+    mockApi(...reviewsApi());
     renderApp(PATHS.reviews);
     const nav = await openMenu();
 
@@ -140,7 +137,7 @@ describe('the side menu (spec §2)', () => {
 
   it('hides entries the user may not open', async () => {
     signInAs({ role: 'viewer', ability: [{ action: 'read', subject: 'Review' }] });
-    mockFetch(reviewsApi);
+    mockApi(...reviewsApi());
     renderApp(PATHS.reviews);
     const nav = await openMenu();
 

@@ -4,6 +4,7 @@
  * abilities, server state). Once this has rendered, the browser demo mock starts in the
  * background (spec §7); nothing here waits for it.
  */
+import type { TLoginRequest } from '@dinedesk/contracts';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { startDemoMock } from '../demo/mock/start.ts';
@@ -18,6 +19,9 @@ import { TopProgress } from './top-progress.tsx';
 
 const ProductArea = lazy(() => import('./product-area.tsx'));
 const SetPasswordPage = lazy(() => import('../features/tenancy/components/set-password-page.tsx'));
+
+/** The auth feature's sign-in for the invitation page, fetched when used (it brings zod). */
+const signInLazily = (input: TLoginRequest) => import('../features/auth/sign-in.ts').then((module) => module.signIn(input));
 
 /** The MUI part of the app: theme root, full-page misc routes, the lazy product area. */
 export function MuiApp() {
@@ -34,7 +38,7 @@ export function MuiApp() {
           <Route path={PATHS.notAuthorized} element={<NotAuthorizedPage />} />
           <Route path={PATHS.maintenance} element={<MaintenancePage />} />
           <Route path={PATHS.error} element={<ErrorPage />} />
-          <Route path={PATHS.setPassword} element={<SetPasswordPage />} />
+          <Route path={PATHS.setPassword} element={<SetPasswordPage signIn={signInLazily} />} />
           <Route path="*" element={<ProductArea />} />
         </Routes>
       </Suspense>

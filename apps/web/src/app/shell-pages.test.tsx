@@ -11,7 +11,7 @@ import { fireEvent } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RIPPLE_TIMEOUT_MS } from '../lib/constants.ts';
 import { theme } from '../lib/theme.ts';
-import { mockFetch } from '../testing/fetch-mock.ts';
+import { mockApi } from '../testing/api-server.ts';
 import { signInAs } from '../testing/fixtures.ts';
 import { renderApp } from '../testing/render.tsx';
 import { setViewportWidth } from '../testing/viewport.ts';
@@ -23,7 +23,7 @@ describe('misc pages (spec §2)', () => {
     ['/misc/coming-soon', 'Coming soon'],
     ['/misc/not-authorized', 'You are not authorized'],
   ])('%s works signed out, outside the shell, with a way back', async (path, heading) => {
-    mockFetch();
+    mockApi();
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to DineDesk' })).toHaveAttribute('href', '/');
@@ -32,14 +32,14 @@ describe('misc pages (spec §2)', () => {
   });
 
   it('the expired-token page leads back to sign-in', async () => {
-    mockFetch();
+    mockApi();
     renderApp('/misc/expired-token');
     expect(await screen.findByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/login');
   });
 
   it('unknown paths get a 404, signed in too', async () => {
     signInAs();
-    mockFetch();
+    mockApi();
     renderApp('/apps/no-such-screen');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('misc pages (spec §2)', () => {
 describe('/access-control (spec §6 demo roles)', () => {
   it('shows every card to an owner (manage all) and previews the demo client', async () => {
     signInAs();
-    mockFetch();
+    mockApi();
     renderApp('/access-control');
     const user = userEvent.setup();
 
@@ -70,7 +70,7 @@ describe('/access-control (spec §6 demo roles)', () => {
 
   it('a user who may read ACL but not manage all sees the client cards only', async () => {
     signInAs({ role: 'viewer', ability: [{ action: 'read', subject: 'ACL' }, { action: 'read', subject: 'Auth' }] });
-    mockFetch();
+    mockApi();
     renderApp('/access-control');
     expect(await screen.findByTestId('acl-client')).toBeInTheDocument();
     expect(screen.queryByTestId('acl-admin')).not.toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('/access-control (spec §6 demo roles)', () => {
 
   it('is not authorized without read ACL', async () => {
     signInAs({ role: 'agent', ability: [{ action: 'read', subject: 'Review' }] });
-    mockFetch();
+    mockApi();
     renderApp('/access-control');
     expect(await screen.findByRole('heading', { name: 'You are not authorized' })).toBeInTheDocument();
   });
@@ -88,7 +88,7 @@ describe('/page-layout/* (spec §2)', () => {
   it('collapse-menu shows the menu collapsed without changing the stored setting', async () => {
     setViewportWidth(1280);
     signInAs();
-    mockFetch();
+    mockApi();
     renderApp('/page-layout/collapse-menu');
     expect(await screen.findByRole('heading', { name: 'Collapsed menu' })).toBeInTheDocument();
     expect(screen.getByTestId('app-shell')).toHaveAttribute('data-menu-collapsed', 'true');
@@ -98,7 +98,7 @@ describe('/page-layout/* (spec §2)', () => {
   it('layout-boxed boxes the content', async () => {
     setViewportWidth(1280);
     signInAs();
-    mockFetch();
+    mockApi();
     renderApp('/page-layout/layout-boxed');
     expect(await screen.findByRole('heading', { name: 'Boxed layout' })).toBeInTheDocument();
     expect(document.getElementById('main-content')?.parentElement).toHaveStyle({ maxWidth: '1440px' });
@@ -107,7 +107,7 @@ describe('/page-layout/* (spec §2)', () => {
   it('without-menu has no menu, not even the phone drawer button', async () => {
     setViewportWidth(1280);
     signInAs();
-    mockFetch();
+    mockApi();
     renderApp('/page-layout/without-menu');
     expect(await screen.findByRole('heading', { name: 'Without menu' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
@@ -118,7 +118,7 @@ describe('/page-layout/* (spec §2)', () => {
   it('layout-empty is the full shell with an empty content area', async () => {
     setViewportWidth(1280);
     signInAs();
-    mockFetch();
+    mockApi();
     renderApp('/page-layout/layout-empty');
     expect(await screen.findByRole('heading', { name: 'Empty layout' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
@@ -127,7 +127,7 @@ describe('/page-layout/* (spec §2)', () => {
 
   it('layout-blank has no menu, navbar or footer but still needs a session', async () => {
     signInAs();
-    mockFetch();
+    mockApi();
     const view = renderApp('/page-layout/layout-blank');
     expect(await screen.findByTestId('blank-layout')).toBeInTheDocument();
     expect(screen.queryByTestId('app-shell')).not.toBeInTheDocument();
@@ -146,7 +146,7 @@ describe('/page-layout/* (spec §2)', () => {
 describe('demo routes not built yet', () => {
   it('show "coming soon" with the page name in the shell', async () => {
     signInAs();
-    mockFetch();
+    mockApi();
     renderApp('/apps/email');
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
     expect(screen.getByText('Email is being built and will appear here soon.')).toBeInTheDocument();

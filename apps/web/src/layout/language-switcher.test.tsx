@@ -3,26 +3,25 @@
  * select switch every string, store the choice, set `<html lang>`, and make dates and numbers
  * follow; other languages' strings are fetched only when chosen.
  */
-import { API, ZGetFbPagesResponse, ZGetFbReviewsResponse } from '@dinedesk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n, { applyPreferredLanguage, preferredLanguage } from '../lib/i18n.ts';
-import { json, mockFetch, type Handler } from '../testing/fetch-mock.ts';
+import { mockApi } from '../testing/api-server.ts';
+import { handle } from '../testing/contract-handlers.ts';
 import { pageFixture, reviewFixture, signInAs } from '../testing/fixtures.ts';
 import { renderApp } from '../testing/render.tsx';
 
-const reviewsApi: Record<string, Handler> = {
-  [`GET ${API.fbPages}`]: () => json(ZGetFbPagesResponse.parse({ data: [pageFixture({ overallStarRating: 4.2, ratingCount: 1234 })] })),
-  [`GET ${API.fbReviews}`]: () =>
-    json(ZGetFbReviewsResponse.parse({ data: [reviewFixture({ createdTime: '2025-01-09T12:30:00.000Z' })], paging: { nextCursor: null } })),
-};
+const reviewsApi = () => [
+  handle.fbPages(() => ({ data: [pageFixture({ overallStarRating: 4.2, ratingCount: 1234 })] })),
+  handle.fbReviews(() => ({ data: [reviewFixture({ createdTime: '2025-01-09T12:30:00.000Z' })], paging: { nextCursor: null } })),
+];
 
 describe('language switcher (spec §3)', () => {
   it('switches the shell and the screen to German, with German dates and numbers, and stores it', async () => {
     expect(i18n.hasResourceBundle('de', 'translation')).toBe(false);
     signInAs();
-    mockFetch(reviewsApi);
+    mockApi(...reviewsApi());
     renderApp('/apps/reviews_and_complaints/reviews');
     const user = userEvent.setup();
     expect(await screen.findByTestId('review-list')).toBeInTheDocument();
@@ -45,7 +44,7 @@ describe('language switcher (spec §3)', () => {
 
   it('marks each language with its own name and `lang`', async () => {
     signInAs();
-    mockFetch(reviewsApi);
+    mockApi(...reviewsApi());
     renderApp('/apps/reviews_and_complaints/reviews');
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('language-switcher'));
@@ -59,7 +58,7 @@ describe('language switcher (spec §3)', () => {
   });
 
   it('the sign-in page switches with a native select', async () => {
-    mockFetch();
+    mockApi();
     renderApp('/login');
     const user = userEvent.setup();
     const select = await screen.findByRole('combobox', { name: 'Language' });

@@ -14,7 +14,11 @@ export interface Permission {
   subject: string;
 }
 
-/** Subjects the web client checks. Owners receive `manage all`, which covers each of them. */
+/**
+ * Subjects the web client checks. Owners receive `manage` on each module subject plus
+ * `manage User`/`Access` and `read AuditLog`, never `manage all`; only super admins have
+ * `manage all` (docs/decisions/0003-roles-and-abilities.md).
+ */
 export const SUBJECTS = {
   review: 'Review',
   reviewReply: 'ReviewReply',

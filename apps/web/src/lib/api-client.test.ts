@@ -1,6 +1,6 @@
 import { API, ZGetFbPagesResponse } from '@dinedesk/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../testing/fetch-mock.ts';
+import { json, mockRoutes } from '../testing/api-server.ts';
 import { ApiError, apiGet, apiPost, apiRequest, buildUrl, EXPIRED_TOKEN_PATH, getJson, postJson } from './api-client.ts';
 import { changeLanguage } from './i18n.ts';
 import { setNavigator } from './navigation.ts';
@@ -38,7 +38,7 @@ beforeEach(() => {
 describe('requests (spec §7)', () => {
   it('defaults to POST with a JSON body and the bearer token', async () => {
     storeSession();
-    const fetchMock = mockFetch({ 'POST /api/thing': () => json({ ok: true }) });
+    const fetchMock = mockRoutes({ 'POST /api/thing': () => json({ ok: true }) });
 
     await expect(apiRequest('/api/thing', { body: { a: 1 } })).resolves.toEqual({ ok: true });
 
@@ -51,7 +51,7 @@ describe('requests (spec §7)', () => {
 
   it('sends the bearer token on GET too, with the query and no body', async () => {
     storeSession();
-    const fetchMock = mockFetch({ 'GET /api/thing': () => json({ ok: true }) });
+    const fetchMock = mockRoutes({ 'GET /api/thing': () => json({ ok: true }) });
 
     await apiGet('/api/thing', { pageId: '42', rating: 5, q: '', cursor: undefined });
 
@@ -67,7 +67,7 @@ describe('requests (spec §7)', () => {
   });
 
   it('sends the UI language as Accept-Language, so server messages come in it (issue #8)', async () => {
-    const fetchMock = mockFetch({ 'POST /api/thing': () => json({}) });
+    const fetchMock = mockRoutes({ 'POST /api/thing': () => json({}) });
     await apiPost('/api/thing', {});
     expect(fetchMock.calls[0]?.headers.get('Accept-Language')).toBe('en');
     await changeLanguage('de');
@@ -80,7 +80,7 @@ describe('requests (spec §7)', () => {
   });
 
   it('sends no Authorization header when signed out', async () => {
-    const fetchMock = mockFetch({ 'POST /api/thing': () => json({}) });
+    const fetchMock = mockRoutes({ 'POST /api/thing': () => json({}) });
     await apiPost('/api/thing', {});
     expect(fetchMock.calls[0]?.headers.has('Authorization')).toBe(false);
   });
@@ -92,24 +92,26 @@ describe('requests (spec §7)', () => {
 
 describe('OK answers (spec §8)', () => {
   it('counts 302 as OK and returns its body', async () => {
-    mockFetch({ 'POST /api/thing': () => json({ moved: true }, 302) });
+    // A fetch that follows redirects never hands a 302 over (nor does MSW's interceptor, which
+    // follows it too): the rule is pinned with a stubbed fetch answering the 302 itself.
+    vi.stubGlobal('fetch', vi.fn(async () => json({ moved: true }, 302)));
     await expect(apiPost('/api/thing', {})).resolves.toEqual({ moved: true });
   });
 
   it('returns null for 204', async () => {
-    mockFetch({ 'POST /api/thing': () => json(null, 204) });
+    mockRoutes({ 'POST /api/thing': () => json(null, 204) });
     await expect(apiPost('/api/thing', {})).resolves.toBeNull();
   });
 
   it('returns a non-JSON body as text', async () => {
-    mockFetch({ 'GET /api/thing': () => new Response('plain words', { status: 200 }) });
+    mockRoutes({ 'GET /api/thing': () => new Response('plain words', { status: 200 }) });
     await expect(apiGet('/api/thing')).resolves.toBe('plain words');
   });
 });
 
 describe('errors (spec §8)', () => {
   it.each([400, 403, 500])('%i raises an ApiError carrying the body message and field', async (status) => {
-    mockFetch({ 'POST /api/thing': () => json({ message: `refused ${status}`, field: 'body.message' }, status) });
+    mockRoutes({ 'POST /api/thing': () => json({ message: `refused ${status}`, field: 'body.message' }, status) });
 
     const error = await caught(apiPost('/api/thing', {}));
 
@@ -120,7 +122,7 @@ describe('errors (spec §8)', () => {
   });
 
   it.each([404, 409, 422, 429, 502])('%i raises an ApiError carrying the body', async (status) => {
-    mockFetch({ 'POST /api/thing': () => json({ message: 'nope', code: 'x', extra: [1] }, status) });
+    mockRoutes({ 'POST /api/thing': () => json({ message: 'nope', code: 'x', extra: [1] }, status) });
 
     const error = await caught(apiPost('/api/thing', {}));
 
@@ -131,7 +133,7 @@ describe('errors (spec §8)', () => {
   });
 
   it('parses a non-JSON error body as text', async () => {
-    mockFetch({ 'POST /api/thing': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
+    mockRoutes({ 'POST /api/thing': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
     const error = await caught(apiPost('/api/thing', {}));
     expect(error.body).toBe('<html>Bad gateway</html>');
   });
@@ -141,7 +143,7 @@ describe('errors (spec §8)', () => {
     localStorage.setItem(STORAGE_KEYS.menuCollapsed, 'true');
     const ended = vi.fn();
     const unsubscribe = onSessionChange(ended);
-    mockFetch({ 'GET /api/review_testing/get-fb-pages': () => json({ message: 'Token has expired' }, 401) });
+    mockRoutes({ 'GET /api/review_testing/get-fb-pages': () => json({ message: 'Token has expired' }, 401) });
 
     const error = await caught(apiGet(API.fbPages));
     unsubscribe();
@@ -156,7 +158,7 @@ describe('errors (spec §8)', () => {
 
   it('a 401 on POST redirects too', async () => {
     storeSession();
-    mockFetch({ 'POST /reply-fb-review': () => json({ message: 'Invalid token' }, 401) });
+    mockRoutes({ 'POST /reply-fb-review': () => json({ message: 'Invalid token' }, 401) });
     await caught(apiPost(API.replyFbReview, {}));
     expect(sessionKeysLeft()).toEqual([]);
     expect(navigate).toHaveBeenCalledWith(EXPIRED_TOKEN_PATH);
@@ -164,7 +166,7 @@ describe('errors (spec §8)', () => {
 
   it.each([API.logout, API.login])('a 401 on %s neither clears nor redirects', async (path) => {
     storeSession();
-    mockFetch({
+    mockRoutes({
       [`GET ${path}`]: () => json({ message: 'Email or password is incorrect' }, 401),
       [`POST ${path}`]: () => json({ message: 'Email or password is incorrect' }, 401),
     });
@@ -178,7 +180,7 @@ describe('errors (spec §8)', () => {
   });
 
   it('a network failure raises an ApiError with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    mockRoutes({ 'GET /api/thing': () => Response.error() });
     const error = await caught(apiGet('/api/thing'));
     expect(error.status).toBe(0);
     expect(error.code).toBe('network');
@@ -200,12 +202,12 @@ describe('errors (spec §8)', () => {
 
 describe('the GET helper (spec §8)', () => {
   it.each([400, 500])('returns a %i body as a result', async (status) => {
-    mockFetch({ 'GET /api/thing': () => json({ message: 'bad cursor' }, status) });
+    mockRoutes({ 'GET /api/thing': () => json({ message: 'bad cursor' }, status) });
     await expect(apiGet('/api/thing')).resolves.toEqual({ message: 'bad cursor' });
   });
 
   it('still throws on 403', async () => {
-    mockFetch({ 'GET /api/thing': () => json({ message: 'not yours' }, 403) });
+    mockRoutes({ 'GET /api/thing': () => json({ message: 'not yours' }, 403) });
     expect((await caught(apiGet('/api/thing'))).message).toBe('not yours');
   });
 });
@@ -214,30 +216,30 @@ describe('getJson / postJson', () => {
   const pages = { data: [] };
 
   it('returns the validated answer', async () => {
-    mockFetch({ 'GET /api/review_testing/get-fb-pages': () => json(pages) });
+    mockRoutes({ 'GET /api/review_testing/get-fb-pages': () => json(pages) });
     await expect(getJson(API.fbPages, ZGetFbPagesResponse)).resolves.toEqual(pages);
   });
 
   it.each([400, 500])('turns the %i body the GET helper returns into a thrown ApiError', async (status) => {
-    mockFetch({ 'GET /api/review_testing/get-fb-pages': () => json({ message: 'Database unavailable' }, status) });
+    mockRoutes({ 'GET /api/review_testing/get-fb-pages': () => json({ message: 'Database unavailable' }, status) });
     const error = await caught(getJson(API.fbPages, ZGetFbPagesResponse));
     expect(error.message).toBe('Database unavailable');
     expect(error.status).toBe(status);
   });
 
   it('turns an OK {message} body into a thrown ApiError carrying the message', async () => {
-    mockFetch({ 'GET /api/review_testing/get-fb-pages': () => json({ message: 'Token has expired' }) });
+    mockRoutes({ 'GET /api/review_testing/get-fb-pages': () => json({ message: 'Token has expired' }) });
     expect((await caught(getJson(API.fbPages, ZGetFbPagesResponse))).message).toBe('Token has expired');
   });
 
   it('rejects an answer that does not match the contract', async () => {
-    mockFetch({ 'GET /api/review_testing/get-fb-pages': () => json({ data: 'nope' }) });
+    mockRoutes({ 'GET /api/review_testing/get-fb-pages': () => json({ data: 'nope' }) });
     const error = await caught(getJson(API.fbPages, ZGetFbPagesResponse));
     expect(error.code).toBe('invalid_response');
   });
 
   it('postJson validates the answer and applies the error rules', async () => {
-    mockFetch({
+    mockRoutes({
       'POST /api/ok': () => json({ data: [] }),
       'POST /api/bad': () => json({ message: 'message must not be empty' }, 400),
     });

@@ -1,17 +1,25 @@
 /**
  * i18next set-up (spec §3: English, German, French, Portuguese; fallback en, spec §9).
  *
- * Two namespaces, both typed from their English file (`i18next.d.ts`):
+ * This is the one loader of every string of the app (issue #9 folded the inbox's own loader
+ * in). Files are `locales/<language>/<namespace>.json`; every namespace is typed from its English
+ * file (`i18next.d.ts`):
  * - `translation`: the product and its shell. English is bundled (it is the fallback); the
  *   other languages are fetched on demand, one chunk each, so adding a language never grows
  *   the sign-in page's initial JavaScript (targets.md);
+ * - `inbox`: the social inbox screen (its own plural forms per language, checked by
+ *   `locales/inbox.test.ts`). Fetched in every language, English too, when the inbox first
+ *   renders (`useTranslation('inbox')` suspends until then), so its strings stay out of the
+ *   sign-in page and the other screens;
  * - `demo`: the template's demo areas (search, bookmarks, ACL, page layouts, demo page
- *   titles). Fetched in every language, English too, when a demo component first renders
- *   (`useTranslation('demo')` suspends until then), so demo strings never load with the
- *   sign-in page or the first product screen (targets.md: demo data never in the initial load).
+ *   titles). Fetched like `inbox`, when a demo component first renders, so demo strings never
+ *   load with the sign-in page or the first product screen (targets.md: demo data never in the
+ *   initial load).
  *
  * A small backend plugin does the fetching (one dynamic import per language and namespace);
  * i18next loads every namespace in use before it switches language, so no screen shows a mix.
+ * A feature with its own strings adds a namespace here, its files under `locales/`, and its
+ * English type in `i18next.d.ts`; it never registers strings itself.
  * The chosen language is stored under the `language` key; without one, the browser's
  * preferred languages pick the first we support.
  *
@@ -42,7 +50,7 @@ export interface TranslationTree {
 }
 
 /** Namespaces of the app's own files (`locales/<language>/<namespace>.json`). */
-export const NAMESPACES = ['translation', 'demo'] as const;
+export const NAMESPACES = ['translation', 'inbox', 'demo'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**

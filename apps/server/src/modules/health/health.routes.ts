@@ -7,7 +7,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const started = Date.now();
   app.withTypeProvider<ZodTypeProvider>().get(
     API.health,
-    { schema: { tags: ['health'], summary: 'Liveness', response: { 200: ZHealth } } },
+    { config: { need: 'public' }, schema: { tags: ['health'], summary: 'Liveness', response: { 200: ZHealth } } },
     async () => ({ status: 'ok' as const, database: app.ctx.database.kind, uptimeSeconds: Math.round((Date.now() - started) / 1000) }),
   );
 }

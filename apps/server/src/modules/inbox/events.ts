@@ -1,6 +1,6 @@
 import type { TInboxEvent, TReviewsChangedEvent } from '@dinedesk/contracts';
 import type { Db } from '../../db/client.ts';
-import { schema } from '../../db/client.ts';
+import { insertEvents } from './inbox.repository.ts';
 
 /** An inbox event without its id yet (`eventId` is the `inbox_events` row id). */
 export type PendingEvent = TInboxEvent extends infer E ? (E extends TInboxEvent ? Omit<E, 'eventId'> : never) : never;
@@ -22,7 +22,7 @@ export interface Realtime {
   accessChanged(userIds: string[]): Promise<void>;
   /**
    * A review or review comment of a page changed from a Meta `feed` webhook: sockets in the
-   * page's room get `reviews:changed` (reviews/feed-webhook.ts, issue #8). Optional: absent
+   * page's room get `reviews:changed` (reviews/feed-webhook.service.ts, issue #8). Optional: absent
    * without sockets.
    */
   reviewsChanged?(event: TReviewsChangedEvent): void;
@@ -41,11 +41,8 @@ export async function recordEvents(
   pending: PendingEvent[],
 ): Promise<RoutedEvent[]> {
   if (pending.length === 0) return [];
-  const rows = await tx
-    .insert(schema.inboxEvents)
-    .values(pending.map((p) => ({ ...scope, payload: p as unknown as Record<string, unknown> })))
-    .returning({ id: schema.inboxEvents.id });
-  return pending.map((p, i) => ({ ...scope, event: { ...p, eventId: rows[i]!.id } as TInboxEvent }));
+  const ids = await insertEvents(tx, scope, pending.map((p) => p as unknown as Record<string, unknown>));
+  return pending.map((p, i) => ({ ...scope, event: { ...p, eventId: ids[i]! } as TInboxEvent }));
 }
 
 /** Room of one inbox account: sockets of users who may see that page join it. */

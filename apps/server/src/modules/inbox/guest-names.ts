@@ -1,10 +1,7 @@
 import PQueue from 'p-queue';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TChannel } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
-import { recordEvents } from './events.ts';
-import { toConversation } from './inbox.repository.ts';
-import { resolveGuestName } from './inbox-sync.ts';
+import { resolveGuestName } from './inbox-sync.service.ts';
 
 /**
  * Looks up the names of guests new to DineDesk (webhooks carry only a PSID/IGSID) in the
@@ -31,12 +28,9 @@ export class GuestNameResolver {
     }
     void queue
       .add(async () => {
-        const conv = await resolveGuestName(this.ctx, conversationId);
-        if (!conv) return;
-        const routed = await recordEvents(this.ctx.db, { clientId: conv.clientId, outletId: conv.outletId, accountId: conv.accountId }, [
-          { type: 'conversation', pageId: conv.accountId, channel: conv.channel as TChannel, conversationId: String(conv.id), conversation: toConversation(conv, this.ctx.now()) },
-        ]);
-        this.ctx.realtime.emit(routed);
+        // Emitted only after the name and its event committed together.
+        const routed = await resolveGuestName(this.ctx, conversationId);
+        if (routed) this.ctx.realtime.emit(routed);
       })
       .catch((err) => this.log.warn({ err, conversationId }, 'guest name lookup failed'))
       .finally(() => this.pending.delete(conversationId));

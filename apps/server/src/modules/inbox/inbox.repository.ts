@@ -1,116 +1,21 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { ZConversation, ZInboxMessage, type TChannel, type TConversation, type TInboxMessage, type TInboxPage, type TReplyWindow } from '@dinedesk/contracts';
+import type { TAttachment, TChannel, TInboxPage } from '@dinedesk/contracts';
 import type { Db } from '../../db/client.ts';
 import { afterPosition, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
 import { schema } from '../../db/client.ts';
-import { readAttachments, reportOnce } from './meta-payloads.ts';
+import { outletScope } from '../../lib/tenant-scope.ts';
 
-const { conversations, messages, facebookPages, outlets, brands, users } = schema;
+/**
+ * Every SQL statement of the inbox module (routes → service → repository, docs/architecture.md
+ * "Module shape"). Functions take the `Db` to run on: `ctx.db`, or the `tx` of a transaction the
+ * service opened. No rules here (windows, idempotency, Graph): those are the services'.
+ */
+
+const { conversations, messages, facebookPages, outlets, brands, users, sendIdempotency, inboxEvents } = schema;
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type PageRow = typeof facebookPages.$inferSelect;
-
-const HOUR = 3_600_000;
-/** Messaging window of the Send API (external-apis.md §3): 24 h standard, 7 days HUMAN_AGENT. */
-export const STANDARD_WINDOW_MS = 24 * HOUR;
-export const HUMAN_AGENT_WINDOW_MS = 7 * 24 * HOUR;
-
-/** The reply window at `now` given the guest's last message (external-apis.md §3 "Window"). */
-export function replyWindow(lastGuestMessageAt: Date | null, now: Date): TReplyWindow {
-  const last = lastGuestMessageAt?.toISOString() ?? null;
-  if (!lastGuestMessageAt) return { state: 'closed', endsAt: null, lastGuestMessageAt: last };
-  const age = now.getTime() - lastGuestMessageAt.getTime();
-  if (age < STANDARD_WINDOW_MS) return { state: 'standard', endsAt: new Date(lastGuestMessageAt.getTime() + STANDARD_WINDOW_MS).toISOString(), lastGuestMessageAt: last };
-  if (age < HUMAN_AGENT_WINDOW_MS) return { state: 'human_agent', endsAt: new Date(lastGuestMessageAt.getTime() + HUMAN_AGENT_WINDOW_MS).toISOString(), lastGuestMessageAt: last };
-  return { state: 'closed', endsAt: null, lastGuestMessageAt: last };
-}
-
-export function toConversation(c: ConversationRow, now: Date): TConversation {
-  return {
-    id: String(c.id),
-    channel: c.channel as TChannel,
-    pageId: c.accountId,
-    guest: { id: c.guestId, name: c.guestName || `Guest ${c.guestId.slice(-4)}`, username: c.guestUsername },
-    snippet: c.snippet,
-    updatedTime: c.updatedTime.toISOString(),
-    unreadCount: c.unreadCount,
-    messageCount: c.messageCount,
-    window: replyWindow(c.lastGuestMessageAt, now),
-    guestDeliveredAt: c.guestDeliveredAt?.toISOString() ?? null,
-    guestReadAt: c.guestReadAt?.toISOString() ?? null,
-  };
-}
-
-/**
- * A message row as the API shows it. Attachments are re-checked against the contract
- * (`readAttachments`): an item that does not parse is shown as unsupported. An unsent message
- * (Instagram `is_deleted`) shows no text and no attachments, whatever the row still holds.
- * @throws RangeError for a row whose time JavaScript cannot represent (see {@link toMessageChecked})
- */
-export function toMessage(m: MessageRow, conv: Pick<ConversationRow, 'accountId' | 'channel'>, sentByName: string | null): TInboxMessage {
-  const deleted = m.deletedAt !== null && m.deletedAt !== undefined;
-  const postbackTitle = m.postback && typeof m.postback.title === 'string' ? m.postback.title : null;
-  return {
-    id: String(m.id),
-    mid: m.mid,
-    conversationId: String(m.conversationId),
-    pageId: conv.accountId,
-    channel: conv.channel as TChannel,
-    direction: m.direction as 'guest' | 'page',
-    text: deleted ? null : m.text,
-    attachments: deleted ? [] : readAttachments(m.attachments).attachments,
-    createdTime: m.createdTime.toISOString(),
-    reactions: { page: m.pageReaction, guest: m.guestReaction },
-    sentBy: sentByName,
-    humanAgentTag: m.humanAgentTag,
-    postback: postbackTitle !== null ? { title: postbackTitle } : null,
-    deleted,
-  };
-}
-
-/**
- * {@link toMessage} for lists: one bad row must not make its thread answer 500 on every load
- * (issue #8). Repairable parts are repaired (attachments); a row that still fails the response
- * contract (an unknown direction, a time beyond what JavaScript represents) is left out. Either
- * is logged once per row.
- * @returns the message, or null when the row cannot be shown
- */
-export function toMessageChecked(m: MessageRow, conv: Pick<ConversationRow, 'accountId' | 'channel'>, sentByName: string | null, log?: Pick<FastifyBaseLogger, 'warn'>): TInboxMessage | null {
-  try {
-    const message = toMessage(m, conv, sentByName);
-    const checked = ZInboxMessage.safeParse(message);
-    if (!checked.success) {
-      reportOnce(log, `message:${m.id}`, { messageId: m.id, conversationId: m.conversationId, issue: checked.error.issues[0]?.path.join('.') }, 'inbox message row fails the response contract; left out of its thread');
-      return null;
-    }
-    if (readAttachments(m.attachments).repaired) {
-      reportOnce(log, `message:${m.id}`, { messageId: m.id, conversationId: m.conversationId }, 'inbox message row has attachments of an unknown shape; shown as unsupported');
-    }
-    return message;
-  } catch (err) {
-    reportOnce(log, `message:${m.id}`, { messageId: m.id, conversationId: m.conversationId, err }, 'inbox message row cannot be shown; left out of its thread');
-    return null;
-  }
-}
-
-/**
- * {@link toConversation} for lists: a row that cannot be shown (e.g. a time beyond what
- * JavaScript represents) is left out and logged once, so the page's other conversations still
- * load (issue #8).
- */
-export function toConversationChecked(c: ConversationRow, now: Date, log?: Pick<FastifyBaseLogger, 'warn'>): TConversation | null {
-  try {
-    const conversation = toConversation(c, now);
-    const checked = ZConversation.safeParse(conversation);
-    if (checked.success) return conversation;
-    reportOnce(log, `conversation:${c.id}`, { conversationId: c.id, issue: checked.error.issues[0]?.path.join('.') }, 'inbox conversation row fails the response contract; left out of the list');
-  } catch (err) {
-    reportOnce(log, `conversation:${c.id}`, { conversationId: c.id, err }, 'inbox conversation row cannot be shown; left out of the list');
-  }
-  return null;
-}
 
 /** The page row behind a `{pageId}` of a channel: the Facebook Page, or its Instagram account. */
 export async function findAccount(db: Db, channel: TChannel, accountId: string): Promise<PageRow | undefined> {
@@ -122,7 +27,8 @@ export async function findAccount(db: Db, channel: TChannel, accountId: string):
 /** Inbox accounts of a channel for a client (optionally some outlets), with unread totals. */
 export async function listAccounts(db: Db, clientId: string, outletIds: string[] | null, channel: TChannel): Promise<TInboxPage[]> {
   const conds: SQL[] = [eq(facebookPages.clientId, clientId)];
-  if (outletIds) conds.push(inArray(facebookPages.outletId, outletIds.length ? outletIds : ['00000000-0000-0000-0000-000000000000']));
+  const visible = outletScope(outletIds, facebookPages.outletId);
+  if (visible) conds.push(visible);
   if (channel === 'instagram') conds.push(isNotNull(facebookPages.instagramUserId));
   const rows = await db
     .select({ page: facebookPages, outletName: outlets.name, brandName: brands.name })
@@ -193,4 +99,333 @@ export async function getMessageWithAuthor(db: Db, messageId: number) {
     .leftJoin(users, eq(users.id, messages.sentByUserId))
     .where(eq(messages.id, messageId));
   return row;
+}
+
+// ── Pages (inbox side of `facebook_pages`) ──────────────────────────────────────────────────
+
+/** A page by its Facebook Page id. */
+export async function getPage(db: Db, pageId: string): Promise<PageRow | undefined> {
+  const [row] = await db.select().from(facebookPages).where(eq(facebookPages.id, pageId));
+  return row;
+}
+
+/** Pages with a stored (encrypted) page token: the ones the inbox sync can read. */
+export function listConnectedPages(db: Db): Promise<PageRow[]> {
+  return db.select().from(facebookPages).where(isNotNull(facebookPages.pageAccessTokenEnc));
+}
+
+/** Records the page's linked Instagram professional account (null: none). @returns the updated row */
+export async function setInstagramAccount(db: Db, pageId: string, ig: { id: string; username: string | null } | null): Promise<PageRow | undefined> {
+  const [row] = await db
+    .update(facebookPages)
+    .set({ instagramUserId: ig?.id ?? null, instagramUsername: ig?.username ?? null })
+    .where(eq(facebookPages.id, pageId))
+    .returning();
+  return row;
+}
+
+/** Marks the page's inbox backfill done at `at`. */
+export async function markInboxSynced(db: Db, pageId: string, at: Date): Promise<void> {
+  await db.update(facebookPages).set({ inboxSyncedAt: at }).where(eq(facebookPages.id, pageId));
+}
+
+// ── Conversations ───────────────────────────────────────────────────────────────────────────
+
+/** A conversation by row id, whatever its account (callers check visibility). */
+export async function getConversationById(db: Db, conversationId: number): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
+  return row;
+}
+
+/** The conversation of (account, guest), if any. */
+export async function findConversationByGuest(db: Db, accountId: string, guestId: string): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(conversations).where(and(eq(conversations.accountId, accountId), eq(conversations.guestId, guestId)));
+  return row;
+}
+
+/**
+ * Finds or creates the conversation of (account, guest), unique on `(account_id, guest_id)`, so
+ * a webhook and the backfill racing for one guest end with one row. A name Graph gives later
+ * fills a row created nameless (webhooks carry only the PSID/IGSID).
+ */
+export async function ensureConversation(
+  tx: Db,
+  page: PageRow,
+  channel: TChannel,
+  accountId: string,
+  guest: { id: string; name?: string; username?: string | null; graphId?: string | null },
+  at: Date,
+): Promise<ConversationRow> {
+  await tx
+    .insert(conversations)
+    .values({
+      clientId: page.clientId,
+      outletId: page.outletId,
+      pageId: page.id,
+      channel,
+      accountId,
+      guestId: guest.id,
+      guestName: guest.name ?? '',
+      guestUsername: guest.username ?? null,
+      graphId: guest.graphId ?? null,
+      updatedTime: at,
+    })
+    .onConflictDoNothing({ target: [conversations.accountId, conversations.guestId] });
+  const row = await findConversationByGuest(tx, accountId, guest.id);
+  if (guest.name && row && !row.guestName) {
+    const [named] = await tx
+      .update(conversations)
+      .set({ guestName: guest.name, guestUsername: guest.username ?? row.guestUsername, graphId: guest.graphId ?? row.graphId })
+      .where(eq(conversations.id, row.id))
+      .returning();
+    return named!;
+  }
+  return row!;
+}
+
+/** Stores the guest's name and username as Graph gave them. @returns the updated row */
+export async function setGuestName(db: Db, conversationId: number, guest: { name: string; username: string | null; graphId: string }): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .update(conversations)
+    .set({ guestName: guest.name, guestUsername: guest.username, graphId: guest.graphId })
+    .where(eq(conversations.id, conversationId))
+    .returning();
+  return row;
+}
+
+/** Unread count back to 0 (the staff read the thread). @returns the updated row */
+export async function markConversationRead(tx: Db, conversationId: number): Promise<ConversationRow | undefined> {
+  const [row] = await tx.update(conversations).set({ unreadCount: 0 }).where(eq(conversations.id, conversationId)).returning();
+  return row;
+}
+
+/**
+ * Folds newly stored messages into their conversation in one UPDATE. Counts add up; snippet,
+ * `updated_time` and the guest's last message time only move forward, so out-of-order
+ * deliveries converge on the same row.
+ * @param newest time and snippet of the newest message just stored
+ * @param unreadCount Graph's own unread count (backfill), else the guest messages just stored are added
+ * @returns the updated row
+ */
+export async function foldMessagesIntoConversation(
+  tx: Db,
+  conversationId: number,
+  f: { added: number; guestAdded: number; newest: { at: Date; snippet: string }; lastGuest: Date | null; unreadCount?: number },
+): Promise<ConversationRow | undefined> {
+  const c = conversations;
+  const t = f.newest.at;
+  const [row] = await tx
+    .update(c)
+    .set({
+      messageCount: sql`${c.messageCount} + ${f.added}`,
+      unreadCount: f.unreadCount ?? sql`${c.unreadCount} + ${f.guestAdded}`,
+      snippet: sql`case when ${t} >= ${c.updatedTime} then ${f.newest.snippet} else ${c.snippet} end`,
+      updatedTime: sql`greatest(${c.updatedTime}, ${t})`,
+      lastGuestMessageAt: f.lastGuest ? sql`greatest(${c.lastGuestMessageAt}, ${f.lastGuest})` : c.lastGuestMessageAt,
+    })
+    .where(eq(c.id, conversationId))
+    .returning();
+  return row;
+}
+
+/**
+ * Sets the conversation's snippet only while `message_time` is still its newest message (an
+ * unsend of an older message leaves the list's snippet alone). @returns the row, when changed
+ */
+export async function setSnippetIfNewest(tx: Db, conversationId: number, messageTime: Date, snippet: string): Promise<ConversationRow | undefined> {
+  const [row] = await tx
+    .update(conversations)
+    .set({ snippet })
+    .where(and(eq(conversations.id, conversationId), eq(conversations.updatedTime, messageTime)))
+    .returning();
+  return row;
+}
+
+/**
+ * Moves the guest's read or delivery watermark forward; an older watermark changes nothing.
+ * @returns the row, when changed
+ */
+export async function advanceGuestWatermark(tx: Db, conversationId: number, kind: 'read' | 'delivery', watermark: Date): Promise<ConversationRow | undefined> {
+  const col = kind === 'read' ? conversations.guestReadAt : conversations.guestDeliveredAt;
+  const [row] = await tx
+    .update(conversations)
+    .set(kind === 'read' ? { guestReadAt: watermark } : { guestDeliveredAt: watermark })
+    .where(and(eq(conversations.id, conversationId), sql`(${col} is null or ${col} < ${watermark})`))
+    .returning();
+  return row;
+}
+
+// ── Messages ────────────────────────────────────────────────────────────────────────────────
+
+/** A message to insert into a conversation (text already cleaned by the caller). */
+export interface MessageInsert {
+  mid: string;
+  direction: 'guest' | 'page';
+  text: string | null;
+  attachments: TAttachment[];
+  createdTime: Date;
+  sentByUserId?: string | null;
+  humanAgentTag?: boolean;
+  postback?: { title: string; payload: string | null } | null;
+}
+
+/**
+ * Inserts messages of one conversation in one statement; a `mid` already stored is skipped
+ * (unique `mid`: Meta delivers at least once). @returns the rows actually inserted
+ */
+export function insertMessages(tx: Db, conv: Pick<ConversationRow, 'id' | 'clientId'>, batch: MessageInsert[]): Promise<MessageRow[]> {
+  return tx
+    .insert(messages)
+    .values(
+      batch.map((m) => ({
+        conversationId: conv.id,
+        clientId: conv.clientId,
+        mid: m.mid,
+        direction: m.direction,
+        text: m.text,
+        attachments: m.attachments,
+        createdTime: m.createdTime,
+        sentByUserId: m.sentByUserId ?? null,
+        humanAgentTag: m.humanAgentTag ?? false,
+        postback: m.postback ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: messages.mid })
+    .returning();
+}
+
+/**
+ * Stores the tombstone of a message unsent before it arrived (same `mid`, `deleted_at` set), so
+ * the late message is never stored.
+ */
+export async function insertTombstone(tx: Db, conv: Pick<ConversationRow, 'id' | 'clientId'>, m: { mid: string; direction: 'guest' | 'page'; at: Date }): Promise<void> {
+  await tx
+    .insert(messages)
+    .values({ conversationId: conv.id, clientId: conv.clientId, mid: m.mid, direction: m.direction, text: null, attachments: [], createdTime: m.at, deletedAt: m.at })
+    .onConflictDoNothing({ target: messages.mid });
+}
+
+/** A message by Meta's `mid`, whatever its conversation. */
+export async function findMessageByMid(db: Db, mid: string): Promise<MessageRow | undefined> {
+  const [row] = await db.select().from(messages).where(eq(messages.mid, mid));
+  return row;
+}
+
+/**
+ * A message by Meta's `mid`, only when it belongs to a conversation of `accountId`: a webhook
+ * event of one account never changes another account's message (issue #9).
+ */
+export async function findAccountMessage(db: Db, accountId: string, mid: string): Promise<{ m: MessageRow; c: ConversationRow } | undefined> {
+  const [row] = await db
+    .select({ m: messages, c: conversations })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(eq(messages.mid, mid), eq(conversations.accountId, accountId)));
+  return row;
+}
+
+/** Of these `mid`s, those stored with a DineDesk author (sent through DineDesk). */
+export async function midsSentFromDineDesk(db: Db, mids: string[]): Promise<Set<string>> {
+  if (mids.length === 0) return new Set();
+  const rows = await db
+    .select({ mid: messages.mid })
+    .from(messages)
+    .where(and(inArray(messages.mid, mids), isNotNull(messages.sentByUserId)));
+  return new Set(rows.map((r) => r.mid));
+}
+
+/** Newest creation time of these messages of one conversation, or null when none is stored. */
+export async function newestMessageTime(db: Db, conversationId: number, mids: string[]): Promise<Date | null> {
+  if (mids.length === 0) return null;
+  const [row] = await db
+    .select({ t: sql<Date | null>`max(${messages.createdTime})`.mapWith((v) => (v === null ? null : new Date(v as string))) })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), inArray(messages.mid, mids)));
+  return row?.t ?? null;
+}
+
+/** Records who sent a message through DineDesk (the echo webhook may have stored it first). */
+export async function setMessageAuthor(tx: Db, messageId: number, author: { userId: string; humanAgentTag: boolean }): Promise<void> {
+  await tx.update(messages).set({ sentByUserId: author.userId, humanAgentTag: author.humanAgentTag }).where(eq(messages.id, messageId));
+}
+
+/** Sets the page's reaction (null: removed). @returns the updated row */
+export async function setPageReaction(tx: Db, messageId: number, reaction: string | null, at: Date): Promise<MessageRow | undefined> {
+  const [row] = await tx.update(messages).set({ pageReaction: reaction, pageReactionAt: at }).where(eq(messages.id, messageId)).returning();
+  return row;
+}
+
+/**
+ * Sets one side's reaction only when this event is newer than the stored one: a replayed or
+ * late "react" cannot undo an "unreact". @returns the row, when changed
+ */
+export async function applyReactionIfNewer(tx: Db, messageId: number, side: 'page' | 'guest', reaction: string | null, at: Date): Promise<MessageRow | undefined> {
+  const col = side === 'page' ? messages.pageReactionAt : messages.guestReactionAt;
+  const [row] = await tx
+    .update(messages)
+    .set(side === 'page' ? { pageReaction: reaction, pageReactionAt: at } : { guestReaction: reaction, guestReactionAt: at })
+    .where(and(eq(messages.id, messageId), sql`(${col} is null or ${col} < ${at})`))
+    .returning();
+  return row;
+}
+
+/** Wipes what the guest took back (Instagram unsend). @returns the updated row */
+export async function markMessageUnsent(tx: Db, messageId: number, at: Date): Promise<MessageRow | undefined> {
+  const [row] = await tx.update(messages).set({ text: null, attachments: [], postback: null, deletedAt: at }).where(eq(messages.id, messageId)).returning();
+  return row;
+}
+
+// ── Send idempotency (`send_idempotency`, primary key (client_id, key)) ───────────────────────
+
+const sendKey = (clientId: string, key: string) => and(eq(sendIdempotency.clientId, clientId), eq(sendIdempotency.key, key));
+export type SendKeyRow = typeof sendIdempotency.$inferSelect;
+
+/** Reserves an Idempotency-Key. @returns false when the client already used it */
+export async function reserveSendKey(db: Db, clientId: string, key: string): Promise<boolean> {
+  const reserved = await db.insert(sendIdempotency).values({ clientId, key }).onConflictDoNothing().returning();
+  return reserved.length > 0;
+}
+
+export async function getSendKey(db: Db, clientId: string, key: string): Promise<SendKeyRow | undefined> {
+  const [row] = await db.select().from(sendIdempotency).where(sendKey(clientId, key));
+  return row;
+}
+
+/**
+ * Claims a key whose earlier send ended with an unknown outcome (clears the mark), so only one
+ * retry at a time reads back. @returns true when this caller claimed it
+ */
+export async function claimUnknownSendKey(db: Db, clientId: string, key: string): Promise<boolean> {
+  const claimed = await db
+    .update(sendIdempotency)
+    .set({ outcomeUnknownAt: null })
+    .where(and(sendKey(clientId, key), isNotNull(sendIdempotency.outcomeUnknownAt)))
+    .returning();
+  return claimed.length > 0;
+}
+
+/** Marks the key's send as of unknown outcome (kept, so a retry reads back first). */
+export async function markSendKeyUnknown(db: Db, clientId: string, key: string, at: Date): Promise<void> {
+  await db.update(sendIdempotency).set({ outcomeUnknownAt: at }).where(sendKey(clientId, key));
+}
+
+/** Frees the key (nothing was sent). */
+export async function releaseSendKey(db: Db, clientId: string, key: string): Promise<void> {
+  await db.delete(sendIdempotency).where(sendKey(clientId, key));
+}
+
+/** Binds the key to the message it sent, so a retry answers that message. */
+export async function setSendKeyMessage(tx: Db, clientId: string, key: string, messageId: number): Promise<void> {
+  await tx.update(sendIdempotency).set({ messageId }).where(sendKey(clientId, key));
+}
+
+// ── Events (`inbox_events`, the replay log of socket events) ───────────────────────────────
+
+/** Inserts event payloads of one account. @returns their ids, in order (the `eventId`s) */
+export async function insertEvents(tx: Db, scope: { clientId: string; outletId: string; accountId: string }, payloads: Record<string, unknown>[]): Promise<number[]> {
+  const rows = await tx
+    .insert(inboxEvents)
+    .values(payloads.map((payload) => ({ ...scope, payload })))
+    .returning({ id: inboxEvents.id });
+  return rows.map((r) => r.id);
 }

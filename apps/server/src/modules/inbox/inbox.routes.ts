@@ -18,11 +18,9 @@ import {
   ZInboxParams,
   ZSendMessageRequest,
   ZSendMessageResponse,
-  ZConversation,
+  ZMarkReadResponse,
 } from '@dinedesk/contracts';
-import { requireAbility, requireClient } from '../../plugins/auth.ts';
-import { listAccounts } from './inbox.repository.ts';
-import { getMessage, listConversations, listMessages, markRead, parseChannel, react, sendMessage } from './inbox.service.ts';
+import { getMessage, listAccounts, listConversations, listMessages, markRead, parseChannel, react, sendMessage } from './inbox.service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 const security = [{ bearer: [] }];
@@ -34,51 +32,41 @@ const ZIdempotencyHeaders = z.looseObject({
 /** Social inbox calls of spec §7 (`messenger` pages and `{channel}` conversations), issue #3. */
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // onRequest, before body validation: a caller without a valid token learns nothing, not even
-  // which fields are wrong (401 before 400).
-  r.addHook('onRequest', app.authenticate);
   const ctx = app.ctx;
   const emit = (events: Parameters<typeof ctx.realtime.emit>[0]) => ctx.realtime.emit(events);
 
-  r.get(INBOX.messengerPages, { schema: { tags, security, summary: 'Facebook Pages of the client with Messenger unread counts', response: { 200: ZInboxPagesResponse, ...errors } } }, async (req) => {
-    requireAbility(req, 'read', 'Conversation');
-    return { data: await listAccounts(ctx.db, requireClient(req), req.auth.outletIds, 'messenger') };
+  r.get(INBOX.messengerPages, { config: { need: { action: 'read', subject: 'Conversation', scope: 'client' } }, schema: { tags, security, summary: 'Facebook Pages of the client with Messenger unread counts', response: { 200: ZInboxPagesResponse, ...errors } } }, async (req) => {
+    return { data: await listAccounts(ctx, req.auth, 'messenger') };
   });
-  r.get(INBOX.instagramPages, { schema: { tags, security, summary: 'Instagram accounts of the client’s pages with unread counts', response: { 200: ZInboxPagesResponse, ...errors } } }, async (req) => {
-    requireAbility(req, 'read', 'Conversation');
-    return { data: await listAccounts(ctx.db, requireClient(req), req.auth.outletIds, 'instagram') };
+  r.get(INBOX.instagramPages, { config: { need: { action: 'read', subject: 'Conversation', scope: 'client' } }, schema: { tags, security, summary: 'Instagram accounts of the client’s pages with unread counts', response: { 200: ZInboxPagesResponse, ...errors } } }, async (req) => {
+    return { data: await listAccounts(ctx, req.auth, 'instagram') };
   });
 
   r.get(
-    '/api/:channel/pages/:pageId/conversations',
-    { schema: { tags, security, summary: 'Conversations of a page, most recent first (keyset paging)', params: ZInboxParams, querystring: ZConversationsQuery, response: { 200: ZConversationsResponse, ...errors } } },
+    INBOX.conversations(':channel', ':pageId'),
+    { config: { need: { action: 'read', subject: 'Conversation', scope: 'outlet' } }, schema: { tags, security, summary: 'Conversations of a page, most recent first (keyset paging)', params: ZInboxParams, querystring: ZConversationsQuery, response: { 200: ZConversationsResponse, ...errors } } },
     async (req) => {
-      requireAbility(req, 'read', 'Conversation');
-      requireClient(req);
       return listConversations(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.query, req.log);
     },
   );
   r.get(
-    '/api/:channel/pages/:pageId/conversations/:conversationId/messages',
-    { schema: { tags, security, summary: 'Messages of a conversation, newest first (keyset paging)', params: ZConversationParams, querystring: ZMessagesQuery, response: { 200: ZMessagesResponse, ...errors } } },
+    INBOX.messages(':channel', ':pageId', ':conversationId'),
+    { config: { need: { action: 'read', subject: 'Conversation', scope: 'outlet' } }, schema: { tags, security, summary: 'Messages of a conversation, newest first (keyset paging)', params: ZConversationParams, querystring: ZMessagesQuery, response: { 200: ZMessagesResponse, ...errors } } },
     async (req) => {
-      requireAbility(req, 'read', 'Conversation');
-      requireClient(req);
       return listMessages(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.conversationId, req.query, req.log);
     },
   );
   r.get(
-    '/api/:channel/pages/:pageId/messages/:messageId',
-    { schema: { tags, security, summary: 'One message', params: ZMessageParams, response: { 200: ZMessageResponse, ...errors } } },
+    INBOX.message(':channel', ':pageId', ':messageId'),
+    { config: { need: { action: 'read', subject: 'Conversation', scope: 'outlet' } }, schema: { tags, security, summary: 'One message', params: ZMessageParams, response: { 200: ZMessageResponse, ...errors } } },
     async (req) => {
-      requireAbility(req, 'read', 'Conversation');
-      requireClient(req);
       return { message: await getMessage(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.messageId, req.log) };
     },
   );
   r.post(
-    '/api/:channel/pages/:pageId/conversations/:conversationId/messages',
+    INBOX.messages(':channel', ':pageId', ':conversationId'),
     {
+      config: { need: { action: 'create', subject: 'Message', scope: 'outlet' } },
       schema: {
         tags,
         security,
@@ -91,30 +79,24 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      requireAbility(req, 'create', 'Message');
-      requireClient(req);
       const { events, ...result } = await sendMessage(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.conversationId, req.body, req.headers['idempotency-key']);
       emit(events);
       return result;
     },
   );
   r.post(
-    '/api/:channel/pages/:pageId/conversations/:conversationId/messages/:messageId/react',
-    { schema: { tags, security, summary: 'React to a message as the page, or remove the reaction (reaction: null)', params: ZConversationMessageParams, body: ZReactRequest, response: { 200: ZReactResponse, ...errors, 409: ZErrorResponse, 502: ZErrorResponse, 503: ZErrorResponse } } },
+    INBOX.react(':channel', ':pageId', ':conversationId', ':messageId'),
+    { config: { need: { action: 'create', subject: 'Message', scope: 'outlet' } }, schema: { tags, security, summary: 'React to a message as the page, or remove the reaction (reaction: null)', params: ZConversationMessageParams, body: ZReactRequest, response: { 200: ZReactResponse, ...errors, 409: ZErrorResponse, 502: ZErrorResponse, 503: ZErrorResponse } } },
     async (req) => {
-      requireAbility(req, 'create', 'Message');
-      requireClient(req);
       const { events, message } = await react(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.conversationId, req.params.messageId, req.body.reaction);
       emit(events);
       return { message };
     },
   );
   r.post(
-    '/api/:channel/pages/:pageId/conversations/:conversationId/read',
-    { schema: { tags, security, summary: 'Mark a conversation read by the staff', params: ZConversationParams, response: { 200: z.object({ conversation: ZConversation }), ...errors } } },
+    INBOX.read(':channel', ':pageId', ':conversationId'),
+    { config: { need: { action: 'read', subject: 'Conversation', scope: 'outlet' } }, schema: { tags, security, summary: 'Mark a conversation read by the staff', params: ZConversationParams, response: { 200: ZMarkReadResponse, ...errors } } },
     async (req) => {
-      requireAbility(req, 'read', 'Conversation');
-      requireClient(req);
       const { events, conversation } = await markRead(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.conversationId);
       emit(events);
       return { conversation };

@@ -1,24 +1,24 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CHANNELS,
-  type TAttachment,
   type TChannel,
   type TConversation,
   type TInboxMessage,
+  type TInboxPage,
   type TSendMessageRequest,
 } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { schema } from '../../db/client.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { parseCursor } from '../../lib/keyset.ts';
 import { GraphError, writeOutcomeUnknown } from '../../lib/graph-client.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { decryptPageToken } from '../meta/page-tokens.ts';
+import { decryptPageToken } from '../meta/meta.service.ts';
 import { recordEvents, type PendingEvent, type RoutedEvent } from './events.ts';
+import { replyWindow, toConversation, toConversationChecked, toMessage, toMessageChecked } from './inbox.mappers.ts';
 import * as repo from './inbox.repository.ts';
 import { UNSENT_SNIPPET, readAttachments, snippetOf } from './meta-payloads.ts';
+import { inTenantScope } from '../../lib/tenant-scope.ts';
 
 /**
  * The social inbox: conversations and messages of Messenger and Instagram accounts, stored from
@@ -32,10 +32,15 @@ export function parseChannel(raw: string): TChannel {
   throw notFound(`Unknown channel '${raw}': use messenger or instagram`);
 }
 
+/** Inbox accounts of a channel the caller may see (client, visible outlets), with unread totals. */
+export function listAccounts(ctx: AppContext, auth: AuthContext, channel: TChannel): Promise<TInboxPage[]> {
+  return repo.listAccounts(ctx.db, auth.clientId!, auth.outletIds, channel);
+}
+
 /** @throws HttpError 404 unless the account belongs to the caller's client and a visible outlet. */
 export async function visibleAccount(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string): Promise<repo.PageRow> {
   const page = await repo.findAccount(ctx.db, channel, accountId);
-  if (!page || page.clientId !== auth.clientId || (auth.outletIds && !auth.outletIds.includes(page.outletId))) {
+  if (!page || !inTenantScope(auth, page)) {
     throw notFound(`${channel === 'messenger' ? 'Facebook page' : 'Instagram account'} ${accountId} not found`);
   }
   return page;
@@ -57,7 +62,7 @@ export async function listConversations(ctx: AppContext, auth: AuthContext, chan
   await visibleAccount(ctx, auth, channel, accountId);
   const { rows, next } = await repo.listConversations(ctx.db, channel, accountId, parseCursor(q.cursor), q.limit);
   const now = ctx.now();
-  return { data: rows.flatMap((r) => repo.toConversationChecked(r, now, log) ?? []), paging: { nextCursor: next } };
+  return { data: rows.flatMap((r) => toConversationChecked(r, now, log) ?? []), paging: { nextCursor: next } };
 }
 
 /**
@@ -68,10 +73,10 @@ export async function listConversations(ctx: AppContext, auth: AuthContext, chan
 export async function listMessages(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, conversationId: string, q: { cursor?: string; limit: number }, log?: FastifyBaseLogger) {
   const { conv } = await visibleConversation(ctx, auth, channel, accountId, conversationId);
   const { rows, next } = await repo.listMessages(ctx.db, conv.id, parseCursor(q.cursor), q.limit);
-  const conversation = repo.toConversationChecked(conv, ctx.now(), log);
+  const conversation = toConversationChecked(conv, ctx.now(), log);
   if (!conversation) throw notFound(`Conversation ${conversationId} cannot be shown`);
   return {
-    data: rows.flatMap((r) => repo.toMessageChecked(r.m, conv, r.sentBy, log) ?? []),
+    data: rows.flatMap((r) => toMessageChecked(r.m, conv, r.sentBy, log) ?? []),
     paging: { nextCursor: next },
     conversation,
   };
@@ -82,7 +87,7 @@ export async function getMessage(ctx: AppContext, auth: AuthContext, channel: TC
   await visibleAccount(ctx, auth, channel, accountId);
   const row = await repo.getMessageWithAuthor(ctx.db, Number(messageId));
   if (!row || row.c.accountId !== accountId || row.c.channel !== channel) throw notFound(`Message ${messageId} not found`);
-  const message = repo.toMessageChecked(row.m, row.c, row.sentBy, log);
+  const message = toMessageChecked(row.m, row.c, row.sentBy, log);
   if (!message) throw notFound(`Message ${messageId} cannot be shown`);
   return message;
 }
@@ -119,24 +124,16 @@ export async function sendMessage(
   const clientId = page.clientId;
   let retryOfUnknown = false;
   if (idempotencyKey !== undefined) {
-    const reserved = await ctx.db.insert(schema.sendIdempotency).values({ clientId, key: idempotencyKey }).onConflictDoNothing().returning();
-    if (reserved.length === 0) {
-      const [existing] = await ctx.db.select().from(schema.sendIdempotency).where(and(eq(schema.sendIdempotency.clientId, clientId), eq(schema.sendIdempotency.key, idempotencyKey)));
+    if (!(await repo.reserveSendKey(ctx.db, clientId, idempotencyKey))) {
+      const existing = await repo.getSendKey(ctx.db, clientId, idempotencyKey);
       // An earlier attempt timed out without a known outcome: this retry reads back first.
-      const claimed =
-        existing && !existing.messageId && existing.outcomeUnknownAt
-          ? await ctx.db
-              .update(schema.sendIdempotency)
-              .set({ outcomeUnknownAt: null })
-              .where(and(eq(schema.sendIdempotency.clientId, clientId), eq(schema.sendIdempotency.key, idempotencyKey), isNotNull(schema.sendIdempotency.outcomeUnknownAt)))
-              .returning()
-          : [];
-      if (claimed.length) retryOfUnknown = true;
+      const claimed = existing && !existing.messageId && existing.outcomeUnknownAt ? await repo.claimUnknownSendKey(ctx.db, clientId, idempotencyKey) : false;
+      if (claimed) retryOfUnknown = true;
       else if (!existing?.messageId) throw new HttpError(409, 'A send with this Idempotency-Key is still in progress', { code: 'idempotency_in_progress' });
       else {
       const row = await repo.getMessageWithAuthor(ctx.db, existing.messageId);
       if (!row || row.c.id !== conv.id) throw new HttpError(409, 'This Idempotency-Key was used for another conversation', { field: 'Idempotency-Key' });
-      return { message: repo.toMessage(row.m, row.c, row.sentBy), conversation: repo.toConversation(row.c, ctx.now()), events: [] };
+      return { message: toMessage(row.m, row.c, row.sentBy), conversation: toConversation(row.c, ctx.now()), events: [] };
       }
     }
   }
@@ -145,16 +142,14 @@ export async function sendMessage(
   let keepKey = false;
   const markUnknown = async () => {
     keepKey = true;
-    if (idempotencyKey !== undefined) {
-      await ctx.db.update(schema.sendIdempotency).set({ outcomeUnknownAt: ctx.now() }).where(and(eq(schema.sendIdempotency.clientId, clientId), eq(schema.sendIdempotency.key, idempotencyKey)));
-    }
+    if (idempotencyKey !== undefined) await repo.markSendKeyUnknown(ctx.db, clientId, idempotencyKey, ctx.now());
   };
   const release = async () => {
-    if (idempotencyKey !== undefined && !keepKey) await ctx.db.delete(schema.sendIdempotency).where(and(eq(schema.sendIdempotency.clientId, clientId), eq(schema.sendIdempotency.key, idempotencyKey)));
+    if (idempotencyKey !== undefined && !keepKey) await repo.releaseSendKey(ctx.db, clientId, idempotencyKey);
   };
   const startedAt = ctx.now();
   try {
-    const window = repo.replyWindow(conv.lastGuestMessageAt, ctx.now());
+    const window = replyWindow(conv.lastGuestMessageAt, ctx.now());
     if (window.state === 'closed') throw new HttpError(409, 'This conversation is outside the reply window: Meta allows replies only within 7 days of the guest’s last message.', { code: 'window_closed' });
     const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
     if (!token) throw new HttpError(409, 'This page is not connected. Connect it to send messages.', { code: 'not_connected' });
@@ -201,25 +196,28 @@ export async function sendMessage(
     }
     const delivered = sent;
     const result = await ctx.db.transaction(async (tx) => {
-      const stored = await storeMessage(tx, conv, {
-        mid: delivered.message_id,
-        direction: 'page',
-        text: body.imageUrl ? null : (body.text ?? null),
-        attachments: body.imageUrl ? [{ type: 'image', url: body.imageUrl }] : [],
-        createdTime,
-        sentByUserId: auth.userId,
-        humanAgentTag: humanAgent,
-      });
+      const stored = await storeMessage(
+        tx,
+        conv,
+        {
+          mid: delivered.message_id,
+          direction: 'page',
+          text: body.imageUrl ? null : (body.text ?? null),
+          attachments: body.imageUrl ? [{ type: 'image', url: body.imageUrl }] : [],
+          createdTime,
+          sentByUserId: auth.userId,
+          humanAgentTag: humanAgent,
+        },
+        { now: ctx.now() },
+      );
       // The echo webhook may have stored it first; then this send still answers that message.
-      const [m] = await tx.select().from(schema.messages).where(eq(schema.messages.mid, delivered.message_id));
-      if (idempotencyKey !== undefined) {
-        await tx.update(schema.sendIdempotency).set({ messageId: m!.id }).where(and(eq(schema.sendIdempotency.clientId, clientId), eq(schema.sendIdempotency.key, idempotencyKey)));
-      }
-      if (!stored.inserted) await tx.update(schema.messages).set({ sentByUserId: auth.userId, humanAgentTag: humanAgent }).where(eq(schema.messages.id, m!.id));
+      const m = await repo.findMessageByMid(tx, delivered.message_id);
+      if (idempotencyKey !== undefined) await repo.setSendKeyMessage(tx, clientId, idempotencyKey, m!.id);
+      if (!stored.inserted) await repo.setMessageAuthor(tx, m!.id, { userId: auth.userId, humanAgentTag: humanAgent });
       return { m: { ...m!, sentByUserId: auth.userId, humanAgentTag: humanAgent }, conv: stored.conv, events: stored.events };
     });
-    const msg = repo.toMessage(result.m, result.conv, auth.fullName);
-    return { message: msg, conversation: repo.toConversation(result.conv, ctx.now()), events: result.events };
+    const msg = toMessage(result.m, result.conv, auth.fullName);
+    return { message: msg, conversation: toConversation(result.conv, ctx.now()), events: result.events };
   } catch (e) {
     await release();
     throw e;
@@ -252,11 +250,7 @@ async function readBackSend(ctx: AppContext, pageId: string, conv: repo.Conversa
     .filter(({ m }) => (wantText !== null ? (m.message ?? '').trim() === wantText : !m.message && (m.attachments?.data?.length ?? 0) > 0));
   if (!hits.length) return null;
   // A message stored with its DineDesk author answers an earlier send, not this one.
-  const answered = await ctx.db
-    .select({ mid: schema.messages.mid })
-    .from(schema.messages)
-    .where(and(inArray(schema.messages.mid, hits.map((h) => h.m.id)), isNotNull(schema.messages.sentByUserId)));
-  const taken = new Set(answered.map((r) => r.mid));
+  const taken = await repo.midsSentFromDineDesk(ctx.db, hits.map((h) => h.m.id));
   const hit = hits.filter((h) => !taken.has(h.m.id)).sort((a, b) => a.at.getTime() - b.at.getTime())[0];
   return hit ? { sent: { message_id: hit.m.id }, createdTime: hit.at } : null;
 }
@@ -285,8 +279,8 @@ export async function react(ctx: AppContext, auth: AuthContext, channel: TChanne
   }
   const at = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const [m] = await tx.update(schema.messages).set({ pageReaction: reaction, pageReactionAt: at }).where(eq(schema.messages.id, row.m.id)).returning();
-    const message = repo.toMessage(m!, conv, row.sentBy);
+    const m = await repo.setPageReaction(tx, row.m.id, reaction, at);
+    const message = toMessage(m!, conv, row.sentBy);
     const events = await recordEvents(tx, scopeOf(conv), [{ type: 'reaction', pageId: conv.accountId, channel: conv.channel as TChannel, conversationId: String(conv.id), message }]);
     return { message, events };
   });
@@ -296,8 +290,8 @@ export async function react(ctx: AppContext, auth: AuthContext, channel: TChanne
 export async function markRead(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, conversationId: string) {
   const { conv } = await visibleConversation(ctx, auth, channel, accountId, conversationId);
   return ctx.db.transaction(async (tx) => {
-    const [c] = await tx.update(schema.conversations).set({ unreadCount: 0 }).where(eq(schema.conversations.id, conv.id)).returning();
-    const conversation = repo.toConversation(c!, ctx.now());
+    const c = await repo.markConversationRead(tx, conv.id);
+    const conversation = toConversation(c!, ctx.now());
     const events = await recordEvents(tx, scopeOf(c!), [
       { type: 'read', pageId: c!.accountId, channel: c!.channel as TChannel, conversationId: String(c!.id), by: 'page', watermark: ctx.now().toISOString() },
       { type: 'conversation', pageId: c!.accountId, channel: c!.channel as TChannel, conversationId: String(c!.id), conversation },
@@ -309,120 +303,50 @@ export async function markRead(ctx: AppContext, auth: AuthContext, channel: TCha
 const scopeOf = (c: repo.ConversationRow) => ({ clientId: c.clientId, outletId: c.outletId, accountId: c.accountId });
 
 /** A message to store; text from Meta must already be cleaned (`cleanText`). */
-export interface IncomingMessage {
-  mid: string;
-  direction: 'guest' | 'page';
-  text: string | null;
-  attachments: TAttachment[];
-  createdTime: Date;
-  sentByUserId?: string | null;
-  humanAgentTag?: boolean;
-  /** A postback (the guest tapped a button). */
-  postback?: { title: string; payload: string | null } | null;
+export type IncomingMessage = repo.MessageInsert;
+
+/** Options of {@link storeMessages}. */
+export interface StoreOptions {
+  /** false: record no socket events (the backfill is not replayed to sockets). */
+  record?: boolean;
+  /** Graph's own unread count of the thread (backfill); wins over counting guest messages. */
+  unreadCount?: number;
+  /** The app clock (`ctx.now()`): the reply window of the recorded conversation event is computed at this time. */
+  now: Date;
 }
 
 /**
  * Stores a message exactly once (unique `mid`) and folds it into its conversation: counts,
  * unread, snippet and window move only forward in time, so out-of-order deliveries converge.
  */
-export function storeMessage(
-  tx: Db,
-  conv: repo.ConversationRow,
-  m: IncomingMessage,
-  opts: { record?: boolean } = {},
-): Promise<{ inserted: boolean; conv: repo.ConversationRow; events: RoutedEvent[] }> {
+export function storeMessage(tx: Db, conv: repo.ConversationRow, m: IncomingMessage, opts: StoreOptions): Promise<{ inserted: boolean; conv: repo.ConversationRow; events: RoutedEvent[] }> {
   return storeMessages(tx, conv, [m], opts).then((r) => ({ inserted: r.inserted > 0, conv: r.conv, events: r.events }));
 }
 
 /**
  * Stores several messages of one conversation with one INSERT and one UPDATE (the backfill
  * path: a statement per message would hold PGlite's single connection for seconds).
- * Messages already stored (same `mid`) are skipped.
+ * Messages already stored (same `mid`) are skipped. Run it inside the caller's transaction and
+ * emit the returned events after commit.
  */
-export async function storeMessages(
-  tx: Db,
-  conv: repo.ConversationRow,
-  batch: IncomingMessage[],
-  opts: { record?: boolean; unreadCount?: number } = {},
-): Promise<{ inserted: number; conv: repo.ConversationRow; events: RoutedEvent[] }> {
+export async function storeMessages(tx: Db, conv: repo.ConversationRow, batch: IncomingMessage[], opts: StoreOptions): Promise<{ inserted: number; conv: repo.ConversationRow; events: RoutedEvent[] }> {
   if (batch.length === 0) return { inserted: 0, conv, events: [] };
-  const inserted = await tx
-    .insert(schema.messages)
-    .values(
-      batch.map((m) => ({
-        conversationId: conv.id,
-        clientId: conv.clientId,
-        mid: m.mid,
-        direction: m.direction,
-        text: m.text,
-        attachments: m.attachments,
-        createdTime: m.createdTime,
-        sentByUserId: m.sentByUserId ?? null,
-        humanAgentTag: m.humanAgentTag ?? false,
-        postback: m.postback ?? null,
-      })),
-    )
-    .onConflictDoNothing({ target: schema.messages.mid })
-    .returning();
+  const inserted = await repo.insertMessages(tx, conv, batch);
   if (inserted.length === 0) return { inserted: 0, conv, events: [] };
   const newest = inserted.reduce((a, b) => (b.createdTime > a.createdTime ? b : a));
   const guestTimes = inserted.filter((m) => m.direction === 'guest').map((m) => m.createdTime.getTime());
-  const lastGuest = guestTimes.length ? new Date(Math.max(...guestTimes)) : null;
-  const snippet = newest.deletedAt ? UNSENT_SNIPPET : snippetOf(newest.text, readAttachments(newest.attachments).attachments);
-  const t = newest.createdTime;
-  const { conversations: c } = schema;
-  const [updated] = await tx
-    .update(c)
-    .set({
-      messageCount: sql`${c.messageCount} + ${inserted.length}`,
-      unreadCount: opts.unreadCount ?? sql`${c.unreadCount} + ${guestTimes.length}`,
-      snippet: sql`case when ${t} >= ${c.updatedTime} then ${snippet} else ${c.snippet} end`,
-      updatedTime: sql`greatest(${c.updatedTime}, ${t})`,
-      lastGuestMessageAt: lastGuest ? sql`greatest(${c.lastGuestMessageAt}, ${lastGuest})` : c.lastGuestMessageAt,
-    })
-    .where(eq(c.id, conv.id))
-    .returning();
+  const updated = await repo.foldMessagesIntoConversation(tx, conv.id, {
+    added: inserted.length,
+    guestAdded: guestTimes.length,
+    newest: { at: newest.createdTime, snippet: newest.deletedAt ? UNSENT_SNIPPET : snippetOf(newest.text, readAttachments(newest.attachments).attachments) },
+    lastGuest: guestTimes.length ? new Date(Math.max(...guestTimes)) : null,
+    unreadCount: opts.unreadCount,
+  });
   if (opts.record === false) return { inserted: inserted.length, conv: updated!, events: [] };
   const channel = conv.channel as TChannel;
   const pending: PendingEvent[] = [
-    ...inserted.map((m) => ({ type: 'message' as const, pageId: conv.accountId, channel, conversationId: String(conv.id), message: repo.toMessage(m, conv, null) })),
-    { type: 'conversation', pageId: conv.accountId, channel, conversationId: String(conv.id), conversation: repo.toConversation(updated!, new Date()) },
+    ...inserted.map((m) => ({ type: 'message' as const, pageId: conv.accountId, channel, conversationId: String(conv.id), message: toMessage(m, conv, null) })),
+    { type: 'conversation', pageId: conv.accountId, channel, conversationId: String(conv.id), conversation: toConversation(updated!, opts.now) },
   ];
   return { inserted: inserted.length, conv: updated!, events: await recordEvents(tx, scopeOf(conv), pending) };
-}
-
-/** Finds or creates the conversation of (account, guest). */
-export async function ensureConversation(
-  tx: Db,
-  page: repo.PageRow,
-  channel: TChannel,
-  accountId: string,
-  guest: { id: string; name?: string; username?: string | null; graphId?: string | null },
-  at: Date,
-): Promise<repo.ConversationRow> {
-  await tx
-    .insert(schema.conversations)
-    .values({
-      clientId: page.clientId,
-      outletId: page.outletId,
-      pageId: page.id,
-      channel,
-      accountId,
-      guestId: guest.id,
-      guestName: guest.name ?? '',
-      guestUsername: guest.username ?? null,
-      graphId: guest.graphId ?? null,
-      updatedTime: at,
-    })
-    .onConflictDoNothing({ target: [schema.conversations.accountId, schema.conversations.guestId] });
-  const [row] = await tx.select().from(schema.conversations).where(and(eq(schema.conversations.accountId, accountId), eq(schema.conversations.guestId, guest.id)));
-  if (guest.name && row && !row.guestName) {
-    const [named] = await tx
-      .update(schema.conversations)
-      .set({ guestName: guest.name, guestUsername: guest.username ?? row.guestUsername, graphId: guest.graphId ?? row.graphId })
-      .where(eq(schema.conversations.id, row.id))
-      .returning();
-    return named!;
-  }
-  return row!;
 }

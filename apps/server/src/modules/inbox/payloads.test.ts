@@ -5,8 +5,8 @@ import { serializeMetaJson, signMetaPayload } from '@dinedesk/meta-sim';
 import type { TConversation, TInboxMessage, TInboxPage } from '@dinedesk/contracts';
 import { schema } from '../../db/client.ts';
 import { bearer, startHarness, type Harness } from '../../test/harness.ts';
-import { syncInboxAll } from './inbox-sync.ts';
-import { toMessageChecked } from './inbox.repository.ts';
+import { syncInboxAll } from './inbox-sync.service.ts';
+import { toMessageChecked } from './inbox.mappers.ts';
 
 /**
  * Issue #8 "Every payload Meta sends" and "Input that must never break anything", inbox side:
@@ -333,5 +333,60 @@ describe('every payload the simulator sends, end to end (guest event → signed 
     } finally {
       socket.close();
     }
+  });
+});
+
+/**
+ * Issue #9 moved the webhook's SQL into inbox.repository.ts; these are the bugs the move
+ * showed, each proved by its own test.
+ */
+describe('webhook events stay in their own account and use the app clock (issue #9)', () => {
+  it('a reaction event of one page never changes a message of another page', async () => {
+    const [a, b] = [pages[4]!, pages[5]!];
+    const guestB = newGuest();
+    const mid = `m_other_${guestB}`;
+    expect((await deliver('page', b.id, [{ sender: { id: guestB }, recipient: { id: b.id }, timestamp: Date.now(), message: { mid, text: 'on page B' } }])).statusCode).toBe(200);
+    // A delivery for page A naming page B's message.
+    const res = await deliver('page', a.id, [{ sender: { id: newGuest() }, recipient: { id: a.id }, timestamp: Date.now(), reaction: { mid, action: 'react', emoji: '😡' } }]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ events: 0, skipped: 1 });
+    const thread = await messagesOf('messenger', b.id, guestB);
+    expect(thread.data.find((m) => m.mid === mid)!.reactions).toEqual({ page: null, guest: null });
+  });
+
+  it('a delivery event names only messages of its own conversation as its watermark', async () => {
+    const [a, b] = [pages[4]!, pages[5]!];
+    const guestA = newGuest();
+    const guestB = newGuest();
+    const t = Date.now();
+    await deliver('page', a.id, [{ sender: { id: guestA }, recipient: { id: a.id }, timestamp: t, message: { mid: `m_a_${guestA}`, text: 'on page A' } }]);
+    await deliver('page', b.id, [{ sender: { id: guestB }, recipient: { id: b.id }, timestamp: t, message: { mid: `m_b_${guestB}`, text: 'on page B' } }]);
+    // Guest A's delivery without a watermark, naming page B's message: nothing to apply.
+    const res = await deliver('page', a.id, [{ sender: { id: guestA }, recipient: { id: a.id }, timestamp: t + 1, delivery: { mids: [`m_b_${guestB}`] } }]);
+    expect(res.statusCode).toBe(200);
+    expect((await conversationOf('messenger', a.id, guestA))!.guestDeliveredAt).toBeNull();
+  });
+
+  it('computes the reply window of a recorded conversation event at the app clock, not the wall clock', async () => {
+    const page = pages[6]!;
+    const guest = newGuest();
+    const threeDays = 3 * 24 * 3_600_000;
+    h.clock.offsetMs = -threeDays;
+    try {
+      const res = await deliver('page', page.id, [{ sender: { id: guest }, recipient: { id: page.id }, timestamp: Date.now() - threeDays, message: { mid: `m_clock_${guest}`, text: 'hello' } }]);
+      expect(res.statusCode).toBe(200);
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+    const rows = await h.server.ctx.db
+      .select({ payload: schema.inboxEvents.payload })
+      .from(schema.inboxEvents)
+      .where(sql`${schema.inboxEvents.accountId} = ${page.id} and ${schema.inboxEvents.payload}->>'type' = 'conversation'`)
+      .orderBy(sql`${schema.inboxEvents.id} desc`)
+      .limit(1);
+    const event = rows[0]!.payload as unknown as { conversation: TConversation };
+    expect(event.conversation.guest.id).toBe(guest);
+    // The guest wrote "just now" by the app's clock: the standard 24 h window, not HUMAN_AGENT.
+    expect(event.conversation.window.state).toBe('standard');
   });
 });

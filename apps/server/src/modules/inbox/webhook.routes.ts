@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { INBOX } from '@dinedesk/contracts';
 import { GuestNameResolver } from './guest-names.ts';
-import { ZWebhookBody, ingestWebhook, verifySignature } from './webhook.ts';
+import { ZWebhookBody, ingestWebhook, verifySignature } from './webhook.service.ts';
 
 /**
  * Meta webhook endpoint (external-apis.md §4): GET answers the subscription handshake, POST
@@ -17,7 +17,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 4 * 1024 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.get(INBOX.webhook, { config: { textFromMeta: true }, schema: { tags: ['webhooks'], summary: 'Meta webhook verification handshake', hide: false } }, async (req, reply) => {
+  app.get(INBOX.webhook, { config: { need: 'public', textFromMeta: true }, schema: { tags: ['webhooks'], summary: 'Meta webhook verification handshake', hide: false } }, async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
     // Some frameworks turn the dots into underscores (external-apis.md §4).
     const mode = q['hub.mode'] ?? q.hub_mode;
@@ -27,7 +27,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(403).send({ message: 'Webhook verification failed: wrong hub.verify_token or hub.mode' });
   });
 
-  app.post(INBOX.webhook, { config: { textFromMeta: true }, schema: { tags: ['webhooks'], summary: 'Meta webhook delivery (X-Hub-Signature-256 over the raw body)' } }, async (req, reply) => {
+  app.post(INBOX.webhook, { config: { need: 'public', textFromMeta: true }, schema: { tags: ['webhooks'], summary: 'Meta webhook delivery (X-Hub-Signature-256 over the raw body)' } }, async (req, reply) => {
     const raw = req.body as Buffer;
     if (!Buffer.isBuffer(raw) || !verifySignature(ctx.config.graph.appSecret, raw, req.headers['x-hub-signature-256'] as string | undefined)) {
       return reply.status(403).send({ message: 'Invalid or missing X-Hub-Signature-256' });

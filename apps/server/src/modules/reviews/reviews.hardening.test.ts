@@ -6,7 +6,7 @@ import { serializeMetaJson, signMetaPayload } from '@dinedesk/meta-sim';
 import { REVIEW_SOCKET_EVENTS, SOCKET_CLIENT_OPTIONS, type TConversation, type TFbPage, type TFbReview, type TReviewsChangedEvent } from '@dinedesk/contracts';
 import { schema } from '../../db/client.ts';
 import { GraphError } from '../../lib/graph-client.ts';
-import { syncAllPages } from '../meta/review-sync.ts';
+import { syncAllPages } from './review-sync.service.ts';
 import { bearer, startHarness, type Harness } from '../../test/harness.ts';
 import { attachBadItemLog } from './bad-items.ts';
 

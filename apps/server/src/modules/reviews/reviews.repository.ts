@@ -1,15 +1,21 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ZFbComment, ZFbReview, type TFbComment, type TFbPage, type TFbReview, type TSyncState } from '@dinedesk/contracts';
-import type { AppContext } from '../../context.ts';
+import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { TFbPage, TSyncState } from '@dinedesk/contracts';
 import type { Db } from '../../db/client.ts';
-import { reportBadItem } from './bad-items.ts';
 import { afterPosition, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
 import { schema } from '../../db/client.ts';
+import { tenantScope } from '../../lib/tenant-scope.ts';
 
 const { reviews, facebookPages, outlets, brands, reviewComments, users } = schema;
 
 export type PageRow = typeof facebookPages.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
+export type CommentRow = typeof reviewComments.$inferSelect;
+
+/**
+ * Every SQL statement of the reviews module (routes → service → repository, docs/architecture.md
+ * "Module shape"). Functions take the `Db` to run on: `ctx.db`, or the `tx` of a transaction the
+ * service opened. Rows come back as stored; the service turns them into API shapes.
+ */
 
 function syncState(p: PageRow): TSyncState {
   return {
@@ -21,7 +27,7 @@ function syncState(p: PageRow): TSyncState {
 
 /** Pages of a client (optionally only those of some outlets), with review counts. */
 export async function listPages(db: Db, clientId: string, outletIds: string[] | null): Promise<TFbPage[]> {
-  const where = outletIds ? and(eq(facebookPages.clientId, clientId), inArray(facebookPages.outletId, outletIds.length ? outletIds : ['00000000-0000-0000-0000-000000000000'])) : eq(facebookPages.clientId, clientId);
+  const where = tenantScope({ clientId, outletIds }, facebookPages);
   const rows = await db
     .select({ page: facebookPages, outletName: outlets.name, brandId: brands.id, brandName: brands.name })
     .from(facebookPages)
@@ -78,10 +84,8 @@ export interface ReviewFilter {
  * One keyset page of reviews, newest first: `(created_time, id) < cursor` on the
  * `(client_id, created_time desc, id desc)` index, never OFFSET (targets.md).
  */
-export async function listReviews(ctx: AppContext, f: ReviewFilter): Promise<{ rows: TFbReview[]; next: string | null }> {
-  const db = ctx.db;
-  const conds: SQL[] = [eq(reviews.clientId, f.clientId)];
-  if (f.outletIds) conds.push(inArray(reviews.outletId, f.outletIds.length ? f.outletIds : ['00000000-0000-0000-0000-000000000000']));
+export async function listReviews(db: Db, f: ReviewFilter): Promise<{ rows: { r: ReviewRow; outletName: string }[]; next: string | null }> {
+  const conds: SQL[] = [tenantScope(f, reviews)];
   if (f.pageId) conds.push(eq(reviews.pageId, f.pageId));
   if (f.rating) conds.push(eq(reviews.rating, f.rating));
   if (f.recommendation) conds.push(eq(reviews.recommendationType, f.recommendation));
@@ -96,48 +100,8 @@ export async function listReviews(ctx: AppContext, f: ReviewFilter): Promise<{ r
     .where(and(...conds))
     .orderBy(desc(reviews.createdTime), desc(reviews.id))
     .limit(f.limit + 1);
-  const { rows: page, next } = keysetPage(rows, f.limit, ({ r }) => ({ time: r.createdTime, id: r.id }));
-  // The cursor comes from the rows as read, so skipping a bad one never shifts the paging.
-  return { rows: page.flatMap(({ r, outletName }) => usableReview(ctx, r, outletName)), next };
-}
-
-/**
- * The review as the API answers it, or nothing when the stored row cannot be answered (e.g. a
- * time outside ISO 8601's four-digit years): one bad row must not turn every load of the list
- * into a 500 (issue #8). The row is logged once and left in place for an operator.
- */
-export function usableReview(ctx: AppContext, r: ReviewRow, outletName: string): TFbReview[] {
-  let review: TFbReview;
-  try {
-    review = toReview(r, outletName);
-  } catch (e) {
-    reportBadItem(ctx, 'review_row', String(r.id), (e as Error).message);
-    return [];
-  }
-  const checked = ZFbReview.safeParse(review);
-  if (checked.success) return [review];
-  const issue = checked.error.issues[0]!;
-  reportBadItem(ctx, 'review_row', String(r.id), `${issue.path.join('.')}: ${issue.message}`);
-  return [];
-}
-
-export function toReview(r: ReviewRow, outletName: string): TFbReview {
-  return {
-    id: String(r.id),
-    pageId: r.pageId,
-    outletId: r.outletId,
-    outletName,
-    storyId: r.storyId,
-    reviewer: { id: r.reviewerId, name: r.reviewerName },
-    rating: r.rating,
-    recommendationType: r.recommendationType as 'positive' | 'negative',
-    text: r.reviewText,
-    createdTime: r.createdTime.toISOString(),
-    commentCount: r.commentCount,
-    replied: r.pageReplyCount > 0,
-    lastReplyAt: r.lastReplyAt?.toISOString() ?? null,
-    canReply: r.storyId !== null,
-  };
+  // The cursor comes from the rows as read, so a row the service skips never shifts the paging.
+  return keysetPage(rows, f.limit, ({ r }) => ({ time: r.createdTime, id: r.id }));
 }
 
 export async function getReview(db: Db, clientId: string, reviewId: number): Promise<ReviewRow | undefined> {
@@ -145,38 +109,14 @@ export async function getReview(db: Db, clientId: string, reviewId: number): Pro
   return row;
 }
 
-/**
- * Stored comments of a review, oldest first. A row that cannot be answered (a shape the
- * response schema refuses) is skipped and logged once, so the thread still loads (issue #8).
- */
-export async function listStoredComments(ctx: AppContext, reviewId: number): Promise<TFbComment[]> {
-  const rows = await ctx.db
+/** Stored comments of a review with their DineDesk author's name, oldest first. */
+export function listStoredComments(db: Db, reviewId: number): Promise<{ c: CommentRow; authorName: string | null }[]> {
+  return db
     .select({ c: reviewComments, authorName: users.fullName })
     .from(reviewComments)
     .leftJoin(users, eq(users.id, reviewComments.authorUserId))
     .where(eq(reviewComments.reviewId, reviewId))
     .orderBy(asc(reviewComments.createdTime), asc(reviewComments.id));
-  return rows.flatMap(({ c, authorName }) => {
-    let comment: TFbComment;
-    try {
-      comment = {
-        id: c.id,
-        message: c.message,
-        from: c.fromId ? { id: c.fromId, name: c.fromName ?? '' } : null,
-        createdTime: c.createdTime.toISOString(),
-        isPageReply: c.isPageReply,
-        authorName: authorName ?? null,
-      };
-    } catch (e) {
-      reportBadItem(ctx, 'review_comment_row', c.id, (e as Error).message);
-      return [];
-    }
-    const checked = ZFbComment.safeParse(comment);
-    if (checked.success) return [comment];
-    const issue = checked.error.issues[0]!;
-    reportBadItem(ctx, 'review_comment_row', c.id, `${issue.path.join('.')}: ${issue.message}`);
-    return [];
-  });
 }
 
 /** Recomputes a review's comment counters from its stored comments (same transaction). */
@@ -189,4 +129,163 @@ export async function refreshReviewCounters(db: Db, reviewId: number): Promise<v
       lastReplyAt: sql`(select max(${reviewComments.createdTime}) from ${reviewComments} where ${reviewComments.reviewId} = ${reviewId} and ${reviewComments.isPageReply})`,
     })
     .where(eq(reviews.id, reviewId));
+}
+
+// ── Sync of `reviews` from Graph ratings ───────────────────────────────────────────────────
+
+export type ReviewInsert = typeof reviews.$inferInsert;
+/** Rows per INSERT statement: keeps statements well under PostgreSQL's 65,535 parameter limit. */
+const UPSERT_CHUNK = 500;
+
+/** Upserts review rows on `(page_id, external_key)`; Graph's text and rating win. */
+export async function upsertReviews(tx: Db, rows: ReviewInsert[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
+    await tx
+      .insert(reviews)
+      .values(rows.slice(i, i + UPSERT_CHUNK))
+      .onConflictDoUpdate({
+        target: [reviews.pageId, reviews.externalKey],
+        set: {
+          rating: sql`excluded.rating`,
+          recommendationType: sql`excluded.recommendation_type`,
+          reviewText: sql`excluded.review_text`,
+          reviewerName: sql`excluded.reviewer_name`,
+          syncedAt: sql`excluded.synced_at`,
+        },
+      });
+  }
+}
+
+/** Ids of pages with a stored page token (the ones a sync can read). */
+export async function listConnectedPageIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: facebookPages.id }).from(facebookPages).where(isNotNull(facebookPages.pageAccessTokenEnc));
+  return rows.map((r) => r.id);
+}
+
+/** Records a page's sync state (and, after a successful sync, its rating summary). */
+export async function setPageSync(
+  db: Db,
+  pageId: string,
+  s: { status: TSyncState['status']; message: string | null; syncedAt?: Date; overallStarRating?: number | null; ratingCount?: number },
+): Promise<void> {
+  await db
+    .update(facebookPages)
+    .set({
+      syncStatus: s.status,
+      syncMessage: s.message,
+      ...(s.syncedAt ? { lastSyncedAt: s.syncedAt } : {}),
+      ...(s.overallStarRating !== undefined ? { overallStarRating: s.overallStarRating } : {}),
+      ...(s.ratingCount !== undefined ? { ratingCount: s.ratingCount } : {}),
+    })
+    .where(eq(facebookPages.id, pageId));
+}
+
+/** How many reviews of the page are stored. */
+export async function countPageReviews(db: Db, pageId: string): Promise<number> {
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(reviews).where(eq(reviews.pageId, pageId));
+  return n;
+}
+
+/**
+ * Takes a transaction-scoped PostgreSQL advisory lock (`pg_try_advisory_xact_lock`); released
+ * when the transaction ends. @returns false when another session holds it
+ */
+export async function tryAdvisoryXactLock(tx: Db, key: number): Promise<boolean> {
+  const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as ok`);
+  const rows = (res as unknown as { rows: { ok: boolean }[] }).rows;
+  return rows[0]?.ok === true;
+}
+
+// ── Reviews by Graph key (feed webhook) ─────────────────────────────────────────────────────
+
+/** Deletes the page's review of this story (or external key). @returns the deleted row's id */
+export async function deleteReviewByKey(db: Db, pageId: string, externalKey: string): Promise<number | null> {
+  const removed = await db.delete(reviews).where(and(eq(reviews.pageId, pageId), eq(reviews.externalKey, externalKey))).returning({ id: reviews.id });
+  return removed[0]?.id ?? null;
+}
+
+/** The id of the page's review with this external key. */
+export async function findReviewIdByKey(db: Db, pageId: string, externalKey: string): Promise<number | null> {
+  const [row] = await db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.pageId, pageId), eq(reviews.externalKey, externalKey)));
+  return row?.id ?? null;
+}
+
+/** The page's review whose story (the post its comments hang on) is `storyId`. */
+export async function findReviewByStory(db: Db, pageId: string, storyId: string): Promise<ReviewRow | undefined> {
+  const [row] = await db.select().from(reviews).where(and(eq(reviews.pageId, pageId), eq(reviews.storyId, storyId)));
+  return row;
+}
+
+// ── Review comments ─────────────────────────────────────────────────────────────────────────
+
+export type CommentInsert = typeof reviewComments.$inferInsert;
+
+/** Stores a comment as Graph has it; a stored one keeps its DineDesk author. */
+export async function upsertComment(tx: Db, row: CommentInsert): Promise<void> {
+  await tx.insert(reviewComments).values(row).onConflictDoUpdate({ target: reviewComments.id, set: { message: row.message, fromName: row.fromName } });
+}
+
+/** Stores a reply posted through DineDesk with its author (a copy stored first gets the author). */
+export async function upsertPageReply(tx: Db, row: CommentInsert & { authorUserId: string }): Promise<void> {
+  await tx.insert(reviewComments).values(row).onConflictDoUpdate({ target: reviewComments.id, set: { authorUserId: row.authorUserId } });
+}
+
+/** Deletes the review's stored comments except `keep` (those Graph still lists). */
+export async function deleteCommentsExcept(tx: Db, reviewId: number, keep: string[]): Promise<void> {
+  await tx
+    .delete(reviewComments)
+    .where(keep.length ? and(eq(reviewComments.reviewId, reviewId), notInArray(reviewComments.id, keep)) : eq(reviewComments.reviewId, reviewId));
+}
+
+/** Deletes one comment of a review. */
+export async function deleteComment(tx: Db, reviewId: number, commentId: string): Promise<void> {
+  await tx.delete(reviewComments).where(and(eq(reviewComments.id, commentId), eq(reviewComments.reviewId, reviewId)));
+}
+
+/** Of these comment ids of a review, those stored with a DineDesk author (replied through DineDesk). */
+export async function authoredCommentIds(db: Db, reviewId: number, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: reviewComments.id })
+    .from(reviewComments)
+    .where(and(eq(reviewComments.reviewId, reviewId), inArray(reviewComments.id, ids), isNotNull(reviewComments.authorUserId)));
+  return new Set(rows.map((r) => r.id));
+}
+
+// ── Reply idempotency (`review_reply_idempotency`, primary key (client_id, key)) ───────────────
+
+const { reviewReplyIdempotency: idem } = schema;
+const replyKey = (clientId: string, key: string) => and(eq(idem.clientId, clientId), eq(idem.key, key));
+export type ReplyKeyRow = typeof idem.$inferSelect;
+
+/** Reserves an Idempotency-Key for a reply. @returns false when the client already used it */
+export async function reserveReplyKey(db: Db, r: { clientId: string; key: string; requestHash: string; reviewId: number }): Promise<boolean> {
+  const reserved = await db.insert(idem).values(r).onConflictDoNothing().returning();
+  return reserved.length > 0;
+}
+
+export async function getReplyKey(db: Db, clientId: string, key: string): Promise<ReplyKeyRow | undefined> {
+  const [row] = await db.select().from(idem).where(replyKey(clientId, key));
+  return row;
+}
+
+/** Claims a key left `unknown` (back to `pending`): one retry at a time. @returns true when claimed */
+export async function claimUnknownReplyKey(db: Db, clientId: string, key: string): Promise<boolean> {
+  const claimed = await db.update(idem).set({ state: 'pending' }).where(and(replyKey(clientId, key), eq(idem.state, 'unknown'))).returning();
+  return claimed.length > 0;
+}
+
+/** Marks the key's reply as of unknown outcome (kept, so a retry reads back first). */
+export async function markReplyKeyUnknown(db: Db, clientId: string, key: string): Promise<void> {
+  await db.update(idem).set({ state: 'unknown' }).where(replyKey(clientId, key));
+}
+
+/** Frees the key (nothing was posted). */
+export async function releaseReplyKey(db: Db, clientId: string, key: string): Promise<void> {
+  await db.delete(idem).where(replyKey(clientId, key));
+}
+
+/** Stores the reply a key produced, so a retry answers it. */
+export async function finishReplyKey(tx: Db, clientId: string, key: string, result: Record<string, unknown>): Promise<void> {
+  await tx.update(idem).set({ state: 'done', result }).where(replyKey(clientId, key));
 }

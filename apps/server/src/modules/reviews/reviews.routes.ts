@@ -14,10 +14,8 @@ import {
   ZSyncFbReviewsRequest,
   ZSyncFbReviewsResponse,
 } from '@dinedesk/contracts';
-import { requireAbility, requireClient } from '../../plugins/auth.ts';
 import { attachBadItemLog } from './bad-items.ts';
-import { listPages } from './reviews.repository.ts';
-import { listComments, listReviews, reply, syncNow } from './reviews.service.ts';
+import { listComments, listPages, listReviews, reply, syncNow } from './reviews.service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 const security = [{ bearer: [] }];
@@ -25,23 +23,20 @@ const security = [{ bearer: [] }];
 /** Facebook reviews calls of spec §7 (paths exact). */
 export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // onRequest, before body validation: a caller without a valid token learns nothing, not even
-  // which fields are wrong (401 before 400).
-  r.addHook('onRequest', app.authenticate);
   attachBadItemLog(app.ctx, app.log);
 
   r.get(
     API.fbPages,
-    { schema: { tags: ['reviews'], summary: 'Facebook Pages of the client, one per outlet, with rating summary and sync state', security, response: { 200: ZGetFbPagesResponse, ...errors } } },
+    { config: { need: { action: 'read', subject: 'Review', scope: 'client' } }, schema: { tags: ['reviews'], summary: 'Facebook Pages of the client, one per outlet, with rating summary and sync state', security, response: { 200: ZGetFbPagesResponse, ...errors } } },
     async (req) => {
-      requireAbility(req, 'read', 'Review');
-      return { data: await listPages(app.ctx.db, requireClient(req), req.auth.outletIds) };
+      return { data: await listPages(app.ctx, req.auth) };
     },
   );
 
   r.get(
     API.fbReviews,
     {
+      config: { need: { action: 'read', subject: 'Review', scope: 'outlet' } },
       schema: {
         tags: ['reviews'],
         summary: 'Reviews of the client’s pages, newest first, keyset paging',
@@ -52,18 +47,14 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      requireAbility(req, 'read', 'Review');
-      requireClient(req);
       return listReviews(app.ctx, req.auth, req.query);
     },
   );
 
   r.get(
     API.fbComments,
-    { schema: { tags: ['reviews'], summary: 'Comments of a review, live from Facebook (stored copy as fallback)', security, querystring: ZGetFbCommentsQuery, response: { 200: ZGetFbCommentsResponse, ...errors } } },
+    { config: { need: { action: 'read', subject: 'Review', scope: 'outlet' } }, schema: { tags: ['reviews'], summary: 'Comments of a review, live from Facebook (stored copy as fallback)', security, querystring: ZGetFbCommentsQuery, response: { 200: ZGetFbCommentsResponse, ...errors } } },
     async (req) => {
-      requireAbility(req, 'read', 'Review');
-      requireClient(req);
       return listComments(app.ctx, req.auth, req.query.pageId, req.query.reviewId);
     },
   );
@@ -71,6 +62,7 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     API.replyFbReview,
     {
+      config: { need: { action: 'create', subject: 'ReviewReply', scope: 'outlet' } },
       schema: {
         tags: ['reviews'],
         summary: 'Reply publicly to a review as the page',
@@ -83,18 +75,14 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      requireAbility(req, 'create', 'ReviewReply');
-      requireClient(req);
       return { comment: await reply(app.ctx, req.auth, req.body.pageId, req.body.reviewId, req.body.message, req.headers['idempotency-key']) };
     },
   );
 
   r.post(
     API.syncFbReviews,
-    { schema: { tags: ['reviews'], summary: 'Sync one page’s reviews from Facebook now', security, body: ZSyncFbReviewsRequest, response: { 200: ZSyncFbReviewsResponse, ...errors } } },
+    { config: { need: { action: 'update', subject: 'ReviewSync', scope: 'outlet' } }, schema: { tags: ['reviews'], summary: 'Sync one page’s reviews from Facebook now', security, body: ZSyncFbReviewsRequest, response: { 200: ZSyncFbReviewsResponse, ...errors } } },
     async (req) => {
-      requireAbility(req, 'update', 'ReviewSync');
-      requireClient(req);
       return syncNow(app.ctx, req.auth, req.body.pageId);
     },
   );

@@ -1,18 +1,19 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { TFbComment, TGetFbCommentsResponse } from '@dinedesk/contracts';
+import type { TFbComment, TFbPage, TGetFbCommentsResponse } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
-import { schema } from '../../db/client.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { parseCursor } from '../../lib/keyset.ts';
 import { GraphError, writeOutcomeUnknown } from '../../lib/graph-client.ts';
 import { cleanText } from '../../lib/text.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { decryptPageToken } from '../meta/page-tokens.ts';
-import { syncPage } from '../meta/review-sync.ts';
+import { decryptPageToken } from '../meta/meta.service.ts';
+import { graphTime, syncPage } from './review-sync.service.ts';
 import { reportBadItem } from './bad-items.ts';
+import { usableComment, usableReview } from './reviews.mappers.ts';
 import * as repo from './reviews.repository.ts';
+import { audit } from '../../lib/audit.ts';
+import { inTenantScope } from '../../lib/tenant-scope.ts';
 
 /**
  * Facebook reviews of the caller's client: list (from the synced copy), comments (live from
@@ -24,7 +25,7 @@ import * as repo from './reviews.repository.ts';
 /** @throws HttpError 404 unless the page belongs to the caller's client and a visible outlet. */
 export async function visiblePage(ctx: AppContext, auth: AuthContext, pageId: string): Promise<repo.PageRow> {
   const page = await repo.getPage(ctx.db, pageId);
-  if (!page || page.clientId !== auth.clientId || (auth.outletIds && !auth.outletIds.includes(page.outletId))) {
+  if (!page || !inTenantScope(auth, page)) {
     throw notFound(`Facebook page ${pageId} not found`);
   }
   return page;
@@ -37,6 +38,12 @@ async function visibleReview(ctx: AppContext, auth: AuthContext, pageId: string,
   return { page, review };
 }
 
+/** Facebook Pages the caller may see (client, visible outlets), with review counts and sync state. */
+export function listPages(ctx: AppContext, auth: AuthContext): Promise<TFbPage[]> {
+  return repo.listPages(ctx.db, auth.clientId!, auth.outletIds);
+}
+
+/** One keyset page of the caller's reviews, newest first, filtered as asked. */
 export async function listReviews(
   ctx: AppContext,
   auth: AuthContext,
@@ -44,7 +51,7 @@ export async function listReviews(
 ) {
   if (q.pageId) await visiblePage(ctx, auth, q.pageId);
   const after = parseCursor(q.cursor);
-  const { rows, next } = await repo.listReviews(ctx, {
+  const { rows, next } = await repo.listReviews(ctx.db, {
     clientId: auth.clientId!,
     outletIds: auth.outletIds,
     pageId: q.pageId,
@@ -55,7 +62,13 @@ export async function listReviews(
     after,
     limit: q.limit,
   });
-  return { data: rows, paging: { nextCursor: next } };
+  return { data: rows.flatMap(({ r, outletName }) => usableReview(ctx, r, outletName)), paging: { nextCursor: next } };
+}
+
+/** Stored comments of a review, oldest first; a row that cannot be answered is skipped (issue #8). */
+async function storedComments(ctx: AppContext, reviewId: number): Promise<TFbComment[]> {
+  const rows = await repo.listStoredComments(ctx.db, reviewId);
+  return rows.flatMap(({ c, authorName }) => usableComment(ctx, c, authorName));
 }
 
 /** A comment as Graph `GET /{story-id}/comments` answers it (external-apis.md §2). */
@@ -67,13 +80,6 @@ const ZGraphComment = z.object({
 });
 
 const COMMENT_FIELDS = 'id,message,from{id,name},created_time';
-
-/** Graph writes `2024-05-01T10:00:00+0000`; Date needs the colon in the offset. @returns null when unusable */
-function graphTime(s: string): Date | null {
-  const d = new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-  // Four-digit years only: anything else cannot be answered as ISO 8601 (ZIsoTime) later.
-  return Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1000 || d.getUTCFullYear() > 9999 ? null : d;
-}
 
 /**
  * A Graph comment as a `review_comments` row, its text cleaned (NUL and other control
@@ -116,7 +122,7 @@ export async function listComments(ctx: AppContext, auth: AuthContext, pageId: s
   }
   const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
   if (!token) {
-    return { data: await repo.listStoredComments(ctx, review.id), source: 'cache', notice: 'This Facebook Page is not connected; showing the comments stored earlier.' };
+    return { data: await storedComments(ctx, review.id), source: 'cache', notice: 'This Facebook Page is not connected; showing the comments stored earlier.' };
   }
   try {
     const fetched: unknown[] = [];
@@ -127,19 +133,15 @@ export async function listComments(ctx: AppContext, auth: AuthContext, pageId: s
     // Comments Graph listed, usable or not, are kept; the others were deleted on Facebook.
     const keep = fetched.flatMap((c) => (typeof (c as { id?: unknown })?.id === 'string' ? [cleanText((c as { id: string }).id)] : []));
     await ctx.db.transaction(async (tx) => {
-      for (const row of rows) {
-        await tx.insert(schema.reviewComments).values(row).onConflictDoUpdate({ target: schema.reviewComments.id, set: { message: row.message, fromName: row.fromName } });
-      }
-      await tx
-        .delete(schema.reviewComments)
-        .where(keep.length ? and(eq(schema.reviewComments.reviewId, review.id), notInArray(schema.reviewComments.id, keep)) : eq(schema.reviewComments.reviewId, review.id));
+      for (const row of rows) await repo.upsertComment(tx, row);
+      await repo.deleteCommentsExcept(tx, review.id, keep);
       await repo.refreshReviewCounters(tx, review.id);
     });
-    return { data: await repo.listStoredComments(ctx, review.id), source: 'graph', notice: null };
+    return { data: await storedComments(ctx, review.id), source: 'graph', notice: null };
   } catch (e) {
     if (!(e instanceof GraphError)) throw e;
     const reason = e.isTokenError ? 'Facebook rejected the page token; reconnect the page.' : `Facebook could not be read (${e.message}).`;
-    return { data: await repo.listStoredComments(ctx, review.id), source: 'cache', notice: `${reason} Showing the comments stored earlier.` };
+    return { data: await storedComments(ctx, review.id), source: 'cache', notice: `${reason} Showing the comments stored earlier.` };
   }
 }
 
@@ -163,11 +165,7 @@ async function readBackReply(ctx: AppContext, storyId: string, page: repo.PageRo
   if (!candidates.length) return null;
   // A reply answered through DineDesk has its author; one stored from a feed webhook or a live
   // read does not yet, and may be the very reply this attempt posted.
-  const stored = await ctx.db
-    .select({ id: schema.reviewComments.id })
-    .from(schema.reviewComments)
-    .where(and(eq(schema.reviewComments.reviewId, review.id), inArray(schema.reviewComments.id, candidates.map((c) => c.id)), isNotNull(schema.reviewComments.authorUserId)));
-  const known = new Set(stored.map((r) => r.id));
+  const known = await repo.authoredCommentIds(ctx.db, review.id, candidates.map((c) => c.id));
   // Oldest unknown first: the reply this attempt (or the one it retries) posted.
   return candidates.filter((c) => !known.has(c.id)).sort((a, b) => a.createdTime.getTime() - b.createdTime.getTime())[0] ?? null;
 }
@@ -209,33 +207,30 @@ export async function reply(ctx: AppContext, auth: AuthContext, pageId: string, 
   const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
   if (!token) throw new HttpError(409, 'This Facebook Page is not connected. Connect it to reply to its reviews.', { field: 'pageId' });
   const clientId = review.clientId;
-  const { reviewReplyIdempotency: idem } = schema;
-  const keyWhere = idempotencyKey === undefined ? undefined : and(eq(idem.clientId, clientId), eq(idem.key, idempotencyKey));
   const startedAt = ctx.now();
 
   // Reserve the key, or answer what an earlier request with it produced.
   let retryOfUnknown = false;
   if (idempotencyKey !== undefined) {
     const requestHash = replyHash(pageId, reviewId, message);
-    const reserved = await ctx.db.insert(idem).values({ clientId, key: idempotencyKey, requestHash, reviewId: review.id }).onConflictDoNothing().returning();
-    if (reserved.length === 0) {
-      const [existing] = await ctx.db.select().from(idem).where(keyWhere);
+    if (!(await repo.reserveReplyKey(ctx.db, { clientId, key: idempotencyKey, requestHash, reviewId: review.id }))) {
+      const existing = await repo.getReplyKey(ctx.db, clientId, idempotencyKey);
       if (!existing) throw new HttpError(409, 'A reply with this Idempotency-Key is still in progress; try again in a moment.', { code: 'idempotency_in_progress' });
       if (existing.requestHash !== requestHash) {
         throw new HttpError(422, 'This Idempotency-Key was already used for a different reply; send a new key for a new reply.', { field: 'Idempotency-Key', code: 'idempotency_key_reused' });
       }
       if (existing.state === 'done' && existing.result) return existing.result as unknown as TFbComment;
       // An earlier attempt timed out without a known outcome: claim it (one retry at a time).
-      const claimed = existing.state === 'unknown' ? await ctx.db.update(idem).set({ state: 'pending' }).where(and(keyWhere, eq(idem.state, 'unknown'))).returning() : [];
-      if (claimed.length === 0) throw new HttpError(409, 'A reply with this Idempotency-Key is still in progress; try again in a moment.', { code: 'idempotency_in_progress' });
+      const claimed = existing.state === 'unknown' && (await repo.claimUnknownReplyKey(ctx.db, clientId, idempotencyKey));
+      if (!claimed) throw new HttpError(409, 'A reply with this Idempotency-Key is still in progress; try again in a moment.', { code: 'idempotency_in_progress' });
       retryOfUnknown = true;
     }
   }
   const release = async () => {
-    if (keyWhere) await ctx.db.delete(idem).where(keyWhere);
+    if (idempotencyKey !== undefined) await repo.releaseReplyKey(ctx.db, clientId, idempotencyKey);
   };
   const markUnknown = async () => {
-    if (keyWhere) await ctx.db.update(idem).set({ state: 'unknown' }).where(keyWhere);
+    if (idempotencyKey !== undefined) await repo.markReplyKeyUnknown(ctx.db, clientId, idempotencyKey);
   };
 
   try {
@@ -277,13 +272,10 @@ export async function reply(ctx: AppContext, auth: AuthContext, pageId: string, 
     const { id, createdTime } = landed;
     const comment: TFbComment = { id, message, from: { id: page.id, name: page.name }, createdTime: createdTime.toISOString(), isPageReply: true, authorName: auth.fullName };
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .insert(schema.reviewComments)
-        .values({ id, reviewId: review.id, clientId, message, fromId: page.id, fromName: page.name, isPageReply: true, authorUserId: auth.userId, createdTime })
-        .onConflictDoUpdate({ target: schema.reviewComments.id, set: { authorUserId: auth.userId } });
+      await repo.upsertPageReply(tx, { id, reviewId: review.id, clientId, message, fromId: page.id, fromName: page.name, isPageReply: true, authorUserId: auth.userId, createdTime });
       await repo.refreshReviewCounters(tx, review.id);
-      await tx.insert(schema.auditLog).values({ clientId, actorUserId: auth.userId, action: 'review.reply', target: `review:${review.id}`, details: { pageId, commentId: id } });
-      if (keyWhere) await tx.update(idem).set({ state: 'done', result: comment as unknown as Record<string, unknown> }).where(keyWhere);
+      await audit(tx, { clientId, actorUserId: auth.userId, action: 'review.reply', target: `review:${review.id}`, details: { pageId, commentId: id } });
+      if (idempotencyKey !== undefined) await repo.finishReplyKey(tx, clientId, idempotencyKey, comment as unknown as Record<string, unknown>);
     });
     return comment;
   } catch (e) {

@@ -1,11 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TClientOnboardingResponse, ZClientOnboardingRequest } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
-import { schema } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { audit, createInvitation, sha256 } from './access.service.ts';
+import { audit } from '../../lib/audit.ts';
+import type { AuthContext } from '../access/session.service.ts';
+import { createInvitation, sha256 } from '../access/invitations.service.ts';
+import * as repo from './tenancy.repository.ts';
 
 type OnboardingInput = z.output<typeof ZClientOnboardingRequest>;
 type StoredResult = Omit<TClientOnboardingResponse, 'created' | 'invitation'>;
@@ -23,11 +23,7 @@ function isUniqueViolation(e: unknown): boolean {
  * @throws 409 when the key was onboarded with a different request (a key names one client)
  */
 async function replay(ctx: AppContext, input: OnboardingInput, requestHash: string): Promise<TClientOnboardingResponse | null> {
-  const [row] = await ctx.db
-    .select({ hash: schema.onboardings.requestHash, result: schema.onboardings.result })
-    .from(schema.clients)
-    .leftJoin(schema.onboardings, eq(schema.onboardings.clientId, schema.clients.id))
-    .where(eq(schema.clients.key, input.clientKey));
+  const row = await repo.onboardingOfKey(ctx.db, input.clientKey);
   if (!row) return null;
   if (row.hash !== requestHash || !row.result) {
     throw new HttpError(409, `clientKey "${input.clientKey}" is already used by another onboarding`, { field: 'body.clientKey' });
@@ -44,7 +40,7 @@ async function replay(ctx: AppContext, input: OnboardingInput, requestHash: stri
  *
  * Idempotent on `clientKey`: the same request again answers the first result with
  * `created: false` and writes nothing; the same key with a different request is 409.
- * The owner is invited like any user (access.service `createInvitation`, docs/decisions/0009):
+ * The owner is invited like any user (modules/access `createInvitation`, docs/decisions/0009):
  * no account is read or changed, so the answer is the same whether or not the owner's email has
  * an account elsewhere (issue #8); the owner becomes a member on accepting.
  * @returns the created ids and the owner's invitation
@@ -60,24 +56,23 @@ export async function onboardClient(ctx: AppContext, auth: AuthContext, input: O
     return await ctx.db.transaction(async (tx) => {
       const now = ctx.now();
       if (pageIds.length) {
-        const taken = await tx.select({ id: schema.facebookPages.id }).from(schema.facebookPages).where(inArray(schema.facebookPages.id, pageIds));
+        const taken = await repo.linkedPageIds(tx, pageIds);
         if (taken.length) {
-          throw new HttpError(409, `Facebook Page ${taken[0]!.id} is already linked to an outlet`, { field: 'body.brands.outlets.facebookPageId' });
+          throw new HttpError(409, `Facebook Page ${taken[0]!} is already linked to an outlet`, { field: 'body.brands.outlets.facebookPageId' });
         }
       }
-      const [client] = await tx.insert(schema.clients).values({ key: input.clientKey, name: input.name, createdAt: now }).returning();
-      const c = client!;
+      const c = await repo.insertClient(tx, { key: input.clientKey, name: input.name, createdAt: now });
       const email = input.owner.email.trim().toLowerCase();
       const result: StoredResult = { client: { id: c.id, key: c.key, name: c.name, brands: [] }, owner: { email } };
       for (const b of input.brands) {
-        const [brand] = await tx.insert(schema.brands).values({ clientId: c.id, key: b.key, name: b.name, cuisines: b.cuisines, createdAt: now }).returning();
+        const brand = await repo.insertBrand(tx, { clientId: c.id, key: b.key, name: b.name, cuisines: b.cuisines, createdAt: now });
         const outlets: StoredResult['client']['brands'][number]['outlets'] = [];
         for (const o of b.outlets) {
-          const [outlet] = await tx.insert(schema.outlets).values({ clientId: c.id, brandId: brand!.id, key: o.key, name: o.name, city: o.city, createdAt: now }).returning();
-          if (o.facebookPageId) await tx.insert(schema.facebookPages).values({ id: o.facebookPageId, clientId: c.id, outletId: outlet!.id, name: o.name });
-          outlets.push({ id: outlet!.id, key: o.key, name: o.name, city: o.city, facebookPageId: o.facebookPageId ?? null });
+          const outlet = await repo.insertOutlet(tx, { clientId: c.id, brandId: brand.id, key: o.key, name: o.name, city: o.city, createdAt: now });
+          if (o.facebookPageId) await repo.insertPage(tx, { id: o.facebookPageId, clientId: c.id, outletId: outlet.id, name: o.name });
+          outlets.push({ id: outlet.id, key: o.key, name: o.name, city: o.city, facebookPageId: o.facebookPageId ?? null });
         }
-        result.client.brands.push({ id: brand!.id, key: b.key, name: b.name, outlets });
+        result.client.brands.push({ id: brand.id, key: b.key, name: b.name, outlets });
       }
       const { invitation } = await createInvitation(
         tx,
@@ -86,7 +81,7 @@ export async function onboardClient(ctx: AppContext, auth: AuthContext, input: O
         { email, fullName: input.owner.fullName, role: 'client_owner', access: { brandIds: [], outletIds: [], modules: [] } },
         auth.userId,
       );
-      await tx.insert(schema.onboardings).values({ clientId: c.id, requestHash, result: result as unknown as Record<string, unknown>, createdByUserId: auth.userId, createdAt: now });
+      await repo.insertOnboarding(tx, { clientId: c.id, requestHash, result: result as unknown as Record<string, unknown>, createdByUserId: auth.userId, createdAt: now });
       await audit(tx, {
         clientId: c.id,
         actorUserId: auth.userId,

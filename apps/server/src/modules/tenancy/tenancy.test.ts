@@ -31,6 +31,15 @@ const onboarding = (key: string, pageId?: string): TClientOnboardingRequest => (
 });
 
 describe('POST /api/client-onboarding', () => {
+  it('refuses a caller without `create Client` before reading the input: 403, not a 400 describing it (declared need, issue #9)', async () => {
+    const owner = await h.login('owner@spice-route.demo');
+    const counts = await tableCounts(h);
+    const res = await api('POST', '/api/client-onboarding', owner, { ...onboarding('refused-co'), name: ' ', clientKey: 'x'.repeat(65) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Your role (client_owner) may not create Client' });
+    expect(await tableCounts(h)).toEqual(counts);
+  });
+
   it('onboards a client in one call; the owner sets a password from the invitation and sees only that client', async () => {
     const res = await api('POST', '/api/client-onboarding', admin, onboarding('masala-co', '990000000000001'));
     expect(res.statusCode).toBe(201);

@@ -1,21 +1,20 @@
 /**
  * The demo mock for tests (spec §7; stack-notes.md: msw 2.x, whose `msw/node` intercepts
- * `fetch` on Node 20). Same handlers as the browser; unhandled requests fail the test, so a
- * test cannot silently reach a network.
+ * `fetch` on Node 20). Same handlers as the browser, installed on the tests' one MSW server
+ * (testing/api-server.ts, started by testing/setup.ts), so demo and product tests share one
+ * mocking tool; a request no handler answers gets a 501 naming it.
  */
 import type { RequestHandler } from 'msw';
-import { setupServer, type SetupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { SetupServer } from 'msw/node';
+import { beforeEach } from 'vitest';
+import { apiServer } from '../../testing/api-server.ts';
 import { createDemoHandlers } from './handlers.ts';
 
 /**
- * Starts an MSW server for the calling test file with `handlers` (default: all demo
- * handlers over fresh data), resets per-test overrides after each test, closes at the end.
+ * Installs `handlers` (default: all demo handlers over fresh data) before each test of the
+ * calling file; the set-up removes them, and any per-test overrides, after each test.
  */
 export function setupDemoServer(handlers: () => RequestHandler[] = createDemoHandlers): SetupServer {
-  const server = setupServer(...handlers());
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => server.resetHandlers(...handlers()));
-  afterAll(() => server.close());
-  return server;
+  beforeEach(() => apiServer.use(...handlers()));
+  return apiServer;
 }

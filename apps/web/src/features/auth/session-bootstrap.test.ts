@@ -4,7 +4,8 @@ import { EXPIRED_TOKEN_PATH } from '../../lib/api-client.ts';
 import { setNavigator } from '../../lib/navigation.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
-import { json, mockFetch } from '../../testing/fetch-mock.ts';
+import { mockApi } from '../../testing/api-server.ts';
+import { handle, reply } from '../../testing/contract-handlers.ts';
 import { signInAs, userDataFixture } from '../../testing/fixtures.ts';
 import { testQueryClient } from '../../testing/render.tsx';
 import { bootstrapSession } from './session-bootstrap.ts';
@@ -24,14 +25,14 @@ beforeEach(() => {
 
 describe('bootstrapSession (spec §4, §5)', () => {
   it('does nothing without a stored email', async () => {
-    const fetchMock = mockFetch();
+    const fetchMock = mockApi();
     await expect(bootstrapSession(testQueryClient())).resolves.toBe('skipped');
     expect(fetchMock.calls).toHaveLength(0);
   });
 
   it('fetches the user details with the stored token and refreshes userData', async () => {
     signInAs({ role: 'client_owner' }, 'tok-1');
-    const fetchMock = mockFetch({ [`GET ${API.clientDetails}`]: () => json(clientDetails('viewer')) });
+    const fetchMock = mockApi(handle.clientDetails(() => clientDetails('viewer')));
 
     await expect(bootstrapSession(testQueryClient())).resolves.toBe('refreshed');
 
@@ -49,7 +50,13 @@ describe('bootstrapSession (spec §4, §5)', () => {
     ['a 401 answer', 401, 'Invalid token'],
   ])('"%s" saying the token is dead clears the session and goes to expired-token', async (_label, status, message) => {
     signInAs();
-    mockFetch({ [`GET ${API.clientDetails}`]: () => json({ message }, status) });
+    mockApi(
+      handle.clientDetails(() =>
+        status === 200
+          ? reply.offContract(status, { message }, 'spec §5: get-client-details may tell a dead token in a 200 answer')
+          : reply.error(status, { message }),
+      ),
+    );
 
     await expect(bootstrapSession(testQueryClient())).resolves.toBe('expired');
 
@@ -62,7 +69,7 @@ describe('bootstrapSession (spec §4, §5)', () => {
 
   it('keeps the session when the server cannot be reached', async () => {
     signInAs();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    mockApi(handle.clientDetails(() => reply.network()));
 
     await expect(bootstrapSession(testQueryClient())).resolves.toBe('unavailable');
 

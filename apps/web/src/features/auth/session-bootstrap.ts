@@ -9,7 +9,7 @@ import { navigateTo } from '../../lib/navigation.ts';
 import { queryClient as appQueryClient } from '../../lib/query-client.ts';
 import { clearSession, updateUserData } from '../../lib/session-store.ts';
 import { readEmail } from '../../lib/storage.ts';
-import { clientDetailsQueryOptions } from './api/get-client-details.ts';
+import { clientDetailsQueryOptions } from '../../lib/client-details.ts';
 
 /** Whether `error` is the token failure of spec §5 ("Invalid token", "Token has expired"). */
 export function isTokenFailure(error: unknown): boolean {

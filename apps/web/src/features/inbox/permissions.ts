@@ -1,11 +1,11 @@
 /**
  * What the inbox checks (spec §6; server: apps/server lib/ability.ts). Reading the inbox needs
- * `read Conversation` (the route and menu entry declare it too); sending and reacting need
- * `create Message`. The server checks both on every call; the client only hides controls.
+ * `read Conversation`, declared by its route and menu entry (layout/navigation.ts); sending and
+ * reacting need `create Message`. The server checks both on every call; the client only hides
+ * controls.
  */
 export const INBOX_SUBJECTS = { conversation: 'Conversation', message: 'Message' } as const;
 
-export const READ_INBOX = { action: 'read', subject: INBOX_SUBJECTS.conversation } as const;
 export const SEND_MESSAGE = { action: 'create', subject: INBOX_SUBJECTS.message } as const;
 
 /** Reactions offered on guest messages (Messenger's quick set). */

@@ -2,7 +2,7 @@ import type { TReplyWindow } from '@dinedesk/contracts';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { WindowStatus } from './components/window-status.tsx';
-import { inboxT } from './i18n.ts';
+import { inboxT } from './inbox-t.ts';
 import { describeWindow, effectiveWindow, formatRemaining } from './window.ts';
 import { useNow } from './hooks/use-now.ts';
 

@@ -5,7 +5,7 @@
  * down here, so the state is re-derived from `endsAt` and `lastGuestMessageAt` as time passes.
  */
 import type { TReplyWindow } from '@dinedesk/contracts';
-import type { InboxT } from './i18n.ts';
+import type { InboxT } from './inbox-t.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

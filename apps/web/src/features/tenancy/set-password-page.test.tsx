@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../lib/paths.ts';
-import { json, mockFetch } from '../../testing/fetch-mock.ts';
+import { mockApi } from '../../testing/api-server.ts';
+import { handle, reply } from '../../testing/contract-handlers.ts';
 import { renderApp } from '../../testing/render.tsx';
 
 /** Issue #8 "Weak passwords": the page's own bound and the server's reason, as written. */
@@ -18,7 +19,7 @@ describe('set-password page and the password policy', () => {
   }
 
   it('asks for at least 10 characters before calling the server', async () => {
-    const fetchMock = mockFetch({});
+    const fetchMock = mockApi();
     await submit('abcdefghi');
     expect(await screen.findByText('The password needs 10 to 128 characters.')).toBeInTheDocument();
     expect(fetchMock.callsTo(API.setPassword)).toHaveLength(0);
@@ -26,7 +27,7 @@ describe('set-password page and the password policy', () => {
 
   it('shows why the server refused the password', async () => {
     const reason = 'The password is too easy to guess. This is a commonly used password.';
-    const fetchMock = mockFetch({ [`POST ${API.setPassword}`]: () => json({ message: reason, field: 'body.password', code: 'weak_password' }, 400) });
+    const fetchMock = mockApi(handle.setPassword(() => reply.error(400, { message: reason, field: 'body.password', code: 'weak_password' })));
     await submit('password1234');
     expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(fetchMock.callsTo(API.setPassword)[0]?.headers.get('Accept-Language')).toBe('en');

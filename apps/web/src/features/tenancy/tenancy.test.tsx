@@ -4,64 +4,78 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../lib/paths.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
-import { json, mockFetch } from '../../testing/fetch-mock.ts';
+import { mockApi } from '../../testing/api-server.ts';
+import { handle, reply } from '../../testing/contract-handlers.ts';
 import { signInAs, userDataFixture } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { slugify, toRequest } from './components/onboarding-page.tsx';
 
-const noReviews = {
-  [`GET ${API.fbPages}`]: () => json({ data: [] }),
-  [`GET ${API.fbReviews}`]: () => json({ data: [], paging: { nextCursor: null } }),
-};
+const noReviews = () => [handle.fbPages(() => ({ data: [] })), handle.fbReviews(() => ({ data: [], paging: { nextCursor: null } }))];
+
+// Ids the server issues are UUIDs, and its request schemas refuse anything else (contracts/tenancy.ts).
+const CLIENT_1 = '00000000-0000-4000-8000-0000000000c1';
+const CLIENT_2 = '00000000-0000-4000-8000-0000000000c2';
+const VIEWER_ID = '00000000-0000-4000-8000-000000000002';
 
 describe('client switcher', () => {
   it('lists the clients of a user of several clients and switches with a new token', async () => {
-    signInAs({ role: 'client_owner', ability: [{ action: 'manage', subject: 'Review' }], client: { id: 'c1', name: 'Spice Route' } });
-    const other = userDataFixture({ role: 'client_owner', ability: [{ action: 'manage', subject: 'Review' }], client: { id: 'c2', name: 'Deccan Table' } });
-    const fetchMock = mockFetch({
-      ...noReviews,
-      [`GET ${API.myClients}`]: () =>
-        json({ data: [{ id: 'c1', name: 'Spice Route', role: 'client_owner', current: true }, { id: 'c2', name: 'Deccan Table', role: 'client_owner', current: false }] }),
-      [`GET ${API.accessTokenByClientId}`]: () => json({ accessToken: 'token-c2', userData: other }),
-    });
+    signInAs({ role: 'client_owner', ability: [{ action: 'manage', subject: 'Review' }], client: { id: CLIENT_1, name: 'Spice Route' } });
+    const other = userDataFixture({ role: 'client_owner', ability: [{ action: 'manage', subject: 'Review' }], client: { id: CLIENT_2, name: 'Deccan Table' } });
+    const fetchMock = mockApi(
+      ...noReviews(),
+      handle.myClients(() => ({
+        data: [
+          { id: CLIENT_1, name: 'Spice Route', role: 'client_owner', current: true },
+          { id: CLIENT_2, name: 'Deccan Table', role: 'client_owner', current: false },
+        ],
+      })),
+      handle.accessTokenByClientId(() => ({ accessToken: 'token-c2', userData: other })),
+    );
     renderApp(PATHS.reviews);
     const switcher = await screen.findByTestId('client-switcher');
     expect(switcher).toHaveTextContent('Spice Route');
     await userEvent.click(switcher);
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Deccan Table' }));
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('token-c2'));
-    expect(fetchMock.callsTo(API.accessTokenByClientId)[0]?.query.get('clientId')).toBe('c2');
+    expect(fetchMock.callsTo(API.accessTokenByClientId)[0]?.query.get('clientId')).toBe(CLIENT_2);
     await waitFor(() => expect(screen.getByTestId('client-switcher')).toHaveTextContent('Deccan Table'));
   });
 
   it('shows only the client name to a user of one client', async () => {
-    signInAs({ client: { id: 'c1', name: 'Spice Route' } });
-    mockFetch({ ...noReviews, [`GET ${API.myClients}`]: () => json({ data: [{ id: 'c1', name: 'Spice Route', role: 'viewer', current: true }] }) });
+    signInAs({ client: { id: CLIENT_1, name: 'Spice Route' } });
+    mockApi(...noReviews(), handle.myClients(() => ({ data: [{ id: CLIENT_1, name: 'Spice Route', role: 'viewer', current: true }] })));
     renderApp(PATHS.reviews);
     expect(await screen.findByText('Spice Route')).toBeInTheDocument();
     expect(screen.queryByTestId('client-switcher')).toBeNull();
   });
 });
 
+/** The calls of the Users & access screen, answering an empty client. */
+const usersAccessApi = () => [
+  handle.myClients(() => ({ data: [] })),
+  handle.clientUsers(() => ({ data: [] })),
+  handle.getAllBrands(() => ({ data: [] })),
+  handle.clientDetails(() => ({ message: 'OK' as const, client: null, userData: userDataFixture() })),
+  handle.auditLog(() => ({ data: [] })),
+];
+
 describe('administration routes follow the ability', () => {
   it('shows "not authorized" on onboarding for an owner (no create Client)', async () => {
     signInAs({ role: 'client_owner', ability: [{ action: 'manage', subject: 'User' }, { action: 'read', subject: 'Review' }] });
-    mockFetch({ ...noReviews, [`GET ${API.myClients}`]: () => json({ data: [] }) });
+    mockApi(...noReviews(), handle.myClients(() => ({ data: [] })));
     renderApp(PATHS.clientOnboarding);
     expect(await screen.findByRole('heading', { name: 'You are not authorized' })).toBeInTheDocument();
   });
 
   it('lets an owner change a user’s modules, sending an update of the access ids', async () => {
     signInAs({ id: 'me', role: 'client_owner', ability: [{ action: 'manage', subject: 'User' }, { action: 'manage', subject: 'Access' }, { action: 'read', subject: 'AuditLog' }] });
-    const fetchMock = mockFetch({
-      [`GET ${API.myClients}`]: () => json({ data: [] }),
-      [`GET ${API.clientUsers}`]: () =>
-        json({ data: [{ id: 'u2', email: 'viewer@x.demo', fullName: 'Vee Viewer', role: 'viewer', active: true, access: { brandIds: [], outletIds: [], modules: [...MODULES] } }] }),
-      [`POST ${API.getAllBrands}`]: () => json({ data: [] }),
-      [`GET ${API.clientDetails}`]: () => json({ message: 'OK', client: null, userData: userDataFixture() }),
-      [`GET ${API.auditLog}`]: () => json({ data: [] }),
-      [`POST ${API.accessControlOfUser}`]: () => json({ userId: 'u2', role: 'viewer', access: { brandIds: [], outletIds: [], modules: ['reporting'] }, allOutlets: true }),
-    });
+    const fetchMock = mockApi(
+      ...usersAccessApi(),
+      handle.clientUsers(() => ({
+        data: [{ id: VIEWER_ID, email: 'viewer@x.demo', fullName: 'Vee Viewer', role: 'viewer', active: true, access: { brandIds: [], outletIds: [], modules: [...MODULES] } }],
+      })),
+      handle.accessControlOfUser(() => ({ userId: VIEWER_ID, role: 'viewer', access: { brandIds: [], outletIds: [], modules: ['reporting'] }, allOutlets: true })),
+    );
     renderApp(PATHS.usersAccess);
     const row = await screen.findByTestId('user-viewer@x.demo');
     for (const label of ['Reviews & Complaints', 'Menu Management', 'Business Overview', 'Digital Marketing']) {
@@ -69,7 +83,7 @@ describe('administration routes follow the ability', () => {
     }
     await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fetchMock.callsTo(API.accessControlOfUser)).toHaveLength(1));
-    expect(fetchMock.callsTo(API.accessControlOfUser)[0]?.body).toEqual({ request: 'update', userId: 'u2', role: 'viewer', brandIds: [], outletIds: [], modules: ['reporting'] });
+    expect(fetchMock.callsTo(API.accessControlOfUser)[0]?.body).toEqual({ request: 'update', userId: VIEWER_ID, role: 'viewer', brandIds: [], outletIds: [], modules: ['reporting'] });
   });
 });
 
@@ -84,21 +98,13 @@ describe('onboarding wizard helpers', () => {
 describe('invitations (issue #8, docs/decisions/0009)', () => {
   it('shows the invitation link for every invited email, with how an existing account accepts', async () => {
     signInAs({ id: 'me', role: 'client_owner', ability: [{ action: 'manage', subject: 'User' }, { action: 'manage', subject: 'Access' }, { action: 'read', subject: 'AuditLog' }] });
-    const fetchMock = mockFetch({
-      [`GET ${API.myClients}`]: () => json({ data: [] }),
-      [`GET ${API.clientUsers}`]: () => json({ data: [] }),
-      [`POST ${API.getAllBrands}`]: () => json({ data: [] }),
-      [`GET ${API.clientDetails}`]: () => json({ message: 'OK', client: null, userData: userDataFixture() }),
-      [`GET ${API.auditLog}`]: () => json({ data: [] }),
-      [`POST ${API.inviteUser}`]: (req) =>
-        json(
-          {
-            user: { id: 'inv-1', email: (req.body as { email: string }).email, fullName: 'Typed', role: 'viewer', active: false, access: { brandIds: [], outletIds: [], modules: [...MODULES] } },
-            invitation: { url: '/set-password?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', expiresAt: '2030-01-08T00:00:00.000Z' },
-          },
-          201,
-        ),
-    });
+    const fetchMock = mockApi(
+      ...usersAccessApi(),
+      handle.inviteUser(({ body }) => ({
+        user: { id: 'inv-1', email: body.email, fullName: 'Typed', role: 'viewer', active: false, access: { brandIds: [], outletIds: [], modules: [...MODULES] } },
+        invitation: { url: '/set-password?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', expiresAt: '2030-01-08T00:00:00.000Z' },
+      })),
+    );
     renderApp(PATHS.usersAccess);
     await userEvent.type(await screen.findByRole('textbox', { name: /Email/ }), 'agent@other-client.demo');
     await userEvent.type(screen.getByRole('textbox', { name: /Full name/ }), 'Typed');
@@ -112,14 +118,19 @@ describe('invitations (issue #8, docs/decisions/0009)', () => {
 
   it('asks an existing account to sign in, then accepts with the link instead of setting a password', async () => {
     const joined = userDataFixture({ role: 'viewer', client: { id: 'c-a', name: 'Spice Route' } });
-    const fetchMock = mockFetch({
-      ...noReviews,
-      [`GET ${API.myClients}`]: () => json({ data: [] }),
-      [`POST ${API.setPassword}`]: () =>
-        json({ message: 'This email address already has a DineDesk account or an earlier invitation: sign in with that account to accept this invitation', field: 'body.token', code: INVITATION_SIGN_IN_CODE }, 409),
-      [`POST ${API.login}`]: () => json({ accessToken: 'token-own-client', userData: userDataFixture() }),
-      [`POST ${API.acceptInvitation}`]: () => json({ accessToken: 'token-client-a', userData: joined }),
-    });
+    const fetchMock = mockApi(
+      ...noReviews(),
+      handle.myClients(() => ({ data: [] })),
+      handle.setPassword(() =>
+        reply.error(409, {
+          message: 'This email address already has a DineDesk account or an earlier invitation: sign in with that account to accept this invitation',
+          field: 'body.token',
+          code: INVITATION_SIGN_IN_CODE,
+        }),
+      ),
+      handle.login(() => ({ accessToken: 'token-own-client', userData: userDataFixture() })),
+      handle.acceptInvitation(() => ({ accessToken: 'token-client-a', userData: joined })),
+    );
     const token = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
     renderApp(`${PATHS.setPassword}?token=${token}`);
     await userEvent.type(await screen.findByLabelText(/New password/), 'Correct-Horse-Battery-42');

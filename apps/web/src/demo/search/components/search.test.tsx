@@ -3,13 +3,13 @@
  * §9): grouping and the limit of 4 per group, the user's own screens filtered by ability,
  * navigation on Enter, the keyboard shortcut, and bookmark toggling that reaches the mock.
  */
-import { API, ZGetFbPagesResponse, ZGetFbReviewsResponse } from '@dinedesk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { searchableScreens } from '../../../layout/navigation.ts';
 import { buildAbility } from '../../../lib/ability.ts';
+import { handle } from '../../../testing/contract-handlers.ts';
 import { OWNER_RULES, pageFixture, reviewFixture, signInAs } from '../../../testing/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../../testing/render.tsx';
 import { setViewportWidth } from '../../../testing/viewport.ts';
@@ -199,10 +199,8 @@ describe('in the app', () => {
   it('the navbar searches the screens the user may open and the mock’s data', async () => {
     setViewportWidth(1280);
     server.use(
-      http.get(API.fbPages, () => HttpResponse.json(ZGetFbPagesResponse.parse({ data: [pageFixture()] }))),
-      http.get(API.fbReviews, () =>
-        HttpResponse.json(ZGetFbReviewsResponse.parse({ data: [reviewFixture()], paging: { nextCursor: null } })),
-      ),
+      handle.fbPages(() => ({ data: [pageFixture()] })),
+      handle.fbReviews(() => ({ data: [reviewFixture()], paging: { nextCursor: null } })),
     );
     signInAs({ role: 'agent', ability: [{ action: 'read', subject: 'Review' }, { action: 'read', subject: 'Reporting' }] });
     const { location } = renderApp('/apps/reviews_and_complaints/reviews');

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../../lib/paths.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
-import { json, mockFetch } from '../../../testing/fetch-mock.ts';
+import { mockApi } from '../../../testing/api-server.ts';
+import { handle, reply } from '../../../testing/contract-handlers.ts';
 import { signInAs, userDataFixture } from '../../../testing/fixtures.ts';
 import { renderWithProviders, urlOf } from '../../../testing/render.tsx';
 import { LoginPage } from './login-page.tsx';
@@ -32,7 +33,7 @@ async function submit(email: string, password: string) {
 
 describe('LoginPage', () => {
   it('signs in: posts the credentials, stores the three keys, goes to the reviews', async () => {
-    const fetchMock = mockFetch({ [`POST ${API.login}`]: () => json(loginOk) });
+    const fetchMock = mockApi(handle.login(() => loginOk));
     const { location } = renderLogin();
 
     await submit('asha@spiceroute.example', 'correct horse');
@@ -49,7 +50,7 @@ describe('LoginPage', () => {
   });
 
   it('returns to the ?next= path after sign-in', async () => {
-    mockFetch({ [`POST ${API.login}`]: () => json(loginOk) });
+    mockApi(handle.login(() => loginOk));
     const { location } = renderLogin(`${PATHS.login}?next=${encodeURIComponent('/apps/reporting/live-menu?x=1')}`);
 
     await submit('asha@spiceroute.example', 'correct horse');
@@ -58,14 +59,14 @@ describe('LoginPage', () => {
   });
 
   it('ignores a ?next= that points to another site', async () => {
-    mockFetch({ [`POST ${API.login}`]: () => json(loginOk) });
+    mockApi(handle.login(() => loginOk));
     const { location } = renderLogin(`${PATHS.login}?next=${encodeURIComponent('//evil.example/x')}`);
     await submit('asha@spiceroute.example', 'correct horse');
     await waitFor(() => expect(location.current?.pathname).toBe(PATHS.reviews));
   });
 
   it('shows the server message on a wrong password and stays, storing nothing', async () => {
-    mockFetch({ [`POST ${API.login}`]: () => json({ message: 'Email or password is incorrect' }, 401) });
+    mockApi(handle.login(() => reply.error(401, { message: 'Email or password is incorrect' })));
     const { location } = renderLogin();
 
     await submit('asha@spiceroute.example', 'wrong');
@@ -80,22 +81,21 @@ describe('LoginPage', () => {
     [400, 'email must be a valid email address'],
     [429, 'Too many sign-in attempts. Try again in 5 minutes.'],
   ])('shows the message of a %i answer', async (status, message) => {
-    mockFetch({ [`POST ${API.login}`]: () => json({ message }, status) });
+    mockApi(handle.login(() => reply.error(status, { message })));
     renderLogin();
     await submit('asha@spiceroute.example', 'pw');
     expect(await screen.findByTestId('login-error')).toHaveTextContent(message);
   });
 
   it('explains a network failure', async () => {
-    const fetchMock = mockFetch();
-    fetchMock.fn.mockRejectedValue(new TypeError('Failed to fetch'));
+    mockApi(handle.login(() => reply.network()));
     renderLogin();
     await submit('asha@spiceroute.example', 'pw');
     expect(await screen.findByTestId('login-error')).toHaveTextContent(/could not reach/i);
   });
 
   it('validates the fields before calling the server', async () => {
-    const fetchMock = mockFetch();
+    const fetchMock = mockApi();
     renderLogin();
 
     await submit('', '');

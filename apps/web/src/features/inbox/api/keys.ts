@@ -12,7 +12,6 @@ export const inboxKeys = {
   messageLists: () => [...inboxKeys.all, 'messages'] as const,
   messages: (channel: TChannel, pageId: string, conversationId: string) =>
     [...inboxKeys.messageLists(), channel, pageId, conversationId] as const,
-  message: (channel: TChannel, pageId: string, messageId: string) => [...inboxKeys.all, 'message', channel, pageId, messageId] as const,
   /** When the guest last read the conversation (socket `read` events by the guest only). */
   guestRead: (channel: TChannel, pageId: string, conversationId: string) =>
     [...inboxKeys.all, 'guest-read', channel, pageId, conversationId] as const,

@@ -1,20 +1,18 @@
 /**
  * `POST /api/{channel}/pages/{pageId}/conversations/{conversationId}/read` (no body) →
  * `{conversation}` with `unreadCount` 0. Called when a conversation with unread messages is
- * opened (issue #3 read state); the answer updates the list and the page's unread badge.
+ * opened (issue #3 read state); the answer updates the list and the page's unread badge. The
+ * answer's schema is the contracts' `ZMarkReadResponse`, the one the server serialises with.
  */
-import { INBOX, ZConversation, type TConversation } from '@dinedesk/contracts';
+import { INBOX, ZMarkReadResponse, type TConversation } from '@dinedesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { postJson } from '../../../lib/api-client.ts';
 import { upsertConversation } from '../cache.ts';
 import type { ConversationRef } from './keys.ts';
 
-const ZReadResponse = z.object({ conversation: ZConversation });
-
 /** @throws {ApiError} per spec §8 (unknown conversation 404). */
 export async function markConversationRead({ channel, pageId, conversationId }: ConversationRef): Promise<TConversation> {
-  const { conversation } = await postJson(INBOX.read(channel, pageId, conversationId), undefined, ZReadResponse);
+  const { conversation } = await postJson(INBOX.read(channel, pageId, conversationId), undefined, ZMarkReadResponse);
   return conversation;
 }
 

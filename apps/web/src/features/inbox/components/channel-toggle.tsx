@@ -3,7 +3,7 @@ import Badge from '@mui/material/Badge';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { CHANNELS, type TChannel } from '@dinedesk/contracts';
-import { useInboxT } from '../i18n.ts';
+import { useInboxT } from '../inbox-t.ts';
 
 export interface ChannelToggleProps {
   channel: TChannel;

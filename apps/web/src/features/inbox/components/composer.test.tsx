@@ -1,7 +1,8 @@
 import { INBOX } from '@dinedesk/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch } from '../../../testing/fetch-mock.ts';
+import { mockApi } from '../../../testing/api-server.ts';
+import { handle, reply, type MockReply } from '../../../testing/contract-handlers.ts';
 import { OWNER_RULES } from '../../../testing/fixtures.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { Composer } from './composer.tsx';
@@ -11,8 +12,8 @@ describe('Composer', () => {
   it('sends once when Enter and Send arrive before React re-renders', async () => {
     const conversation = { channel: 'messenger' as const, pageId: '1001', conversationId: '7' };
     const path = INBOX.messages('messenger', '1001', '7');
-    let answer: (response: Response) => void = () => {};
-    const backend = mockFetch({ [`POST ${path}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    let answer: (response: MockReply) => void = () => {};
+    const backend = mockApi(handle.sendMessage(() => new Promise<MockReply>((resolve) => (answer = resolve))));
     renderWithProviders(<Composer conversation={conversation} disabledReason={null} />, { rules: OWNER_RULES });
     const input = screen.getByTestId('composer-input');
     fireEvent.change(input, { target: { value: 'Yes, we have a table at 8.' } });
@@ -23,7 +24,7 @@ describe('Composer', () => {
     });
     await waitFor(() => expect(backend.callsTo(path, 'POST')).toHaveLength(1));
     expect(screen.getByTestId('composer-send')).toBeDisabled();
-    await act(async () => answer(json({ message: 'Facebook did not answer in time' }, 504)));
+    await act(async () => answer(reply.error(504, { message: 'Facebook did not answer in time' })));
     // Still one request: the guard was released only after the first one settled.
     expect(backend.callsTo(path, 'POST')).toHaveLength(1);
     expect(await screen.findByRole('alert')).toBeInTheDocument();

@@ -25,7 +25,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { describeError } from '../../../lib/errors.ts';
 import type { ConversationRef } from '../api/keys.ts';
 import { newIdempotencyKey, useSendMessage } from '../api/send-message.ts';
-import { useInboxT } from '../i18n.ts';
+import { useInboxT } from '../inbox-t.ts';
 
 interface Attempt {
   content: string;

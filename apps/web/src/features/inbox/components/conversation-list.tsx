@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { TConversation } from '@dinedesk/contracts';
 import { memo, useEffect, useRef } from 'react';
 import { formatFullTime, formatRelative, handleOf, initialsOf } from '../format.ts';
-import { useInboxT, type InboxT } from '../i18n.ts';
+import { useInboxT, type InboxT } from '../inbox-t.ts';
 import { srOnly } from '../sr-only.ts';
 
 /** Snippets the server writes as `[kind]` (a message without text, an unsent one); shown in words. */

@@ -7,21 +7,19 @@
  * Channel, page and conversation are in the URL (hooks/use-inbox-params.ts). Server state is in
  * TanStack Query and kept live by the shared socket (realtime/).
  */
-import '../i18n.ts';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { TChannel, TConversation, TInboxPage } from '@dinedesk/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { conversationsInfiniteQueryOptions } from '../api/get-conversations.ts';
 import { instagramPagesQueryOptions } from '../api/get-instagram-pages.ts';
@@ -29,7 +27,7 @@ import { messengerPagesQueryOptions } from '../api/get-messenger-pages.ts';
 import type { ConversationRef } from '../api/keys.ts';
 import { useInboxParams } from '../hooks/use-inbox-params.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { useInboxT } from '../i18n.ts';
+import { useInboxT } from '../inbox-t.ts';
 import { useInboxRealtime } from '../realtime/use-inbox-realtime.ts';
 import { ChannelToggle } from './channel-toggle.tsx';
 import { ConversationList } from './conversation-list.tsx';
@@ -39,28 +37,9 @@ import { Thread } from './thread.tsx';
 
 const LIST_WIDTH = 360;
 
-function EmptyState({ testId, title, children }: { testId: string; title: string; children?: ReactNode }) {
-  return (
-    <Box data-testid={testId} sx={{ p: 4, textAlign: 'center', color: 'text.secondary', m: 'auto' }}>
-      <ForumOutlinedIcon sx={{ fontSize: 44, color: 'action.disabled', mb: 1 }} aria-hidden />
-      <Typography variant="subtitle1" component="p" color="text.primary" sx={{ fontWeight: 600 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
-function ListSkeleton() {
-  const { t } = useInboxT();
-  return (
-    <Stack spacing={1} sx={{ p: 1.5 }} aria-busy="true" aria-label={t('loading')}>
-      {[0, 1, 2, 3].map((i) => (
-        <Skeleton key={i} variant="rounded" height={56} />
-      ))}
-    </Stack>
-  );
-}
+/** Height in px of a conversation row (avatar, name, snippet), what the placeholders stand for. */
+const CONVERSATION_ROW_HEIGHT = 56;
+const LIST_SKELETON = { rows: 4, rowHeight: CONVERSATION_ROW_HEIGHT, spacing: 1, sx: { p: 1.5 } } as const;
 
 const unreadTotal = (pages: readonly TInboxPage[] | undefined) => pages?.reduce((sum, p) => sum + p.unreadCount, 0);
 
@@ -113,53 +92,41 @@ export function InboxPage() {
   const listed = conversationId ? conversations.find((c) => c.id === conversationId) : undefined;
   const back = useCallback(() => selectConversation(null), [selectConversation]);
 
-  let listContent: ReactNode;
-  if (pagesQuery.isPending) {
-    listContent = <ListSkeleton />;
-  } else if (pagesQuery.isError) {
-    listContent = (
-      <Alert severity="error" sx={{ m: 1.5 }}>
-        {describeError(pagesQuery.error, appT)}
-      </Alert>
-    );
-  } else if (pages.length === 0) {
-    listContent = (
-      <EmptyState testId="inbox-no-pages" title={t(channel === 'instagram' ? 'empty.noInstagramPages' : 'empty.noMessengerPages')}>
-        <Typography variant="body2">{t('empty.noPagesHelp')}</Typography>
-      </EmptyState>
-    );
-  } else if (conversationsQuery.isPending) {
-    listContent = <ListSkeleton />;
-  } else if (conversationsQuery.isError && conversations.length === 0) {
-    listContent = (
-      <Alert
-        severity="error"
-        sx={{ m: 1.5 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void conversationsQuery.refetch()}>
-            {t('retry')}
-          </Button>
-        }
+  const listContent = (
+    <ListState
+      query={pagesQuery}
+      isEmpty={pages.length === 0}
+      skeleton={{ ...LIST_SKELETON, label: t('loading') }}
+      errorSx={{ m: 1.5 }}
+      empty={
+        <ListEmpty
+          testId="inbox-no-pages"
+          icon={<ForumOutlinedIcon />}
+          title={t(channel === 'instagram' ? 'empty.noInstagramPages' : 'empty.noMessengerPages')}
+          description={t('empty.noPagesHelp')}
+        />
+      }
+    >
+      <ListState
+        query={conversationsQuery}
+        isEmpty={conversations.length === 0}
+        skeleton={{ ...LIST_SKELETON, label: t('loading') }}
+        errorSx={{ m: 1.5 }}
+        empty={<ListEmpty testId="inbox-no-conversations" icon={<ForumOutlinedIcon />} title={t('empty.noConversations')} />}
       >
-        {describeError(conversationsQuery.error, appT)}
-      </Alert>
-    );
-  } else if (conversations.length === 0) {
-    listContent = <EmptyState testId="inbox-no-conversations" title={t('empty.noConversations')} />;
-  } else {
-    listContent = (
-      <ConversationList
-        conversations={conversations}
-        selectedId={conversationId}
-        now={now}
-        onSelect={selectConversation}
-        hasNextPage={hasNextPage}
-        isFetchingNextPage={isFetchingNextPage}
-        fetchNextPage={loadMore}
-        nextPageError={conversationsQuery.isFetchNextPageError ? describeError(conversationsQuery.error, appT) : null}
-      />
-    );
-  }
+        <ConversationList
+          conversations={conversations}
+          selectedId={conversationId}
+          now={now}
+          onSelect={selectConversation}
+          hasNextPage={hasNextPage}
+          isFetchingNextPage={isFetchingNextPage}
+          fetchNextPage={loadMore}
+          nextPageError={conversationsQuery.isFetchNextPageError ? describeError(conversationsQuery.error, appT) : null}
+        />
+      </ListState>
+    </ListState>
+  );
 
   const listPane = (
     <Box
@@ -191,9 +158,7 @@ export function InboxPage() {
   const threadPane = refs ? (
     <Thread key={`${refs.channel}:${refs.pageId}:${refs.conversationId}`} refs={refs} listed={listed} page={page} now={now} onBack={wide ? undefined : back} />
   ) : (
-    <EmptyState testId="inbox-no-selection" title={t('empty.noSelection')}>
-      <Typography variant="body2">{t('empty.noSelectionHelp')}</Typography>
-    </EmptyState>
+    <ListEmpty testId="inbox-no-selection" icon={<ForumOutlinedIcon />} title={t('empty.noSelection')} description={t('empty.noSelectionHelp')} />
   );
 
   return (

@@ -5,7 +5,7 @@ import { messageFixture } from '../testing/fixtures.ts';
 import { MessageItem, type DeliveryStatus } from './message-item.tsx';
 import { MessageList } from './message-list.tsx';
 import { snippetText } from './conversation-list.tsx';
-import { inboxT } from '../i18n.ts';
+import { inboxT } from '../inbox-t.ts';
 
 /** Issue #8 "Every payload Meta sends": one bubble per kind of message, never an empty one. */
 

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { TAttachment, TInboxMessage } from '@dinedesk/contracts';
 import { memo } from 'react';
 import { formatFullTime, formatMessageTime } from '../format.ts';
-import { useInboxT } from '../i18n.ts';
+import { useInboxT } from '../inbox-t.ts';
 import { srOnly } from '../sr-only.ts';
 import { ReactionPicker } from './reaction-picker.tsx';
 

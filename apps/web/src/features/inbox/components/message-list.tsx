@@ -14,7 +14,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { TInboxMessage } from '@dinedesk/contracts';
 import { Fragment, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
-import { useInboxT } from '../i18n.ts';
+import { useInboxT } from '../inbox-t.ts';
 import { MessageItem, type DeliveryStatus } from './message-item.tsx';
 
 /** Within this many pixels of the end counts as "at the bottom". */

@@ -6,7 +6,7 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { TChannel, TInboxPage } from '@dinedesk/contracts';
-import { useInboxT } from '../i18n.ts';
+import { useInboxT } from '../inbox-t.ts';
 
 export interface PageSelectProps {
   channel: TChannel;

@@ -10,7 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import { useId, useState } from 'react';
-import { useInboxT } from '../i18n.ts';
+import { useInboxT } from '../inbox-t.ts';
 import { REACTION_NAMES, REACTIONS } from '../permissions.ts';
 
 export interface ReactionPickerProps {

@@ -5,7 +5,7 @@
  */
 import Chip from '@mui/material/Chip';
 import type { SocketStatus } from '../realtime/inbox-realtime.ts';
-import { useInboxT } from '../i18n.ts';
+import { useInboxT } from '../inbox-t.ts';
 
 export function SocketStatusChip({ status, onRetry }: { status: SocketStatus; onRetry: () => void }) {
   const { t } = useInboxT();

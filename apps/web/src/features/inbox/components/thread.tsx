@@ -7,9 +7,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAbility } from '@casl/react';
 import type { TConversation, TInboxMessage, TInboxPage } from '@dinedesk/contracts';
@@ -17,18 +15,22 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../../lib/ability.ts';
+import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { messagesInfiniteQueryOptions } from '../api/get-messages.ts';
 import { inboxKeys, type ConversationRef } from '../api/keys.ts';
 import { useMarkConversationRead } from '../api/mark-conversation-read.ts';
 import { useReactToMessage } from '../api/react-to-message.ts';
 import { handleOf, initialsOf } from '../format.ts';
-import { useInboxT } from '../i18n.ts';
+import { useInboxT } from '../inbox-t.ts';
 import { SEND_MESSAGE } from '../permissions.ts';
 import { effectiveWindow } from '../window.ts';
 import { Composer } from './composer.tsx';
 import { MessageList, type MessageListHandle } from './message-list.tsx';
 import { WindowStatus } from './window-status.tsx';
+
+/** Height in px of a one-line message bubble, what the loading placeholders stand for. */
+const MESSAGE_BUBBLE_HEIGHT = 44;
 
 /** The later of two ISO times (either may be missing): a socket receipt or the stored watermark. */
 function latest(a: string | null | undefined, b: string | null | undefined): string | null {
@@ -153,30 +155,13 @@ export function Thread({ refs, listed, page, now, onBack }: ThreadProps) {
         </Alert>
       )}
 
-      {messagesQuery.isPending ? (
-        <Box sx={{ flex: 1, p: 2 }} aria-busy="true" aria-label={t('loading')}>
-          <Skeleton variant="rounded" height={44} width="55%" sx={{ mb: 1.5 }} />
-          <Skeleton variant="rounded" height={44} width="45%" sx={{ mb: 1.5, ml: 'auto' }} />
-          <Skeleton variant="rounded" height={44} width="60%" />
-        </Box>
-      ) : messagesQuery.isError && messages.length === 0 ? (
-        <Box sx={{ flex: 1, p: 2 }}>
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void messagesQuery.refetch()}>
-                {t('retry')}
-              </Button>
-            }
-          >
-            {describeError(messagesQuery.error, appT)}
-          </Alert>
-        </Box>
-      ) : messages.length === 0 ? (
-        <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 3 }} data-testid="thread-empty">
-          <Typography color="text.secondary">{t('thread.empty')}</Typography>
-        </Box>
-      ) : (
+      <ListState
+        query={messagesQuery}
+        isEmpty={messages.length === 0}
+        skeleton={{ rows: 3, rowHeight: MESSAGE_BUBBLE_HEIGHT, shape: 'bubble', label: t('loading'), sx: { flex: 1, p: 2 } }}
+        errorSx={{ m: 2 }}
+        empty={<ListEmpty testId="thread-empty" title={t('thread.empty')} sx={{ flex: 1, display: 'grid', placeItems: 'center' }} />}
+      >
         <MessageList
           handle={list}
           conversationId={refs.conversationId}
@@ -192,7 +177,7 @@ export function Thread({ refs, listed, page, now, onBack }: ThreadProps) {
           fetchOlder={fetchOlder}
           olderError={messagesQuery.isFetchNextPageError ? describeError(messagesQuery.error, appT) : null}
         />
-      )}
+      </ListState>
 
       {maySend ? (
         <Composer

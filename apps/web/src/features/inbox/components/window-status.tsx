@@ -6,7 +6,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TReplyWindow } from '@dinedesk/contracts';
-import { useInboxT } from '../i18n.ts';
+import { useInboxT } from '../inbox-t.ts';
 import { describeWindow, effectiveWindow } from '../window.ts';
 
 const COLORS = { standard: 'success.main', human_agent: 'warning.main', closed: 'text.disabled' } as const;

@@ -1,23 +1,14 @@
 /**
  * An in-memory stand-in for the inbox API (spec §7 messenger and `{channel}` calls) for the
  * screen's tests: pages, conversations and messages with cursor paging, sends with
- * Idempotency-Key replay, reactions and read state. Every request is recorded (mockFetch), and
- * a test can make the next call of a route fail (a network error or any status and body).
+ * Idempotency-Key replay, reactions and read state. Its handlers are the contract handlers
+ * (testing/contract-handlers.ts): every request is recorded and every answer is checked against
+ * the contracts' schemas. A test can make the next call of a route fail (a network error or
+ * any error status and body).
  */
-import {
-  INBOX,
-  ZConversationsResponse,
-  ZInboxPagesResponse,
-  ZMessageResponse,
-  ZMessagesResponse,
-  ZReactResponse,
-  ZSendMessageResponse,
-  type TConversation,
-  type TInboxMessage,
-  type TInboxPage,
-  type TSendMessageResponse,
-} from '@dinedesk/contracts';
-import { json, mockFetch, type FetchMock, type Handler } from '../../../testing/fetch-mock.ts';
+import type { TConversation, TErrorResponse, TInboxMessage, TInboxPage, TSendMessageResponse } from '@dinedesk/contracts';
+import { mockApi, type ApiMock } from '../../../testing/api-server.ts';
+import { handle, reply, type ContractRequest, type ContractResolver, type Endpoint, type MockReply } from '../../../testing/contract-handlers.ts';
 
 export interface InboxBackendData {
   messengerPages: TInboxPage[];
@@ -27,9 +18,9 @@ export interface InboxBackendData {
 }
 
 /** What the next call of a route does instead of its normal answer. */
-export type Failure = 'network' | { status: number; body: unknown };
+export type Failure = 'network' | { status: number; body: TErrorResponse };
 
-export interface InboxBackend extends FetchMock {
+export interface InboxBackend extends ApiMock {
   data: Required<InboxBackendData>;
   /** Makes the next call of `"METHOD /path"` fail. */
   failNext: (route: string, failure: Failure) => void;
@@ -48,108 +39,102 @@ function pageOf<T>(items: T[], query: URLSearchParams, defaultLimit: number): { 
   return { data, nextCursor: offset + limit < items.length ? String(offset + limit) : null };
 }
 
+/** Installs the fake inbox API over `initial` for the running test. */
 export function inboxBackend(initial: InboxBackendData): InboxBackend {
   const data: Required<InboxBackendData> = { instagramPages: [], ...initial };
   const failures = new Map<string, Failure[]>();
   const sentByKey = new Map<string, TSendMessageResponse>();
   let nextMessageId = 9900;
 
-  const mock = mockFetch();
-
-  /** Wraps a handler so a queued failure of its route is served first. */
-  const on = (route: string, handler: Handler) =>
-    mock.on(route, async (request) => {
-      const failure = failures.get(route)?.shift();
-      if (failure === 'network') throw new TypeError('Failed to fetch');
-      if (failure) return json(failure.body, failure.status);
-      return handler(request);
-    });
+  /** Wraps a resolver so a queued failure of the request's route is served first. */
+  const failable =
+    <E extends Endpoint>(resolve: ContractResolver<E>): ContractResolver<E> =>
+    (request: ContractRequest<E>) => {
+      const failure = failures.get(`${request.recorded.method} ${request.recorded.path}`)?.shift();
+      if (failure === 'network') return reply.network();
+      if (failure) return reply.error(failure.status, failure.body);
+      return resolve(request);
+    };
 
   const conversation = (id: string) => data.conversations.find((c) => c.id === id);
   const updateConversation = (next: TConversation) => {
     data.conversations = data.conversations.map((c) => (c.id === next.id ? next : c));
   };
+  const notFound = (what: string): MockReply => reply.error(404, { message: `${what} not found` });
 
-  const routeMessage = (message: TInboxMessage) => {
-    const { channel, pageId, conversationId, id } = message;
-    on(`POST ${INBOX.react(channel, pageId, conversationId, id)}`, ({ body }) => {
-      const { reaction } = body as { reaction: string | null };
-      const current = data.messages.find((m) => m.id === id)!;
-      const updated: TInboxMessage = { ...current, reactions: { ...current.reactions, page: reaction } };
-      data.messages = data.messages.map((m) => (m.id === id ? updated : m));
-      return json(ZReactResponse.parse({ message: updated }));
-    });
-    on(`GET ${INBOX.message(channel, pageId, id)}`, () =>
-      json(ZMessageResponse.parse({ message: data.messages.find((m) => m.id === id) })),
-    );
-  };
-
-  const routeConversation = (c: TConversation) => {
-    on(`GET ${INBOX.messages(c.channel, c.pageId, c.id)}`, ({ query }) => {
-      const all = data.messages.filter((m) => m.conversationId === c.id).sort(byTimeDesc((m) => m.createdTime));
-      const { data: page, nextCursor } = pageOf(all, query, 25);
-      return json(ZMessagesResponse.parse({ data: page, paging: { nextCursor }, conversation: conversation(c.id) }));
-    });
-    on(`POST ${INBOX.messages(c.channel, c.pageId, c.id)}`, ({ body, headers }) => {
-      const key = headers.get('Idempotency-Key');
-      const replay = key ? sentByKey.get(key) : undefined;
-      if (replay) return json(replay);
-      const { text, imageUrl } = body as { text?: string; imageUrl?: string };
-      const now = new Date().toISOString();
-      const message: TInboxMessage = {
-        id: String(nextMessageId++),
-        mid: `m_sent_${nextMessageId}`,
-        conversationId: c.id,
-        pageId: c.pageId,
-        channel: c.channel,
-        direction: 'page',
-        text: text ?? null,
-        attachments: imageUrl ? [{ type: 'image', url: imageUrl }] : [],
-        createdTime: now,
-        reactions: { page: null, guest: null },
-        sentBy: 'Asha Rao',
-        humanAgentTag: false,
-        postback: null,
-        deleted: false,
-      };
-      data.messages.push(message);
-      routeMessage(message);
-      const current = conversation(c.id)!;
-      const updated: TConversation = {
-        ...current,
-        snippet: text ?? '[image]',
-        updatedTime: now,
-        messageCount: current.messageCount + 1,
-      };
-      updateConversation(updated);
-      const answer = ZSendMessageResponse.parse({ message, conversation: updated });
-      if (key) sentByKey.set(key, answer);
-      return json(answer);
-    });
-    on(`POST ${INBOX.read(c.channel, c.pageId, c.id)}`, () => {
-      const updated = { ...conversation(c.id)!, unreadCount: 0 };
-      updateConversation(updated);
-      return json({ conversation: updated });
-    });
-  };
-
-  const routePages = (pages: TInboxPage[]) => {
-    for (const p of pages) {
-      on(`GET ${INBOX.conversations(p.channel, p.id)}`, ({ query }) => {
-        const all = data.conversations
-          .filter((c) => c.channel === p.channel && c.pageId === p.id)
-          .sort(byTimeDesc((c) => c.updatedTime));
-        const { data: page, nextCursor } = pageOf(all, query, 25);
-        return json(ZConversationsResponse.parse({ data: page, paging: { nextCursor } }));
-      });
-    }
-  };
-
-  on(`GET ${INBOX.messengerPages}`, () => json(ZInboxPagesResponse.parse({ data: data.messengerPages })));
-  on(`GET ${INBOX.instagramPages}`, () => json(ZInboxPagesResponse.parse({ data: data.instagramPages })));
-  routePages([...data.messengerPages, ...data.instagramPages]);
-  data.conversations.forEach(routeConversation);
-  data.messages.forEach(routeMessage);
+  const mock = mockApi(
+    handle.messengerPages(failable(() => ({ data: data.messengerPages }))),
+    handle.instagramPages(failable(() => ({ data: data.instagramPages }))),
+    handle.conversations(
+      failable(({ params, query }) => {
+        const page = [...data.messengerPages, ...data.instagramPages].find((p) => p.channel === params.channel && p.id === params.pageId);
+        if (!page) return notFound('Page');
+        const all = data.conversations.filter((c) => c.channel === page.channel && c.pageId === page.id).sort(byTimeDesc((c) => c.updatedTime));
+        const { data: items, nextCursor } = pageOf(all, query, 25);
+        return { data: items, paging: { nextCursor } };
+      }),
+    ),
+    handle.messages(
+      failable(({ params, query }) => {
+        const current = conversation(params.conversationId!);
+        if (!current || current.channel !== params.channel || current.pageId !== params.pageId) return notFound('Conversation');
+        const all = data.messages.filter((m) => m.conversationId === current.id).sort(byTimeDesc((m) => m.createdTime));
+        const { data: items, nextCursor } = pageOf(all, query, 25);
+        return { data: items, paging: { nextCursor }, conversation: current };
+      }),
+    ),
+    handle.sendMessage(
+      failable(({ params, body, headers }) => {
+        const current = conversation(params.conversationId!);
+        if (!current) return notFound('Conversation');
+        const key = headers.get('Idempotency-Key');
+        const replay = key ? sentByKey.get(key) : undefined;
+        if (replay) return replay;
+        const { text, imageUrl } = body;
+        const now = new Date().toISOString();
+        const message: TInboxMessage = {
+          id: String(nextMessageId++),
+          mid: `m_sent_${nextMessageId}`,
+          conversationId: current.id,
+          pageId: current.pageId,
+          channel: current.channel,
+          direction: 'page',
+          text: text ?? null,
+          attachments: imageUrl ? [{ type: 'image', url: imageUrl }] : [],
+          createdTime: now,
+          reactions: { page: null, guest: null },
+          sentBy: 'Asha Rao',
+          humanAgentTag: false,
+          postback: null,
+          deleted: false,
+        };
+        data.messages.push(message);
+        const updated: TConversation = { ...current, snippet: text ?? '[image]', updatedTime: now, messageCount: current.messageCount + 1 };
+        updateConversation(updated);
+        const answer: TSendMessageResponse = { message, conversation: updated };
+        if (key) sentByKey.set(key, answer);
+        return answer;
+      }),
+    ),
+    handle.react(
+      failable(({ params, body: { reaction } }) => {
+        const current = data.messages.find((m) => m.id === params.messageId && m.conversationId === params.conversationId);
+        if (!current) return notFound('Message');
+        const updated: TInboxMessage = { ...current, reactions: { ...current.reactions, page: reaction } };
+        data.messages = data.messages.map((m) => (m.id === current.id ? updated : m));
+        return { message: updated };
+      }),
+    ),
+    handle.markRead(
+      failable(({ params }) => {
+        const current = conversation(params.conversationId!);
+        if (!current) return notFound('Conversation');
+        const updated = { ...current, unreadCount: 0 };
+        updateConversation(updated);
+        return { conversation: updated };
+      }),
+    ),
+  );
 
   return Object.assign(mock, {
     data,

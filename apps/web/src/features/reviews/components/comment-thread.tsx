@@ -45,15 +45,9 @@ function CommentItem({ comment }: { comment: TFbComment }) {
   );
 }
 
+/** The comments of a review, oldest first; its loading, error and empty states are the caller's ListState. */
 export function CommentThread({ comments }: { comments: readonly TFbComment[] }) {
   const { t } = useTranslation();
-  if (comments.length === 0) {
-    return (
-      <Typography variant="body2" color="text.secondary">
-        {t('reviews.comments.empty')}
-      </Typography>
-    );
-  }
   return (
     <Box
       component="ul"

@@ -6,7 +6,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
@@ -15,9 +14,9 @@ import { useAbility } from '@casl/react';
 import type { TFbReview } from '@dinedesk/contracts';
 import { useTranslation } from 'react-i18next';
 import { SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
-import { describeError } from '../../../lib/errors.ts';
 import { useFbComments } from '../api/get-fb-comments.ts';
 import { formatDate } from '../format.ts';
+import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { CommentThread } from './comment-thread.tsx';
 import { ReplyComposer } from './reply-composer.tsx';
 import { ReviewRating } from './review-rating.tsx';
@@ -32,39 +31,28 @@ export interface ReviewDetailProps {
   onClose: () => void;
 }
 
+/** Height in px of a one-line comment bubble, what the loading placeholders stand for. */
+const COMMENT_HEIGHT = 48;
+
 function Comments({ review }: { review: TFbReview }) {
   const { t } = useTranslation();
   const comments = useFbComments({ pageId: review.pageId, reviewId: review.id });
-  if (comments.isPending) {
-    return (
-      <Box aria-busy="true" aria-label={t('reviews.comments.loading')}>
-        <Skeleton height={48} />
-        <Skeleton height={48} />
-      </Box>
-    );
-  }
-  if (comments.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void comments.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {describeError(comments.error, t)}
-      </Alert>
-    );
-  }
+  const rows = comments.data?.data ?? [];
   return (
     <>
-      {comments.data.source === 'cache' && (
+      {comments.data?.source === 'cache' && (
         <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="comments-cache-notice">
           {comments.data.notice ?? t('reviews.comments.cacheNotice')}
         </Alert>
       )}
-      <CommentThread comments={comments.data.data} />
+      <ListState
+        query={comments}
+        isEmpty={rows.length === 0}
+        skeleton={{ rows: 2, rowHeight: COMMENT_HEIGHT, spacing: 1, label: t('reviews.comments.loading') }}
+        empty={<ListEmpty testId="comments-empty" title={t('reviews.comments.empty')} sx={{ p: 1 }} />}
+      >
+        <CommentThread comments={rows} />
+      </ListState>
     </>
   );
 }

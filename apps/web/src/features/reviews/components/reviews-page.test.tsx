@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../../lib/paths.ts';
 import type { TAbilityRule } from '@dinedesk/contracts';
-import { json, type Handler } from '../../../testing/fetch-mock.ts';
+import type { RequestHandler } from 'msw';
+import { handle, reply, type MockReply } from '../../../testing/contract-handlers.ts';
 import {
   commentFixture,
   OWNER_RULES,
@@ -81,12 +82,12 @@ interface SetupOptions {
   path?: string;
   rules?: TAbilityRule[];
   /** Handlers replacing the fake backend's, installed before the first render. */
-  handlers?: Record<string, Handler>;
+  handlers?: RequestHandler[];
 }
 
-function setup(data: Partial<ReviewsBackendData> = {}, { path = PATHS.reviews, rules = OWNER_RULES, handlers = {} }: SetupOptions = {}) {
+function setup(data: Partial<ReviewsBackendData> = {}, { path = PATHS.reviews, rules = OWNER_RULES, handlers = [] }: SetupOptions = {}) {
   const backend = reviewsBackend({ pages: [paradise, bawarchi], reviews: [ravi, meena, oldReview], ...data });
-  for (const [route, handler] of Object.entries(handlers)) backend.on(route, handler);
+  backend.use(...handlers);
   const view = renderWithProviders(<ReviewsPage />, { path, rules });
   return { backend, ...view, user: userEvent.setup() };
 }
@@ -275,9 +276,7 @@ describe('ReviewsPage', () => {
       {},
       {
         path: `${PATHS.reviews}?review=500001`,
-        handlers: {
-          [`POST ${API.replyFbReview}`]: () => json({ message: 'Facebook refused the reply: (#10) Permission denied' }, 403),
-        },
+        handlers: [handle.replyFbReview(() => reply.error(403, { message: 'Facebook refused the reply: (#10) Permission denied' }))],
       },
     );
     const detail = await screen.findByTestId('review-detail');
@@ -380,7 +379,7 @@ describe('ReviewsPage', () => {
   });
 
   it('shows the server message when the list cannot be loaded (a 500 the GET helper returns)', async () => {
-    setup({}, { handlers: { [`GET ${API.fbReviews}`]: () => json({ message: 'Database unavailable' }, 500) } });
+    setup({}, { handlers: [handle.fbReviews(() => reply.error(500, { message: 'Database unavailable' }))] });
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
     expect(screen.queryByTestId('review-item')).not.toBeInTheDocument();
   });
@@ -406,13 +405,13 @@ describe('ReviewsPage', () => {
 
 describe('ReviewsPage, issue #8 hardening', () => {
   it('submits a reply once however fast Enter and Send come, and retries with the same Idempotency-Key', async () => {
-    let answer: (response: Response) => void = () => {};
+    let answer: (response: MockReply) => void = () => {};
     const { backend } = setup(
       {},
       {
         path: `${PATHS.reviews}?review=500001`,
         rules: REPLY_RULES,
-        handlers: { [`POST ${API.replyFbReview}`]: () => new Promise<Response>((resolve) => (answer = resolve)) },
+        handlers: [handle.replyFbReview(() => new Promise<MockReply>((resolve) => (answer = resolve)))],
       },
     );
     const detail = await screen.findByTestId('review-detail');
@@ -431,11 +430,9 @@ describe('ReviewsPage, issue #8 hardening', () => {
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
 
     // Facebook timed out and DineDesk could not tell: the retry is the same submission.
-    await act(async () => answer(json({ message: 'Facebook did not answer in time', code: 'graph_outcome_unknown' }, 504)));
+    await act(async () => answer(reply.error(504, { message: 'Facebook did not answer in time', code: 'graph_outcome_unknown' })));
     expect(await within(detail).findByRole('alert')).toHaveTextContent('Facebook did not answer in time');
-    backend.on(`POST ${API.replyFbReview}`, () =>
-      json({ comment: commentFixture({ id: 'c-9', isPageReply: true, message: 'Thank you, Ravi!' }) }),
-    );
+    backend.use(handle.replyFbReview(() => ({ comment: commentFixture({ id: 'c-9', isPageReply: true, message: 'Thank you, Ravi!' }) })));
     fireEvent.click(within(detail).getByTestId('reply-submit'));
     await waitFor(() => expect(backend.callsTo(API.replyFbReview, 'POST')).toHaveLength(2));
     expect(backend.callsTo(API.replyFbReview, 'POST')[1]!.headers.get('Idempotency-Key')).toBe(key);

@@ -19,6 +19,7 @@ import { useTheme } from '@mui/material/styles';
 import type { TFbReview } from '@dinedesk/contracts';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { useFbPages } from '../api/get-fb-pages.ts';
 import { useFbReviews } from '../api/get-fb-reviews.ts';
@@ -32,17 +33,8 @@ import { SyncAlerts } from './sync-alerts.tsx';
 import { useReviewsRealtime } from '../realtime/use-reviews-realtime.ts';
 
 const DETAIL_WIDTH = 440;
-
-function ListSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <Stack spacing={1.5} aria-busy="true" aria-label={t('common.loading')}>
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} variant="rounded" height={120} />
-      ))}
-    </Stack>
-  );
-}
+/** Height in px of a review card with a two-line review, what the loading placeholders stand for. */
+const REVIEW_CARD_HEIGHT = 120;
 
 export function ReviewsPage() {
   const { t } = useTranslation();
@@ -74,36 +66,21 @@ export function ReviewsPage() {
 
   const detail = <ReviewDetail review={selectedReview} loading={reviewsQuery.isPending} onClose={closeDetail} />;
 
-  let listContent;
-  if (reviewsQuery.isPending) {
-    listContent = <ListSkeleton />;
-  } else if (reviewsQuery.isError && reviews.length === 0) {
-    listContent = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void reviewsQuery.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {describeError(reviewsQuery.error, t)}
-      </Alert>
-    );
-  } else if (reviews.length === 0) {
-    listContent = (
-      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }} data-testid="reviews-empty">
-        <Typography variant="h6" component="p">
-          {hasFilters ? t('reviews.empty.filteredTitle') : t('reviews.empty.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: hasFilters ? 2 : 0 }}>
-          {hasFilters ? t('reviews.empty.filteredDescription') : t('reviews.empty.description')}
-        </Typography>
-        {hasFilters && <Button onClick={clearFilters}>{t('reviews.filters.clear')}</Button>}
-      </Paper>
-    );
-  } else {
-    listContent = (
+  const listContent = (
+    <ListState
+      query={reviewsQuery}
+      isEmpty={reviews.length === 0}
+      skeleton={{ rows: 3, rowHeight: REVIEW_CARD_HEIGHT }}
+      empty={
+        <ListEmpty
+          testId="reviews-empty"
+          title={hasFilters ? t('reviews.empty.filteredTitle') : t('reviews.empty.title')}
+          description={hasFilters ? t('reviews.empty.filteredDescription') : t('reviews.empty.description')}
+          action={hasFilters && <Button onClick={clearFilters}>{t('reviews.filters.clear')}</Button>}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
+        />
+      }
+    >
       <ReviewList
         reviews={reviews}
         selectedReviewId={selectedReviewId}
@@ -113,8 +90,8 @@ export function ReviewsPage() {
         fetchNextPage={loadMore}
         nextPageError={reviewsQuery.isFetchNextPageError ? describeError(reviewsQuery.error, t) : null}
       />
-    );
-  }
+    </ListState>
+  );
 
   return (
     <Stack spacing={3}>

@@ -1,21 +1,11 @@
 /**
- * An in-memory stand-in for the review_testing API, for the screen's tests: it filters,
- * pages by cursor, stores replies, and records every request (through mockFetch), so tests
- * drive the screen as a user would and check what was sent.
+ * An in-memory stand-in for the review_testing API, for the screen's tests: it filters, pages
+ * by cursor, stores replies, and records every request. Its handlers are the contract handlers
+ * (testing/contract-handlers.ts), so every answer is checked against the contracts' schemas.
  */
-import {
-  API,
-  ZGetFbCommentsResponse,
-  ZGetFbPagesResponse,
-  ZGetFbReviewsResponse,
-  ZReplyFbReviewResponse,
-  ZSyncFbReviewsResponse,
-  type TFbComment,
-  type TFbPage,
-  type TFbReview,
-  type TGetFbCommentsResponse,
-} from '@dinedesk/contracts';
-import { json, mockFetch, type FetchMock } from '../../../testing/fetch-mock.ts';
+import type { TFbComment, TFbPage, TFbReview, TGetFbCommentsResponse } from '@dinedesk/contracts';
+import { mockApi, type ApiMock } from '../../../testing/api-server.ts';
+import { handle, reply } from '../../../testing/contract-handlers.ts';
 
 export interface ReviewsBackendData {
   pages: TFbPage[];
@@ -24,7 +14,7 @@ export interface ReviewsBackendData {
   commentsSource?: TGetFbCommentsResponse['source'];
 }
 
-export interface ReviewsBackend extends FetchMock {
+export interface ReviewsBackend extends ApiMock {
   data: Required<ReviewsBackendData>;
 }
 
@@ -42,32 +32,30 @@ function matches(review: TFbReview, query: URLSearchParams): boolean {
   return true;
 }
 
+/** Installs the fake review_testing API over `initial` for the running test. */
 export function reviewsBackend(initial: ReviewsBackendData): ReviewsBackend {
   const data: Required<ReviewsBackendData> = { comments: {}, commentsSource: 'graph', ...initial };
   let nextCommentId = 1;
-  const mock = mockFetch({
-    [`GET ${API.fbPages}`]: () => json(ZGetFbPagesResponse.parse({ data: data.pages })),
-    [`GET ${API.fbReviews}`]: ({ query }) => {
+  const mock = mockApi(
+    handle.fbPages(() => ({ data: data.pages })),
+    handle.fbReviews(({ query }) => {
       const limit = Number(query.get('limit') ?? 20);
       // The cursor here is simply the offset, base64url-free digits (valid per ZCursor).
       const offset = Number(query.get('cursor') ?? 0);
       const all = data.reviews.filter((r) => matches(r, query));
       const page = all.slice(offset, offset + limit);
       const nextCursor = offset + limit < all.length ? String(offset + limit) : null;
-      return json(ZGetFbReviewsResponse.parse({ data: page, paging: { nextCursor } }));
-    },
-    [`GET ${API.fbComments}`]: ({ query }) => {
+      return { data: page, paging: { nextCursor } };
+    }),
+    handle.fbComments(({ query }) => {
       const reviewId = query.get('reviewId') ?? '';
-      return json(
-        ZGetFbCommentsResponse.parse({
-          data: data.comments[reviewId] ?? [],
-          source: data.commentsSource,
-          notice: data.commentsSource === 'cache' ? 'Facebook is unreachable; showing the stored thread.' : null,
-        }),
-      );
-    },
-    [`POST ${API.replyFbReview}`]: ({ body }) => {
-      const { reviewId, message } = body as { reviewId: string; message: string };
+      return {
+        data: data.comments[reviewId] ?? [],
+        source: data.commentsSource,
+        notice: data.commentsSource === 'cache' ? 'Facebook is unreachable; showing the stored thread.' : null,
+      };
+    }),
+    handle.replyFbReview(({ body: { reviewId, message } }) => {
       const comment: TFbComment = {
         id: `reply-${nextCommentId++}`,
         message,
@@ -78,16 +66,15 @@ export function reviewsBackend(initial: ReviewsBackendData): ReviewsBackend {
       };
       data.comments[reviewId] = [...(data.comments[reviewId] ?? []), comment];
       data.reviews = data.reviews.map((r) => (r.id === reviewId ? { ...r, replied: true } : r));
-      return json(ZReplyFbReviewResponse.parse({ comment }));
-    },
-    [`POST ${API.syncFbReviews}`]: ({ body }) => {
-      const { pageId } = body as { pageId: string };
+      return { comment };
+    }),
+    handle.syncFbReviews(({ body: { pageId } }) => {
       const page = data.pages.find((p) => p.id === pageId);
-      if (!page) return json({ message: 'Page not found' }, 404);
+      if (!page) return reply.error(404, { message: 'Page not found' });
       const synced: TFbPage = { ...page, sync: { status: 'ok', lastSyncedAt: '2025-02-01T10:00:00.000Z', message: null } };
       data.pages = data.pages.map((p) => (p.id === pageId ? synced : p));
-      return json(ZSyncFbReviewsResponse.parse({ page: synced, fetched: 3 }));
-    },
-  });
+      return { page: synced, fetched: 3 };
+    }),
+  );
   return Object.assign(mock, { data });
 }

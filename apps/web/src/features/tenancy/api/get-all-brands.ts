@@ -1,8 +1,18 @@
-/** `POST /api/get-all-brands` (spec §7) → brands of the client the user may see. */
-import { API, ZGetAllBrandsResponse } from '@dinedesk/contracts';
-import { useQuery } from '@tanstack/react-query';
+/** `POST /api/get-all-brands {}` (spec §7) → the brands of the client the user may see. */
+import { API, ZGetAllBrandsResponse, type TGetAllBrandsResponse } from '@dinedesk/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { postJson } from '../../../lib/api-client.ts';
 import { tenancyKeys } from './keys.ts';
 
-export const useAllBrands = () =>
-  useQuery({ queryKey: tenancyKeys.brands(), queryFn: ({ signal }) => postJson(API.getAllBrands, {}, ZGetAllBrandsResponse, signal) });
+/** @throws {ApiError} with the server's message (spec §8). */
+export function getAllBrands(signal?: AbortSignal): Promise<TGetAllBrandsResponse> {
+  return postJson(API.getAllBrands, {}, ZGetAllBrandsResponse, signal);
+}
+
+export function allBrandsQueryOptions() {
+  return queryOptions({ queryKey: tenancyKeys.brands(), queryFn: ({ signal }) => getAllBrands(signal) });
+}
+
+export function useAllBrands() {
+  return useQuery(allBrandsQueryOptions());
+}

@@ -1,8 +1,21 @@
 /** `GET /api/client-users` → users of the client with role and access ids (owners). */
 import { API, ZClientUsersResponse } from '@dinedesk/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { getJson } from '../../../lib/api-client.ts';
 import { tenancyKeys } from './keys.ts';
 
-export const useClientUsers = () =>
-  useQuery({ queryKey: tenancyKeys.users(), queryFn: ({ signal }) => getJson(API.clientUsers, ZClientUsersResponse, undefined, signal) });
+export type ClientUsersResponse = z.output<typeof ZClientUsersResponse>;
+
+/** @throws {ApiError} with the server's message (spec §8). */
+export function getClientUsers(signal?: AbortSignal): Promise<ClientUsersResponse> {
+  return getJson(API.clientUsers, ZClientUsersResponse, undefined, signal);
+}
+
+export function clientUsersQueryOptions() {
+  return queryOptions({ queryKey: tenancyKeys.users(), queryFn: ({ signal }) => getClientUsers(signal) });
+}
+
+export function useClientUsers() {
+  return useQuery(clientUsersQueryOptions());
+}

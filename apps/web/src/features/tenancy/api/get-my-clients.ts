@@ -4,10 +4,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client.ts';
 import { tenancyKeys } from './keys.ts';
 
+/** @throws {ApiError} with the server's message (spec §8). */
 export function getMyClients(signal?: AbortSignal): Promise<TMyClientsResponse> {
   return getJson(API.myClients, ZMyClientsResponse, undefined, signal);
 }
 
-export const myClientsQueryOptions = () => queryOptions({ queryKey: tenancyKeys.myClients(), queryFn: ({ signal }) => getMyClients(signal), staleTime: 60_000 });
+export function myClientsQueryOptions() {
+  // The list changes only when someone is invited or onboarded; the navbar need not refetch it per screen.
+  return queryOptions({ queryKey: tenancyKeys.myClients(), queryFn: ({ signal }) => getMyClients(signal), staleTime: 60_000 });
+}
 
-export const useMyClients = () => useQuery(myClientsQueryOptions());
+export function useMyClients() {
+  return useQuery(myClientsQueryOptions());
+}

@@ -8,10 +8,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session-store.ts';
 
+/** @throws {ApiError} 400 naming `clientId`, 403 for a client the user is no member of (spec §8). */
 export function getAccessTokenByClientId(clientId: string): Promise<TLoginResponse> {
   return getJson(API.accessTokenByClientId, ZLoginResponse, { clientId });
 }
 
+/** The switch mutation: stores the new session, then resets every cached answer. */
 export function useSwitchClient() {
   const queryClient = useQueryClient();
   return useMutation({

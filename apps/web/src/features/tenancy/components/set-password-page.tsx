@@ -14,13 +14,12 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { INVITATION_SIGN_IN_CODE } from '@dinedesk/contracts';
+import { INVITATION_SIGN_IN_CODE, type TLoginRequest } from '@dinedesk/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { signIn } from '../../auth/sign-in.ts';
 import { acceptInvitation } from '../api/accept-invitation.ts';
 import { setPassword } from '../api/set-password.ts';
 
@@ -33,7 +32,16 @@ const MAX = 128;
 
 type Mode = 'new' | 'signIn';
 
-export default function SetPasswordPage() {
+export interface SetPasswordPageProps {
+  /**
+   * Signs in and starts the session (the auth feature's sign-in). Handed in by `app/`, which
+   * composes features: the tenancy feature never imports the auth feature (issue #9 boundaries).
+   * @throws {ApiError} as the server answered (401 wrong credentials, 400, 429, network).
+   */
+  signIn: (input: TLoginRequest) => Promise<unknown>;
+}
+
+export default function SetPasswordPage({ signIn }: SetPasswordPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { CLIENT_ROLES, MODULES, type TClientRole, type TClientUser, type TInvitation, type TModule } from '@dinedesk/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { useAllBrands } from '../api/get-all-brands.ts';
@@ -170,23 +171,35 @@ function InviteForm() {
   );
 }
 
+/** Heights in px of a user's card and of an audit line, what the loading placeholders stand for. */
+const USER_ROW_HEIGHT = 88;
+const AUDIT_ROW_HEIGHT = 24;
+
 function AuditLog() {
   const { t } = useTranslation();
   const log = useAuditLog();
+  const entries = log.data?.data ?? [];
   return (
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h6" sx={{ mb: 1 }}>
           {t('tenancy.auditLog')}
         </Typography>
-        {(log.data?.data ?? []).slice(0, 30).map((e) => (
-          <Typography key={e.id} variant="body2" sx={{ py: 0.25 }}>
-            <Box component="span" sx={{ color: 'text.secondary', mr: 1 }}>
-              {new Date(e.at).toLocaleString()}
-            </Box>
-            {e.actorEmail ?? '—'} · {e.action} · {e.target}
-          </Typography>
-        ))}
+        <ListState
+          query={log}
+          isEmpty={entries.length === 0}
+          skeleton={{ rows: 5, rowHeight: AUDIT_ROW_HEIGHT, spacing: 0.5 }}
+          empty={<ListEmpty testId="audit-log-empty" title={t('tenancy.auditLogEmpty')} sx={{ p: 2 }} />}
+        >
+          {entries.slice(0, 30).map((e) => (
+            <Typography key={e.id} variant="body2" sx={{ py: 0.25 }}>
+              <Box component="span" sx={{ color: 'text.secondary', mr: 1 }}>
+                {new Date(e.at).toLocaleString()}
+              </Box>
+              {e.actorEmail ?? '—'} · {e.action} · {e.target}
+            </Typography>
+          ))}
+        </ListState>
       </CardContent>
     </Card>
   );
@@ -198,16 +211,23 @@ export default function UsersAccessPage() {
   const users = useClientUsers();
   const brands = useAllBrands();
   const outlets = useClientOutlets();
+  const userRows = users.data?.data ?? [];
   const brandOptions: Option[] = (brands.data?.data ?? []).map((b) => ({ id: b.id, label: b.name }));
   const outletOptions: Option[] = (outlets.data ?? []).flatMap((b) => b.outlets.map((o) => ({ id: o.id, label: `${o.name} (${b.name})` })));
   return (
     <Stack spacing={2}>
       <Typography variant="h5">{t('tenancy.usersTitle')}</Typography>
       <InviteForm />
-      {users.error && <Alert severity="error">{users.error.message}</Alert>}
-      {(users.data?.data ?? []).map((u) => (
-        <UserRow key={`${u.id}:${u.role}:${u.access.modules.join()}:${u.access.brandIds.join()}:${u.access.outletIds.join()}`} user={u} self={u.id === me} brands={brandOptions} outlets={outletOptions} />
-      ))}
+      <ListState
+        query={users}
+        isEmpty={userRows.length === 0}
+        skeleton={{ rows: 3, rowHeight: USER_ROW_HEIGHT, spacing: 2 }}
+        empty={<ListEmpty testId="users-empty" title={t('tenancy.noUsers')} />}
+      >
+        {userRows.map((u) => (
+          <UserRow key={`${u.id}:${u.role}:${u.access.modules.join()}:${u.access.brandIds.join()}:${u.access.outletIds.join()}`} user={u} self={u.id === me} brands={brandOptions} outlets={outletOptions} />
+        ))}
+      </ListState>
       <AuditLog />
     </Stack>
   );

@@ -1,15 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TChannel } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
-import { schema, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { cleanText } from '../../lib/text.ts';
 import { recordEvents, type RoutedEvent } from './events.ts';
-import { ingestFeedChanges } from '../reviews/feed-webhook.ts';
+import { ingestFeedChanges } from '../reviews/feed-webhook.service.ts';
+import { toConversation, toMessage } from './inbox.mappers.ts';
 import * as repo from './inbox.repository.ts';
-import { ensureConversation, storeMessage } from './inbox.service.ts';
+import { storeMessage } from './inbox.service.ts';
 import { UNSENT_SNIPPET, eventTime, fromMetaAttachments, reportOnce } from './meta-payloads.ts';
 
 /**
@@ -121,54 +121,45 @@ export async function ingestWebhook(ctx: AppContext, body: z.infer<typeof ZWebho
 async function applyEvent(tx: Db, page: repo.PageRow, channel: TChannel, accountId: string, ev: MessagingEvent, at: Date, receivedAt: Date): Promise<RoutedEvent[] | null> {
   const fromPage = ev.sender.id === accountId || ev.message?.is_echo === true;
   const guestId = fromPage ? ev.recipient.id : ev.sender.id;
-  if (ev.message?.is_deleted) return unsend(tx, accountId, channel, guestId, fromPage, ev.message.mid, at);
+  if (ev.message?.is_deleted) return unsend(tx, accountId, channel, guestId, fromPage, ev.message.mid, at, receivedAt);
   if (ev.message) {
-    const conv = await ensureConversation(tx, page, channel, accountId, { id: guestId }, at);
+    const conv = await repo.ensureConversation(tx, page, channel, accountId, { id: guestId }, at);
     const text = ev.message.text ? cleanText(ev.message.text) : null;
     let attachments = fromMetaAttachments(ev.message.attachments);
     // Instagram flags content its API cannot show (`is_unsupported`); a message with nothing at
     // all is shown the same way, never as an empty bubble.
     if (attachments.length === 0 && !text) attachments = [{ type: 'unsupported', originalType: ev.message.is_unsupported ? 'unsupported_type' : 'unknown', url: null }];
-    return (await storeMessage(tx, conv, { mid: ev.message.mid, direction: fromPage ? 'page' : 'guest', text, attachments, createdTime: at })).events;
+    return (await storeMessage(tx, conv, { mid: ev.message.mid, direction: fromPage ? 'page' : 'guest', text, attachments, createdTime: at }, { now: receivedAt })).events;
   }
   if (ev.postback) {
     const title = cleanText(ev.postback.title ?? '').trim() || cleanText(ev.postback.payload ?? '').trim() || 'button';
-    const conv = await ensureConversation(tx, page, channel, accountId, { id: guestId }, at);
+    const conv = await repo.ensureConversation(tx, page, channel, accountId, { id: guestId }, at);
     // Messenger postbacks carry a `mid` since 2020; an older one is keyed by guest and time, so
     // a redelivery is still stored once.
     const mid = ev.postback.mid ?? `postback:${guestId}:${String(ev.timestamp)}`;
     const postback = { title, payload: ev.postback.payload !== undefined ? cleanText(ev.postback.payload) : null };
-    return (await storeMessage(tx, conv, { mid, direction: fromPage ? 'page' : 'guest', text: title, attachments: [], createdTime: at, postback })).events;
+    return (await storeMessage(tx, conv, { mid, direction: fromPage ? 'page' : 'guest', text: title, attachments: [], createdTime: at, postback }, { now: receivedAt })).events;
   }
   if (ev.reaction) {
-    const [m] = await tx.select().from(schema.messages).where(eq(schema.messages.mid, ev.reaction.mid));
-    if (!m) return null;
-    const side = fromPage ? { at: schema.messages.pageReactionAt } : { at: schema.messages.guestReactionAt };
+    // Only a message of this account: an event never reaches another account's (or client's) thread.
+    const found = await repo.findAccountMessage(tx, accountId, ev.reaction.mid);
+    if (!found) return null;
+    const { m, c: conv } = found;
     const value = ev.reaction.action === 'react' ? cleanText(ev.reaction.emoji ?? ev.reaction.reaction ?? 'other').slice(0, REACTION_MAX) || 'other' : null;
     // Only a newer reaction event wins: a replayed or late "react" cannot undo an "unreact".
-    const [updated] = await tx
-      .update(schema.messages)
-      .set(fromPage ? { pageReaction: value, pageReactionAt: at } : { guestReaction: value, guestReactionAt: at })
-      .where(and(eq(schema.messages.id, m.id), sql`(${side.at} is null or ${side.at} < ${at})`))
-      .returning();
+    const updated = await repo.applyReactionIfNewer(tx, m.id, fromPage ? 'page' : 'guest', value, at);
     if (!updated) return [];
-    const [conv] = await tx.select().from(schema.conversations).where(eq(schema.conversations.id, m.conversationId));
-    return recordEvents(tx, { clientId: conv!.clientId, outletId: conv!.outletId, accountId: conv!.accountId }, [
-      { type: 'reaction', pageId: conv!.accountId, channel, conversationId: String(conv!.id), message: repo.toMessage(updated, conv!, null) },
+    return recordEvents(tx, { clientId: conv.clientId, outletId: conv.outletId, accountId: conv.accountId }, [
+      { type: 'reaction', pageId: conv.accountId, channel, conversationId: String(conv.id), message: toMessage(updated, conv, null) },
     ]);
   }
   if ((ev.read || ev.delivery) && !fromPage) {
-    const [conv] = await tx.select().from(schema.conversations).where(and(eq(schema.conversations.accountId, accountId), eq(schema.conversations.guestId, guestId)));
+    const conv = await repo.findConversationByGuest(tx, accountId, guestId);
     if (!conv) return null;
     const mids = ev.read ? (ev.read.mid ? [ev.read.mid] : []) : (ev.delivery!.mids ?? []);
-    const watermark = await watermarkOf(tx, ev.read ? ev.read.watermark : ev.delivery!.watermark, mids, receivedAt);
+    const watermark = await watermarkOf(tx, conv.id, ev.read ? ev.read.watermark : ev.delivery!.watermark, mids, receivedAt);
     if (!watermark) return null;
-    const col = ev.read ? schema.conversations.guestReadAt : schema.conversations.guestDeliveredAt;
-    const [updated] = await tx
-      .update(schema.conversations)
-      .set(ev.read ? { guestReadAt: watermark } : { guestDeliveredAt: watermark })
-      .where(and(eq(schema.conversations.id, conv.id), sql`(${col} is null or ${col} < ${watermark})`))
-      .returning();
+    const updated = await repo.advanceGuestWatermark(tx, conv.id, ev.read ? 'read' : 'delivery', watermark);
     if (!updated) return [];
     const scope = { clientId: conv.clientId, outletId: conv.outletId, accountId };
     const base = { pageId: accountId, channel, conversationId: String(conv.id), watermark: watermark.toISOString() };
@@ -180,19 +171,15 @@ async function applyEvent(tx: Db, page: repo.PageRow, channel: TChannel, account
 /**
  * The time up to which a read or delivery applies: the `watermark` (epoch ms) when it is a
  * possible time, else the newest of the messages named by `mids` (Instagram `read.mid`,
- * Messenger `delivery.mids`), else null (nothing to apply).
+ * Messenger `delivery.mids`) of this conversation, else null (nothing to apply).
  */
-async function watermarkOf(tx: Db, raw: unknown, mids: string[], receivedAt: Date): Promise<Date | null> {
+async function watermarkOf(tx: Db, conversationId: number, raw: unknown, mids: string[], receivedAt: Date): Promise<Date | null> {
   if (raw !== undefined && raw !== null) {
     const t = eventTime(raw, receivedAt);
     if (!t.why) return t.at;
   }
-  if (mids.length === 0) return null;
-  const [row] = await tx
-    .select({ t: sql<Date | null>`max(${schema.messages.createdTime})`.mapWith((v) => (v === null ? null : new Date(v as string))) })
-    .from(schema.messages)
-    .where(inArray(schema.messages.mid, mids.slice(0, 100)));
-  return row?.t ?? null;
+  // Only this conversation's messages: another thread's times say nothing about this guest.
+  return repo.newestMessageTime(tx, conversationId, mids.slice(0, 100));
 }
 
 /**
@@ -200,29 +187,22 @@ async function watermarkOf(tx: Db, raw: unknown, mids: string[], receivedAt: Dat
  * guest took them back) and it shows as removed. An unsend that arrives before its message
  * stores a tombstone under the same `mid`, so the late message is never stored.
  */
-async function unsend(tx: Db, accountId: string, channel: TChannel, guestId: string, fromPage: boolean, mid: string, at: Date): Promise<RoutedEvent[] | null> {
-  const [conv] = await tx.select().from(schema.conversations).where(and(eq(schema.conversations.accountId, accountId), eq(schema.conversations.guestId, guestId)));
+async function unsend(tx: Db, accountId: string, channel: TChannel, guestId: string, fromPage: boolean, mid: string, at: Date, receivedAt: Date): Promise<RoutedEvent[] | null> {
+  const conv = await repo.findConversationByGuest(tx, accountId, guestId);
   if (!conv) return null;
-  const [existing] = await tx.select().from(schema.messages).where(eq(schema.messages.mid, mid));
+  const existing = await repo.findMessageByMid(tx, mid);
   if (!existing) {
-    await tx
-      .insert(schema.messages)
-      .values({ conversationId: conv.id, clientId: conv.clientId, mid, direction: fromPage ? 'page' : 'guest', text: null, attachments: [], createdTime: at, deletedAt: at })
-      .onConflictDoNothing({ target: schema.messages.mid });
+    await repo.insertTombstone(tx, conv, { mid, direction: fromPage ? 'page' : 'guest', at });
     return [];
   }
   if (existing.deletedAt || existing.conversationId !== conv.id) return [];
-  const [updated] = await tx.update(schema.messages).set({ text: null, attachments: [], postback: null, deletedAt: at }).where(eq(schema.messages.id, existing.id)).returning();
+  const updated = await repo.markMessageUnsent(tx, existing.id, at);
   // The list's snippet must not keep showing what the guest took back.
-  const [c] = await tx
-    .update(schema.conversations)
-    .set({ snippet: UNSENT_SNIPPET })
-    .where(and(eq(schema.conversations.id, conv.id), eq(schema.conversations.updatedTime, existing.createdTime)))
-    .returning();
+  const c = await repo.setSnippetIfNewest(tx, conv.id, existing.createdTime, UNSENT_SNIPPET);
   const scope = { clientId: conv.clientId, outletId: conv.outletId, accountId };
   const base = { pageId: accountId, channel, conversationId: String(conv.id) };
   return recordEvents(tx, scope, [
-    { type: 'message', ...base, message: repo.toMessage(updated!, conv, null) },
-    ...(c ? [{ type: 'conversation' as const, ...base, conversation: repo.toConversation(c, new Date()) }] : []),
+    { type: 'message', ...base, message: toMessage(updated!, conv, null) },
+    ...(c ? [{ type: 'conversation' as const, ...base, conversation: toConversation(c, receivedAt) }] : []),
   ]);
 }

@@ -1,37 +1,12 @@
-import { createHash } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
-import { asc, eq, sql } from 'drizzle-orm';
 import type { TUserData } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
-import { schema } from '../../db/client.ts';
 import { abilityRulesFor } from '../../lib/ability.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { ThrottledError, type LoginThrottle } from '../../lib/login-throttle.ts';
-import { assertStrongPassword } from '../../lib/password-policy.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { MessageLanguage } from '../../lib/request-language.ts';
-import { issueAccessToken, loadAccess, type AuthContext } from '../../plugins/auth.ts';
-
-/** argon2id with 19 MiB, t=2, p=1 (targets.md "Security", OWASP password storage). */
-const ARGON2 = { algorithm: 2 as const, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
-export const hashPassword = (password: string) => hash(password, ARGON2);
-
-/**
- * Judges and hashes a password a user chooses from an invitation (`POST /api/auth/set-password`);
- * every place that sets a password goes through here or {@link assertStrongPassword}. The
- * invited user's email and name count as guessable words (lib/password-policy.ts).
- * @throws HttpError 400 naming `body.password` with the reason in `language` (issue #8)
- */
-export async function hashNewPassword(ctx: AppContext, input: { password: string; invitationToken: string; language: MessageLanguage }): Promise<string> {
-  // Read-only look-up for the user's words; the invitation itself is checked and consumed by
-  // consumeInvitation, which alone decides whether the token is valid.
-  const [invited] = await ctx.db
-    .select({ email: schema.invitations.email, fullName: schema.invitations.fullName })
-    .from(schema.invitations)
-    .where(eq(schema.invitations.tokenHash, createHash('sha256').update(input.invitationToken).digest('hex')))
-    .limit(1);
-  assertStrongPassword(input.password, invited ? [invited.email, invited.fullName] : [], input.language);
-  return hashPassword(input.password);
-}
+import * as repo from './access.repository.ts';
+import { issueAccessToken, loadAccess, revokeSession, type AuthContext } from './session.service.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'Email or password is incorrect';
 
@@ -77,9 +52,9 @@ export async function login(
     if (e instanceof ThrottledError) throw new SignInThrottledError(e.retryAfterSeconds, attempt.language);
     throw e;
   }
-  const [user] = await ctx.db.select().from(schema.users).where(sql`lower(${schema.users.email}) = ${normalized}`);
+  const user = await repo.userByEmail(ctx.db, normalized);
   dummyHash ??= hashPassword('not-a-real-password');
-  const ok = user?.passwordHash ? await verify(user.passwordHash, attempt.password) : (await verify(await dummyHash, attempt.password), false);
+  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, attempt.password) : (await verifyPassword(await dummyHash, attempt.password), false);
   if (!user || !ok) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
   await throttle.succeeded(attempt.ip, normalized);
   return signIn(ctx, user, await defaultClientOf(ctx, user));
@@ -90,21 +65,16 @@ export async function login(
  * without one the first client.
  */
 export async function defaultClientOf(ctx: AppContext, user: { id: string; isSuperAdmin: boolean }): Promise<string | null> {
-  const [membership] = await ctx.db
-    .select({ clientId: schema.memberships.clientId })
-    .from(schema.memberships)
-    .where(eq(schema.memberships.userId, user.id))
-    .orderBy(asc(schema.memberships.createdAt), asc(schema.memberships.clientId))
-    .limit(1);
-  if (membership) return membership.clientId;
+  const membership = await repo.oldestMembershipClient(ctx.db, user.id);
+  if (membership) return membership;
   if (!user.isSuperAdmin) return null;
-  const [first] = await ctx.db.select({ id: schema.clients.id }).from(schema.clients).orderBy(asc(schema.clients.createdAt), asc(schema.clients.key)).limit(1);
-  return first?.id ?? null;
+  return (await repo.firstClient(ctx.db)) ?? null;
 }
 
 /**
  * Issues a session acting for `clientId` and answers like the login call (`{accessToken,
- * userData}`): used by login, set-password, ReservGo sign-on and the client switch.
+ * userData}`): used by login, set-password, accept-invitation, ReservGo sign-on and the client
+ * switch.
  * @throws HttpError 403 when the user has no role in that client
  */
 export async function signIn(
@@ -131,10 +101,11 @@ export async function signIn(
  * sockets in every process (issue #8 "Sockets outlive logout").
  */
 export async function logout(ctx: AppContext, auth: AuthContext): Promise<void> {
-  await ctx.db.update(schema.sessions).set({ revokedAt: ctx.now() }).where(eq(schema.sessions.id, auth.sessionId));
+  await revokeSession(ctx, auth.sessionId);
   await ctx.realtime.sessionsEnded([auth.sessionId]);
 }
 
+/** The `userData` of spec §3 for the calling session (answered again by get-client-details). */
 export function userDataOf(auth: AuthContext): TUserData {
   return {
     id: auth.userId,
@@ -149,18 +120,11 @@ export function userDataOf(auth: AuthContext): TUserData {
 /** The signed-in client with the brands and outlets the caller may see (get-client-details). */
 export async function clientDetails(ctx: AppContext, auth: AuthContext) {
   if (!auth.clientId) return null;
-  const [client] = await ctx.db.select().from(schema.clients).where(eq(schema.clients.id, auth.clientId));
+  const client = await repo.clientById(ctx.db, auth.clientId);
   if (!client) return null;
-  const rows = await ctx.db
-    .select({ brandId: schema.brands.id, brandName: schema.brands.name, outletId: schema.outlets.id, outletName: schema.outlets.name, city: schema.outlets.city })
-    .from(schema.brands)
-    .innerJoin(schema.outlets, eq(schema.outlets.brandId, schema.brands.id))
-    .where(eq(schema.brands.clientId, client.id))
-    .orderBy(asc(schema.brands.name), asc(schema.outlets.name));
-  const visible = auth.outletIds ? new Set(auth.outletIds) : null;
+  const rows = await repo.brandOutlets(ctx.db, client.id, auth.outletIds);
   const brands = new Map<string, { id: string; name: string; outlets: { id: string; name: string; city: string }[] }>();
   for (const r of rows) {
-    if (visible && !visible.has(r.outletId)) continue;
     const b = brands.get(r.brandId) ?? { id: r.brandId, name: r.brandName, outlets: [] };
     b.outlets.push({ id: r.outletId, name: r.outletName, city: r.city });
     brands.set(r.brandId, b);

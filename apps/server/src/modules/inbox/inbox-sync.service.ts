@@ -1,13 +1,14 @@
-import { eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAttachment, TChannel } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
-import { schema } from '../../db/client.ts';
 import { GraphError } from '../../lib/graph-client.ts';
 import { cleanText } from '../../lib/text.ts';
-import { decryptPageToken } from '../meta/page-tokens.ts';
-import type { ConversationRow, PageRow } from './inbox.repository.ts';
-import { ensureConversation, storeMessages } from './inbox.service.ts';
+import { decryptPageToken } from '../meta/meta.service.ts';
+import { recordEvents, type RoutedEvent } from './events.ts';
+import { toConversation } from './inbox.mappers.ts';
+import * as repo from './inbox.repository.ts';
+import type { PageRow } from './inbox.repository.ts';
+import { storeMessages } from './inbox.service.ts';
 
 interface GraphParticipant {
   id: string;
@@ -41,7 +42,7 @@ interface GraphConversation {
 
 /**
  * Webhook fields a page subscribes the app to (external-apis.md §4 "Subscribe per Page");
- * `feed` carries new reviews and review comments (reviews/feed-webhook.ts, issue #8).
+ * `feed` carries new reviews and review comments (reviews/feed-webhook.service.ts, issue #8).
  */
 const SUBSCRIBED_FIELDS = 'messages,message_reactions,message_reads,message_echoes,messaging_postbacks,message_deliveries,feed';
 /** Meta details only the 20 most recent messages of a conversation (external-apis.md §3). */
@@ -91,11 +92,7 @@ export async function prepareInboxPage(ctx: AppContext, page: PageRow): Promise<
   const info = await ctx.graph.get<{ instagram_business_account?: { id: string; username?: string } }>(page.id, { fields: 'instagram_business_account{id,username}' }, token);
   await ctx.graph.post(`${page.id}/subscribed_apps`, { subscribed_fields: SUBSCRIBED_FIELDS }, token);
   const ig = info.instagram_business_account;
-  const [current] = await ctx.db
-    .update(schema.facebookPages)
-    .set({ instagramUserId: ig?.id ?? null, instagramUsername: ig?.username ?? null })
-    .where(eq(schema.facebookPages.id, page.id))
-    .returning();
+  const current = await repo.setInstagramAccount(ctx.db, page.id, ig ? { id: ig.id, username: ig.username ?? null } : null);
   return current!;
 }
 
@@ -125,7 +122,7 @@ export async function syncInboxPage(ctx: AppContext, page: PageRow, log?: Fastif
           if (!guest) continue;
           const name = cleanText(guest.name ?? guest.username ?? '');
           await ctx.db.transaction(async (tx) => {
-            const conv = await ensureConversation(
+            const conv = await repo.ensureConversation(
               tx,
               current,
               channel,
@@ -144,7 +141,7 @@ export async function syncInboxPage(ctx: AppContext, page: PageRow, log?: Fastif
               }));
             // Graph's unread_count is the page's own view of the thread: it wins over our count.
             const unread = typeof gc.unread_count === 'number' && Number.isInteger(gc.unread_count) && gc.unread_count >= 0 && gc.unread_count < 1e6 ? gc.unread_count : undefined;
-            await storeMessages(tx, conv, messages, { record: false, unreadCount: unread });
+            await storeMessages(tx, conv, messages, { record: false, unreadCount: unread, now });
           });
           count++;
         } catch (err) {
@@ -154,7 +151,7 @@ export async function syncInboxPage(ctx: AppContext, page: PageRow, log?: Fastif
       }
     }
   }
-  await ctx.db.update(schema.facebookPages).set({ inboxSyncedAt: ctx.now() }).where(eq(schema.facebookPages.id, page.id));
+  await repo.markInboxSynced(ctx.db, page.id, ctx.now());
   return { conversations: count, skipped };
 }
 
@@ -164,7 +161,7 @@ export async function syncInboxPage(ctx: AppContext, page: PageRow, log?: Fastif
  * logged and the next page of every client is still synced (issue #8).
  */
 export async function syncInboxAll(ctx: AppContext, log?: FastifyBaseLogger): Promise<void> {
-  const pages = await ctx.db.select().from(schema.facebookPages).where(isNotNull(schema.facebookPages.pageAccessTokenEnc));
+  const pages = await repo.listConnectedPages(ctx.db);
   const prepared: PageRow[] = [];
   for (const p of pages) {
     try {
@@ -184,22 +181,24 @@ export async function syncInboxAll(ctx: AppContext, log?: FastifyBaseLogger): Pr
 
 /**
  * Names the guest of a conversation created by a webhook (webhooks carry only the PSID/IGSID):
- * Conversations API filtered by `user_id` (external-apis.md §3 "List").
- * @returns the updated row, or null when Graph has no name for the guest
+ * Conversations API filtered by `user_id` (external-apis.md §3 "List"). The name and its
+ * `conversation` event are stored in one transaction; emit the events after it returns.
+ * @returns the recorded events, or null when Graph has no name for the guest
  */
-export async function resolveGuestName(ctx: AppContext, conversationId: number): Promise<ConversationRow | null> {
-  const [conv] = await ctx.db.select().from(schema.conversations).where(eq(schema.conversations.id, conversationId));
+export async function resolveGuestName(ctx: AppContext, conversationId: number): Promise<RoutedEvent[] | null> {
+  const conv = await repo.getConversationById(ctx.db, conversationId);
   if (!conv || conv.guestName) return null;
-  const [page] = await ctx.db.select().from(schema.facebookPages).where(eq(schema.facebookPages.id, conv.pageId));
+  const page = await repo.getPage(ctx.db, conv.pageId);
   const token = decryptPageToken(ctx, page?.pageAccessTokenEnc ?? null);
   if (!token) return null;
   const res = await ctx.graph.get<{ data: GraphConversation[] }>(`${conv.pageId}/conversations`, { platform: conv.channel, user_id: conv.guestId, fields: 'id,participants' }, token);
   const guest = res.data[0]?.participants?.data.find((p) => p.id === conv.guestId);
   if (!guest?.name && !guest?.username) return null;
-  const [updated] = await ctx.db
-    .update(schema.conversations)
-    .set({ guestName: cleanText(guest.name ?? guest.username!), guestUsername: cleanText(guest.username ?? null), graphId: res.data[0]!.id })
-    .where(eq(schema.conversations.id, conv.id))
-    .returning();
-  return updated ?? null;
+  return ctx.db.transaction(async (tx) => {
+    const updated = await repo.setGuestName(tx, conv.id, { name: cleanText(guest.name ?? guest.username!), username: cleanText(guest.username ?? null), graphId: res.data[0]!.id });
+    if (!updated) return null;
+    return recordEvents(tx, { clientId: updated.clientId, outletId: updated.outletId, accountId: updated.accountId }, [
+      { type: 'conversation', pageId: updated.accountId, channel: updated.channel as TChannel, conversationId: String(updated.id), conversation: toConversation(updated, ctx.now()) },
+    ]);
+  });
 }

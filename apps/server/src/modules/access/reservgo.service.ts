@@ -1,9 +1,8 @@
 import { errors as joseErrors, jwtVerify } from 'jose';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { schema } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { defaultClientOf, signIn } from '../auth/auth.service.ts';
+import { claimSsoToken, userByEmail } from './access.repository.ts';
+import { defaultClientOf, signIn } from './sign-in.service.ts';
 
 /** Longest lifetime ReservGo may give a sign-on token (`exp - iat`). */
 export const RESERVGO_MAX_LIFETIME_SECONDS = 300;
@@ -44,16 +43,15 @@ export async function reservgoSignOn(ctx: AppContext, token: string) {
   if (typeof sub !== 'string' || typeof jti !== 'string' || jti.length > 200 || typeof iat !== 'number' || typeof exp !== 'number') throw refuse('Invalid token');
   // A long-lived token is as good as a password: refuse anything beyond the agreed 5 minutes.
   if (exp - iat > RESERVGO_MAX_LIFETIME_SECONDS || iat * 1000 > ctx.now().getTime() + CLOCK_TOLERANCE_SECONDS * 1000) throw refuse('Invalid token');
-  const [user] = await ctx.db.select().from(schema.users).where(sql`lower(${schema.users.email}) = ${sub.trim().toLowerCase()}`);
+  const user = await userByEmail(ctx.db, sub);
   if (!user) throw refuse('Invalid token');
-  // Recording the jti is the replay check: the primary key lets exactly one use through, also
-  // across processes. Expired rows are purged on the way (they can no longer be replayed).
-  await ctx.db.delete(schema.ssoUsedTokens).where(sql`${schema.ssoUsedTokens.expiresAt} < ${new Date(ctx.now().getTime() - CLOCK_TOLERANCE_SECONDS * 1000)}`);
-  const inserted = await ctx.db
-    .insert(schema.ssoUsedTokens)
-    .values({ jti: `reservgo:${jti}`, expiresAt: new Date(exp * 1000), usedAt: ctx.now() })
-    .onConflictDoNothing()
-    .returning({ jti: schema.ssoUsedTokens.jti });
-  if (!inserted.length) throw refuse('Token has already been used');
+  // Recording the jti is the replay check (one use, also across processes).
+  const first = await claimSsoToken(ctx.db, {
+    jti: `reservgo:${jti}`,
+    expiresAt: new Date(exp * 1000),
+    usedAt: ctx.now(),
+    purgeBefore: new Date(ctx.now().getTime() - CLOCK_TOLERANCE_SECONDS * 1000),
+  });
+  if (!first) throw refuse('Token has already been used');
   return signIn(ctx, user, await defaultClientOf(ctx, user));
 }

@@ -1,12 +1,17 @@
-import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { schema } from '../../db/client.ts';
 import { z } from 'zod';
 import { GraphError } from '../../lib/graph-client.ts';
 import { cleanText } from '../../lib/text.ts';
-import { reportBadItem } from '../reviews/bad-items.ts';
-import { decryptPageToken } from './page-tokens.ts';
+import { decryptPageToken } from '../meta/meta.service.ts';
+import { reportBadItem } from './bad-items.ts';
+import * as repo from './reviews.repository.ts';
+import type { PageRow, ReviewInsert } from './reviews.repository.ts';
+
+/**
+ * Review sync (docs/decisions/0002-review-sync.md): Graph `/{page-id}/ratings` into the
+ * `reviews` table, one page on demand (`sync-fb-reviews`) or every connected page periodically.
+ */
 
 /**
  * A rating as Graph API `/{page-id}/ratings` returns it (external-apis.md §2). Checked item by
@@ -23,12 +28,8 @@ export const ZGraphRating = z.looseObject({
   open_graph_story: z.object({ id: z.string().min(1) }).optional(),
 });
 export type GraphRating = z.infer<typeof ZGraphRating>;
-type PageRow = typeof schema.facebookPages.$inferSelect;
-export type ReviewInsert = typeof schema.reviews.$inferInsert;
 
 const RATING_FIELDS = 'created_time,has_rating,has_review,rating,recommendation_type,review_text,reviewer{id,name},open_graph_story{id}';
-/** Rows per INSERT statement: keeps statements well under PostgreSQL's 65,535 parameter limit. */
-const UPSERT_CHUNK = 500;
 
 export interface SyncResult {
   pageId: string;
@@ -36,8 +37,11 @@ export interface SyncResult {
   fetched: number;
 }
 
-/** @returns the time, or null when it is not one ISO 8601 can carry (four-digit years). */
-function graphTime(s: string): Date | null {
+/**
+ * A Graph time (`2024-05-01T10:00:00+0000`, ratings and comments alike).
+ * @returns the time, or null when it is not one ISO 8601 can carry (four-digit years)
+ */
+export function graphTime(s: string): Date | null {
   // Graph writes `2024-05-01T10:00:00+0000`; Date needs the colon in the offset.
   const d = new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
   return Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1000 || d.getUTCFullYear() > 9999 ? null : d;
@@ -82,25 +86,6 @@ export function ratingRow(ctx: AppContext, page: PageRow, raw: unknown, now: Dat
   };
 }
 
-/** Upserts review rows on `(page_id, external_key)`; Graph's text and rating win. */
-export async function upsertReviews(tx: AppContext['db'], rows: ReviewInsert[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
-    await tx
-      .insert(schema.reviews)
-      .values(rows.slice(i, i + UPSERT_CHUNK))
-      .onConflictDoUpdate({
-        target: [schema.reviews.pageId, schema.reviews.externalKey],
-        set: {
-          rating: sql`excluded.rating`,
-          recommendationType: sql`excluded.recommendation_type`,
-          reviewText: sql`excluded.review_text`,
-          reviewerName: sql`excluded.reviewer_name`,
-          syncedAt: sql`excluded.synced_at`,
-        },
-      });
-  }
-}
-
 /**
  * Plain-words reason shown to the owner when a sync could not complete (issue #2: "keeps what it
  * synced and tells the user why").
@@ -133,14 +118,11 @@ export function syncMessage(ctx: AppContext, err: GraphError, storedCount: numbe
  * the page `failed` with the reason instead of leaving it claiming `ok` (issue #8).
  */
 export async function syncPage(ctx: AppContext, pageId: string): Promise<SyncResult> {
-  const [page] = await ctx.db.select().from(schema.facebookPages).where(eq(schema.facebookPages.id, pageId));
+  const page = await repo.getPage(ctx.db, pageId);
   if (!page) throw new Error(`unknown page ${pageId}`);
   const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
   if (!token) {
-    await ctx.db
-      .update(schema.facebookPages)
-      .set({ syncStatus: 'token_invalid', syncMessage: 'This Facebook Page is not connected yet. Connect it to sync its reviews.' })
-      .where(eq(schema.facebookPages.id, pageId));
+    await repo.setPageSync(ctx.db, pageId, { status: 'token_invalid', message: 'This Facebook Page is not connected yet. Connect it to sync its reviews.' });
     return { pageId, status: 'token_invalid', fetched: 0 };
   }
   try {
@@ -152,32 +134,21 @@ export async function syncPage(ctx: AppContext, pageId: string): Promise<SyncRes
     const now = ctx.now();
     const rows = ratings.map((r) => ratingRow(ctx, page, r, now)).filter((r) => r !== null);
     await ctx.db.transaction(async (tx) => {
-      await upsertReviews(tx, rows);
-      await tx
-        .update(schema.facebookPages)
-        .set({
-          overallStarRating: summary.overall_star_rating ?? null,
-          ratingCount: summary.rating_count ?? 0,
-          syncStatus: 'ok',
-          syncMessage: null,
-          lastSyncedAt: now,
-        })
-        .where(eq(schema.facebookPages.id, pageId));
+      await repo.upsertReviews(tx, rows);
+      await repo.setPageSync(tx, pageId, { status: 'ok', message: null, syncedAt: now, overallStarRating: summary.overall_star_rating ?? null, ratingCount: summary.rating_count ?? 0 });
     });
     return { pageId, status: 'ok', fetched: rows.length };
   } catch (e) {
     if (!(e instanceof GraphError)) {
       // Not Facebook's doing (a bug, the database): say so on the page and let the caller log it.
-      await ctx.db
-        .update(schema.facebookPages)
-        .set({ syncStatus: 'failed', syncMessage: `The last sync failed inside DineDesk (${(e as Error).message.slice(0, 200)}). The reviews synced earlier stay visible; DineDesk retries automatically.` })
-        .where(eq(schema.facebookPages.id, pageId))
+      await repo
+        .setPageSync(ctx.db, pageId, { status: 'failed', message: `The last sync failed inside DineDesk (${(e as Error).message.slice(0, 200)}). The reviews synced earlier stay visible; DineDesk retries automatically.` })
         .catch(() => undefined);
       throw e;
     }
-    const [{ n } = { n: 0 }] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(schema.reviews).where(eq(schema.reviews.pageId, pageId));
+    const n = await repo.countPageReviews(ctx.db, pageId);
     const { status, message } = syncMessage(ctx, e, n, page.lastSyncedAt);
-    await ctx.db.update(schema.facebookPages).set({ syncStatus: status, syncMessage: message }).where(eq(schema.facebookPages.id, pageId));
+    await repo.setPageSync(ctx.db, pageId, { status, message });
     return { pageId, status, fetched: 0 };
   }
 }
@@ -189,12 +160,11 @@ const SYNC_LOCK_KEY = 4_242_002;
 export async function syncAllPages(ctx: AppContext, log?: FastifyBaseLogger): Promise<SyncResult[]> {
   const results: SyncResult[] = [];
   const run = async () => {
-    const pages = await ctx.db.select({ id: schema.facebookPages.id }).from(schema.facebookPages).where(isNotNull(schema.facebookPages.pageAccessTokenEnc));
-    for (const p of pages) {
+    for (const pageId of await repo.listConnectedPageIds(ctx.db)) {
       try {
-        results.push(await syncPage(ctx, p.id));
+        results.push(await syncPage(ctx, pageId));
       } catch (e) {
-        log?.error({ err: e, pageId: p.id }, 'review sync failed');
+        log?.error({ err: e, pageId }, 'review sync failed');
       }
     }
   };
@@ -202,9 +172,7 @@ export async function syncAllPages(ctx: AppContext, log?: FastifyBaseLogger): Pr
     // A transaction-scoped lock lives on the transaction's own connection, so the pool cannot
     // hand the unlock to a different connection; it is released when the transaction ends.
     await ctx.db.transaction(async (tx) => {
-      const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${SYNC_LOCK_KEY}) as ok`);
-      const rows = (res as unknown as { rows: { ok: boolean }[] }).rows;
-      if (rows[0]?.ok) await run();
+      if (await repo.tryAdvisoryXactLock(tx, SYNC_LOCK_KEY)) await run();
     });
   } else {
     await run();

@@ -1,10 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TReviewsChangedEvent } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
-import { schema } from '../../db/client.ts';
-import { ratingRow, upsertReviews } from '../meta/review-sync.ts';
 import { reportBadItem } from './bad-items.ts';
+import { ratingRow } from './review-sync.service.ts';
 import * as repo from './reviews.repository.ts';
 import { commentRow } from './reviews.service.ts';
 
@@ -116,8 +114,8 @@ async function applyRating(ctx: AppContext, page: repo.PageRow, value: unknown):
   const verb = v.verb === 'edited' || v.verb === 'edit' ? 'edited' : v.verb;
   if (verb === 'remove') {
     if (!storyId) return null;
-    const removed = await ctx.db.delete(schema.reviews).where(and(eq(schema.reviews.pageId, page.id), eq(schema.reviews.externalKey, storyId))).returning({ id: schema.reviews.id });
-    return removed[0] ? { pageId: page.id, reviewId: String(removed[0].id), kind: 'review', verb: 'remove' } : null;
+    const removedId = await repo.deleteReviewByKey(ctx.db, page.id, storyId);
+    return removedId !== null ? { pageId: page.id, reviewId: String(removedId), kind: 'review', verb: 'remove' } : null;
   }
   if (verb !== 'add' && verb !== 'edited') return null;
   const reviewerId = v.reviewer_id ?? v.from?.id;
@@ -131,12 +129,9 @@ async function applyRating(ctx: AppContext, page: repo.PageRow, value: unknown):
   };
   const row = ratingRow(ctx, page, graphLike, ctx.now());
   if (!row) return null;
-  await upsertReviews(ctx.db, [row]);
-  const [stored] = await ctx.db
-    .select({ id: schema.reviews.id })
-    .from(schema.reviews)
-    .where(and(eq(schema.reviews.pageId, page.id), eq(schema.reviews.externalKey, row.externalKey)));
-  return { pageId: page.id, reviewId: stored ? String(stored.id) : null, kind: 'review', verb };
+  await repo.upsertReviews(ctx.db, [row]);
+  const storedId = await repo.findReviewIdByKey(ctx.db, page.id, row.externalKey);
+  return { pageId: page.id, reviewId: storedId !== null ? String(storedId) : null, kind: 'review', verb };
 }
 
 async function applyComment(ctx: AppContext, page: repo.PageRow, value: unknown): Promise<TReviewsChangedEvent | null> {
@@ -148,15 +143,12 @@ async function applyComment(ctx: AppContext, page: repo.PageRow, value: unknown)
   const v = parsed.data;
   // Only comments on a review's story, at the top level (what the comments call lists).
   if (v.parent_id && v.parent_id !== v.post_id) return null;
-  const [review] = await ctx.db
-    .select()
-    .from(schema.reviews)
-    .where(and(eq(schema.reviews.pageId, page.id), eq(schema.reviews.storyId, v.post_id)));
+  const review = await repo.findReviewByStory(ctx.db, page.id, v.post_id);
   if (!review) return null;
   const event = (verb: TReviewsChangedEvent['verb']): TReviewsChangedEvent => ({ pageId: page.id, reviewId: String(review.id), kind: 'comment', verb });
   if (v.verb === 'remove' || v.verb === 'hide') {
     await ctx.db.transaction(async (tx) => {
-      await tx.delete(schema.reviewComments).where(and(eq(schema.reviewComments.id, v.comment_id), eq(schema.reviewComments.reviewId, review.id)));
+      await repo.deleteComment(tx, review.id, v.comment_id);
       await repo.refreshReviewCounters(tx, review.id);
     });
     return event('remove');
@@ -176,7 +168,7 @@ async function applyComment(ctx: AppContext, page: repo.PageRow, value: unknown)
   );
   if (!row) return null;
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(schema.reviewComments).values(row).onConflictDoUpdate({ target: schema.reviewComments.id, set: { message: row.message, fromName: row.fromName } });
+    await repo.upsertComment(tx, row);
     await repo.refreshReviewCounters(tx, review.id);
   });
   return event(v.verb === 'add' ? 'add' : 'edited');

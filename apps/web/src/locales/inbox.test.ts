@@ -1,14 +1,17 @@
 /**
- * The inbox strings in every language (spec §3: en, de, fr, pt): same keys as English, same
- * placeholders, every plural form the language needs, and the lazy loading of a language.
+ * The inbox namespace (`locales/<language>/inbox.json`, loaded by lib/i18n.ts) in every language
+ * (spec §3: en, de, fr, pt): same keys as English, same placeholders, every plural form the
+ * language needs, and the lazy loading of a language.
  */
-import i18n from 'i18next';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inboxT, INBOX_NAMESPACE, loadInboxLanguage, type InboxTranslations } from './i18n.ts';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
-import pt from './locales/pt.json';
+import i18n, { changeLanguage, type TranslationTree as InboxTranslations } from '../lib/i18n.ts';
+import de from './de/inbox.json';
+import en from './en/inbox.json';
+import fr from './fr/inbox.json';
+import pt from './pt/inbox.json';
+
+const INBOX_NAMESPACE = 'inbox';
+const inboxT = (language: string) => i18n.getFixedT(language, INBOX_NAMESPACE);
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -84,12 +87,15 @@ describe('loading a language', () => {
   });
 
   it('fetches the inbox strings when the language becomes active, English meanwhile', async () => {
+    // The app's one loader fetches the namespace when the inbox first asks for it...
+    await i18n.loadNamespaces(INBOX_NAMESPACE);
     expect(i18n.hasResourceBundle('en', INBOX_NAMESPACE)).toBe(true);
-    await loadInboxLanguage('de-CH');
+    // ...and every language the UI switches to, with the namespaces in use.
+    await changeLanguage('de');
     expect(i18n.hasResourceBundle('de', INBOX_NAMESPACE)).toBe(true);
     expect(inboxT('de')('window.closed')).toBe('Antwortfenster geschlossen');
     expect(inboxT('fr')('duration.days', { count: 3 })).toBe('3 days'); // not loaded yet: English
-    await loadInboxLanguage('fr');
+    await changeLanguage('fr');
     expect(inboxT('fr')('duration.days', { count: 3 })).toBe('3 jours');
   });
 });

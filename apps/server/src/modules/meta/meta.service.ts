@@ -1,7 +1,12 @@
-import { eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { schema } from '../../db/client.ts';
 import type { GraphPage } from '../../lib/graph-client.ts';
+import * as repo from './meta.repository.ts';
+
+/**
+ * The meta module: the app's connection to Meta's Facebook Pages, i.e. their page access
+ * tokens (service here, SQL in meta.repository.ts). Reviews and inbox read a page's token with
+ * {@link decryptPageToken} before a Graph call; start-up connects the simulator's test users.
+ */
 
 /**
  * Page access tokens. A page token obtained with a long-lived user token never expires
@@ -32,12 +37,7 @@ export async function storePageTokensFromUser(ctx: AppContext, userToken: string
   let stored = 0;
   for await (const accounts of ctx.graph.paginate<Account>('me/accounts', { fields: 'id,name,access_token', limit: 100 }, userToken)) {
     for (const a of accounts) {
-      const res = await ctx.db
-        .update(schema.facebookPages)
-        .set({ pageAccessTokenEnc: ctx.cipher.encrypt(a.access_token), connectedAt: ctx.now(), name: a.name })
-        .where(eq(schema.facebookPages.id, a.id))
-        .returning({ id: schema.facebookPages.id });
-      stored += res.length;
+      if (await repo.setPageToken(ctx.db, a.id, { sealedToken: ctx.cipher.encrypt(a.access_token), name: a.name, at: ctx.now() })) stored++;
     }
   }
   return stored;
@@ -50,8 +50,7 @@ export async function storePageTokensFromUser(ctx: AppContext, userToken: string
  * spec §7 construct-fb-auth-url) arrives with the onboarding issue.
  */
 export async function connectTestUsers(ctx: AppContext): Promise<number> {
-  const missing = await ctx.db.select({ id: schema.facebookPages.id }).from(schema.facebookPages).where(isNull(schema.facebookPages.pageAccessTokenEnc)).limit(1);
-  if (missing.length === 0) return 0;
+  if (!(await repo.anyPageWithoutToken(ctx.db))) return 0;
   const users = await ctx.graph.get<GraphPage<{ id: string; access_token?: string }>>(`${ctx.config.graph.appId}/accounts/test-users`, {}, ctx.graph.appToken);
   let stored = 0;
   for (const u of users.data) if (u.access_token) stored += await storePageTokensFromUser(ctx, u.access_token);

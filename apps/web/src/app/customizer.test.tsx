@@ -1,20 +1,21 @@
 /**
  * The customizer (spec §3): every setting changes the shell at once and is stored under its
  * key, and a new page load (a fresh render from storage) shows it again. Logout keeps them.
+ * It lives in app/ because it composes the shell (layout/) with the app's theme root.
  */
 import { AbilityProvider } from '@casl/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ThemeRoot } from '../app/theme-root.tsx';
+import { ThemeRoot } from './theme-root.tsx';
 import { buildAbility } from '../lib/ability.ts';
 import { LAYOUT_DEFAULTS, readLayoutSettings } from '../lib/layout-settings.ts';
 import { clearSessionStorage } from '../lib/storage.ts';
 import { OWNER_RULES, signInAs } from '../testing/fixtures.ts';
 import { setViewportWidth } from '../testing/viewport.ts';
 import { MemoryRouter } from 'react-router';
-import { AppShell, type LayoutOverrides } from './app-shell.tsx';
-import { reloadLayoutSettings, useLayoutSettings } from './layout-settings-store.ts';
+import { AppShell, type LayoutOverrides } from '../layout/app-shell.tsx';
+import { reloadLayoutSettings, useLayoutSettings } from '../layout/layout-settings-store.ts';
 
 function renderShell(overrides?: LayoutOverrides) {
   signInAs({ fullName: 'Asha Rao' });

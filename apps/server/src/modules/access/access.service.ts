@@ -1,0 +1,168 @@
+import { CLIENT_ROLES, MODULES, ZModule, type TAccessControlRequest, type TAccessControlResponse, type TClientRole, type TClientUser, type TRole } from '@dinedesk/contracts';
+import type { AppContext } from '../../context.ts';
+import { audit } from '../../lib/audit.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import { accessIdsOf, assertOwnIds, auditLogRows, grantsOfClient, membersOf, removeMember, replaceGrants, roleIn, setMemberRole } from './access.repository.ts';
+import { pendingInvitation, pendingInvitations, revokeInvitation, updateInvitationGrant } from './invitations.repository.ts';
+import { invitationAsUser } from './invitations.service.ts';
+import { assertCan, requireClient, type AuthContext } from './session.service.ts';
+
+/**
+ * Users of a client and their access (spec §4, §6; docs/decisions/0003, 0008): roles, access
+ * ids, the user list with pending invitations, and the audit log.
+ */
+
+/** Roles whose outlets are narrowed by brand/outlet grants (others see the whole client). */
+const SCOPED_ROLES: readonly TRole[] = ['brand_manager', 'outlet_manager'];
+const USER_NOT_FOUND = 'User not found';
+
+/** `POST /api/get-user-role`: the caller's role, or (with `read User`) a member's role. */
+export async function getUserRole(ctx: AppContext, auth: AuthContext, userId: string | undefined) {
+  if (!userId || userId === auth.userId) return { userId: auth.userId, clientId: auth.clientId, role: auth.role };
+  assertCan(auth, 'read', 'User');
+  const clientId = requireClient(auth);
+  const role = await roleIn(ctx.db, clientId, userId);
+  if (!role) throw notFound(USER_NOT_FOUND);
+  return { userId, clientId, role };
+}
+
+/**
+ * `POST /api/access-control-of-user` (spec §4, §6): `get` answers the access ids (own, or a
+ * member's with `read Access`), `update` replaces the given kinds and/or the role (`update
+ * Access`), audits the change and makes the user's sockets re-sync their rooms.
+ * @throws 403 missing ability or own access; 404 a user, brand or outlet of another client
+ */
+export async function accessControl(ctx: AppContext, auth: AuthContext, body: TAccessControlRequest): Promise<TAccessControlResponse> {
+  const clientId = requireClient(auth);
+  if (body.request === 'get') {
+    const userId = body.userId ?? auth.userId;
+    let role: TRole;
+    if (userId === auth.userId) role = auth.role;
+    else {
+      assertCan(auth, 'read', 'Access');
+      const r = await roleIn(ctx.db, clientId, userId);
+      if (!r) {
+        // A pending invitation stands for its user until accepted (same id as in the user list).
+        const inv = await pendingInvitation(ctx.db, clientId, userId, ctx.now());
+        if (!inv) throw notFound(USER_NOT_FOUND);
+        const pending = invitationAsUser(inv);
+        return { userId, role: pending.role, access: pending.access, allOutlets: !SCOPED_ROLES.includes(pending.role) };
+      }
+      role = r;
+    }
+    const access = await accessIdsOf(ctx.db, userId, clientId);
+    if (role === 'super_admin' || role === 'client_owner') access.modules = [...MODULES];
+    return { userId, role, access, allOutlets: !SCOPED_ROLES.includes(role) };
+  }
+  assertCan(auth, 'update', 'Access');
+  const target = body.userId;
+  if (target === auth.userId) throw new HttpError(403, 'You may not change your own access or role');
+  const before = await roleIn(ctx.db, clientId, target);
+  if (!before) return updatePendingInvitation(ctx, auth, clientId, body);
+  if (body.remove) {
+    await ctx.db.transaction(async (tx) => {
+      const old = await accessIdsOf(tx, target, clientId);
+      await removeMember(tx, clientId, target);
+      await audit(tx, { clientId, actorUserId: auth.userId, action: 'user.removed', target: `user:${target}`, details: { role: before, access: old }, at: ctx.now() });
+    });
+    // Their tokens for this client stop working on the next call (no membership); sockets now.
+    await ctx.realtime.accessChanged([target]);
+    return { userId: target, role: before, access: { brandIds: [], outletIds: [], modules: [] }, allOutlets: false };
+  }
+  const result = await ctx.db.transaction(async (tx) => {
+    await assertOwnIds(tx, clientId, body.brandIds ?? [], body.outletIds ?? []);
+    const old = await accessIdsOf(tx, target, clientId);
+    const now = ctx.now();
+    if (body.role && body.role !== before) {
+      await setMemberRole(tx, clientId, target, body.role);
+      await audit(tx, { clientId, actorUserId: auth.userId, action: 'role.changed', target: `user:${target}`, details: { from: before, to: body.role }, at: now });
+    }
+    if (body.brandIds) await replaceGrants(tx, target, clientId, 'brand', body.brandIds, now);
+    if (body.outletIds) await replaceGrants(tx, target, clientId, 'outlet', body.outletIds, now);
+    if (body.modules) await replaceGrants(tx, target, clientId, 'module', body.modules, now);
+    const access = await accessIdsOf(tx, target, clientId);
+    if (body.brandIds || body.outletIds || body.modules) {
+      await audit(tx, { clientId, actorUserId: auth.userId, action: 'access.updated', target: `user:${target}`, details: { from: old, to: access }, at: now });
+    }
+    const role = body.role ?? before;
+    return { userId: target, role, access: role === 'client_owner' ? { ...access, modules: [...MODULES] } : access, allOutlets: !SCOPED_ROLES.includes(role) };
+  });
+  // After commit: an open socket of that user joins or leaves rooms now, not at its next replay.
+  await ctx.realtime.accessChanged([target]);
+  return result;
+}
+
+/**
+ * `access-control-of-user` `update` of a pending invitation (its id stands for the user until
+ * accepted): changes the role and access ids it will grant, or with `remove` revokes it so its
+ * link stops working. Audited like changes of members.
+ * @throws 404 when `userId` is neither a member nor a pending invitation of the client
+ */
+async function updatePendingInvitation(
+  ctx: AppContext,
+  auth: AuthContext,
+  clientId: string,
+  body: Extract<TAccessControlRequest, { request: 'update' }>,
+): Promise<TAccessControlResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const inv = await pendingInvitation(tx, clientId, body.userId, now);
+    if (!inv) throw notFound(USER_NOT_FOUND);
+    const target = `invitation:${inv.id}`;
+    if (body.remove) {
+      await revokeInvitation(tx, inv.id, now);
+      await audit(tx, { clientId, actorUserId: auth.userId, action: 'invitation.revoked', target, details: { email: inv.email, role: inv.role }, at: now });
+      return { userId: inv.id, role: invitationAsUser(inv).role, access: { brandIds: [], outletIds: [], modules: [] }, allOutlets: false };
+    }
+    await assertOwnIds(tx, clientId, body.brandIds ?? [], body.outletIds ?? []);
+    const old = invitationAsUser(inv);
+    const role = body.role ?? old.role;
+    const access = {
+      brandIds: body.brandIds ? [...new Set(body.brandIds)] : inv.access.brandIds,
+      outletIds: body.outletIds ? [...new Set(body.outletIds)] : inv.access.outletIds,
+      modules: body.modules ? [...new Set(body.modules)] : inv.access.modules,
+    };
+    const updated = invitationAsUser(await updateInvitationGrant(tx, inv.id, { role, access }));
+    await audit(tx, { clientId, actorUserId: auth.userId, action: 'invitation.updated', target, details: { from: { role: old.role, access: old.access }, to: { role, access: updated.access } }, at: now });
+    return { userId: inv.id, role, access: updated.access, allOutlets: !SCOPED_ROLES.includes(role) };
+  });
+}
+
+/**
+ * `GET /api/client-users`: members of the session's client with their access ids, then its
+ * pending invitations as inactive rows (docs/decisions/0009). An invitation shows only what the
+ * inviter typed, never data of an account the email may have elsewhere (issue #8).
+ */
+export async function listClientUsers(ctx: AppContext, clientId: string): Promise<TClientUser[]> {
+  const rows = await membersOf(ctx.db, clientId);
+  const grants = await grantsOfClient(ctx.db, clientId);
+  const members = rows.map((r): TClientUser => {
+    const mine = grants.filter((g) => g.userId === r.id);
+    const role = (CLIENT_ROLES as readonly string[]).includes(r.role) ? (r.role as TClientRole) : 'viewer';
+    return {
+      id: r.id,
+      email: r.email,
+      fullName: r.fullName,
+      role,
+      active: Boolean(r.hasPassword),
+      access: {
+        brandIds: mine.filter((g) => g.kind === 'brand').map((g) => g.refId),
+        outletIds: mine.filter((g) => g.kind === 'outlet').map((g) => g.refId),
+        modules: role === 'client_owner' ? [...MODULES] : MODULES.filter((m) => mine.some((g) => g.kind === 'module' && g.refId === m && ZModule.safeParse(g.refId).success)),
+      },
+    };
+  });
+  const memberEmails = new Set(members.map((m) => m.email.toLowerCase()));
+  const pending = await pendingInvitations(ctx.db, clientId, ctx.now());
+  const seen = new Set<string>();
+  // Invitations made before issue #8 created the member at invite time: that row is listed already.
+  const invited = pending.filter((p) => !memberEmails.has(p.email) && !seen.has(p.email) && seen.add(p.email)).map(invitationAsUser);
+  return [...members, ...invited].sort((x, y) => x.email.localeCompare(y.email));
+}
+
+/** The client's audit log, newest first (at most 200 rows). */
+export async function auditLogOf(ctx: AppContext, clientId: string) {
+  const rows = await auditLogRows(ctx.db, clientId, 200);
+  return { data: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
+}
+

@@ -1,0 +1,183 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { AUTH_MESSAGES, MODULES, ZModule, type TAbilityRule, type TModule, type TRole } from '@dinedesk/contracts';
+import type { AppContext } from '../../context.ts';
+import { abilityRulesFor, buildAbility, type AppAbility } from '../../lib/ability.ts';
+import { HttpError } from '../../lib/errors.ts';
+import * as repo from './access.repository.ts';
+
+/**
+ * Access tokens and the access they carry (spec §5, §8; docs/decisions/0003, 0008, 0011):
+ * issue, verify and revoke, and `loadAccess`, the single place where a user's role, outlets and
+ * modules in a client are computed. HTTP routes (through the authorization hook of
+ * plugins/auth.ts) and the socket handshake resolve callers here.
+ */
+
+const ISSUER = 'dinedesk';
+const AUDIENCE = 'dinedesk-web';
+
+/** Who is calling: resolved from the bearer token on every authenticated request. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  email: string;
+  fullName: string;
+  /** The client this session acts for (the token's `cid`); null only for a super admin with none. */
+  clientId: string | null;
+  clientName: string | null;
+  role: TRole;
+  rules: TAbilityRule[];
+  ability: AppAbility;
+  /** Outlets the user may see in this client; null means every outlet of the client. */
+  outletIds: string[] | null;
+  /** Modules (menu groups) granted in this client; every module for owners and super admins. */
+  modules: TModule[];
+  /** When the session (and its token) expires: sockets are disconnected then. */
+  expiresAt: Date;
+}
+
+/** A user's access in one client, as {@link loadAccess} computes it. */
+export interface Access {
+  role: TRole;
+  clientName: string | null;
+  /** Null: every outlet of the client (unscoped roles). */
+  outletIds: string[] | null;
+  modules: TModule[];
+}
+
+function key(ctx: AppContext): Uint8Array {
+  return new TextEncoder().encode(ctx.secrets.jwtSecret);
+}
+
+/**
+ * Issues a signed access token (HS256, `iss`/`aud`/`exp`, `jti` = session id, `cid` = the client
+ * it acts for) and records the session so that logout can revoke it. Lifetime:
+ * `ACCESS_TOKEN_TTL_SECONDS`.
+ */
+export async function issueAccessToken(ctx: AppContext, userId: string, clientId: string | null): Promise<string> {
+  const sessionId = crypto.randomUUID();
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + ctx.config.accessTokenTtlSeconds * 1000);
+  await repo.insertSession(ctx.db, { id: sessionId, userId, clientId, createdAt: now, expiresAt });
+  return new SignJWT(clientId ? { cid: clientId } : {})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setSubject(userId)
+    .setJti(sessionId)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key(ctx));
+}
+
+/** Revokes a session: its token answers 401 "Invalid token" from the next call on. */
+export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
+  await repo.revokeSession(ctx.db, sessionId, ctx.now());
+}
+
+/** Roles whose modules are not narrowed by grants. */
+const ALL_MODULE_ROLES: readonly TRole[] = ['super_admin', 'client_owner'];
+
+/**
+ * Loads the role, visible outlets and modules of a user in a client: the single place where
+ * access is computed, so every route and socket enforces the same rules.
+ * @param known the client's name and the user's membership role when the caller has already
+ *   read them (the per-request session lookup joins them, so a request costs one round trip);
+ *   `clientName` null means the client no longer exists
+ * @returns null when the user has no role there (not a member, or the client is gone)
+ */
+export async function loadAccess(
+  ctx: AppContext,
+  user: { id: string; isSuperAdmin: boolean },
+  clientId: string | null,
+  known?: { clientName: string | null; memberRole: string | null },
+): Promise<Access | null> {
+  let role: TRole | null = user.isSuperAdmin ? 'super_admin' : null;
+  let clientName: string | null = null;
+  if (clientId) {
+    const row = known ?? (await repo.clientMembership(ctx.db, clientId, user.id));
+    if (!row || row.clientName === null) return null;
+    clientName = row.clientName;
+    if (!user.isSuperAdmin) role = (row.memberRole as TRole | null) ?? null;
+  }
+  if (!role) return null;
+  const [outletIds, modules] = await Promise.all([
+    clientId && (role === 'brand_manager' || role === 'outlet_manager') ? repo.grantedOutletIds(ctx.db, user.id, clientId, role) : Promise.resolve(null),
+    grantedModules(ctx, user.id, clientId, role),
+  ]);
+  return { role, clientName, outletIds, modules };
+}
+
+/**
+ * Modules a user may use in a client: every module for owners and super admins, else the
+ * `module` access grants (docs/decisions/0008-modules-and-access.md).
+ */
+async function grantedModules(ctx: AppContext, userId: string, clientId: string | null, role: TRole): Promise<TModule[]> {
+  if (ALL_MODULE_ROLES.includes(role)) return [...MODULES];
+  if (!clientId) return [];
+  const keys = await repo.grantedModuleKeys(ctx.db, userId, clientId);
+  // Unknown keys (a module removed in a later version) are ignored rather than failing sign-in.
+  return MODULES.filter((m) => keys.some((k) => ZModule.safeParse(k).success && k === m));
+}
+
+/**
+ * Resolves an access token to the caller's identity and access (used by the authorization hook
+ * and the socket handshake alike). Access comes from {@link loadAccess}.
+ * @throws HttpError 401 "Invalid token" (missing, bad signature, algorithm, issuer, audience,
+ *   revoked, password changed since, membership or client gone) or "Token has expired"
+ *   (spec §5, §8)
+ */
+export async function resolveAuth(ctx: AppContext, token: string | undefined): Promise<AuthContext> {
+  if (!token) throw new HttpError(401, AUTH_MESSAGES.invalid);
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, key(ctx), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: ctx.now(),
+    }));
+  } catch (e) {
+    if (e instanceof joseErrors.JWTExpired) throw new HttpError(401, AUTH_MESSAGES.expired);
+    throw new HttpError(401, AUTH_MESSAGES.invalid);
+  }
+  if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') throw new HttpError(401, AUTH_MESSAGES.invalid);
+  const row = await repo.sessionWithMembership(ctx.db, payload.jti, payload.sub);
+  if (!row || row.revokedAt) throw new HttpError(401, AUTH_MESSAGES.invalid);
+  if (row.expiresAt <= ctx.now()) throw new HttpError(401, AUTH_MESSAGES.expired);
+  if (row.passwordChangedAt && row.passwordChangedAt > row.createdAt) throw new HttpError(401, AUTH_MESSAGES.invalid);
+  const access = await loadAccess(ctx, { id: row.userId, isSuperAdmin: row.isSuperAdmin }, row.clientId, { clientName: row.clientName, memberRole: row.memberRole });
+  // Membership (or the client) removed since the token was issued: the token grants nothing.
+  if (!access) throw new HttpError(401, AUTH_MESSAGES.invalid);
+  const rules = abilityRulesFor(access.role, access.modules);
+  return {
+    userId: row.userId,
+    sessionId: payload.jti,
+    email: row.email,
+    fullName: row.fullName,
+    clientId: row.clientId,
+    clientName: access.clientName,
+    role: access.role,
+    rules,
+    ability: buildAbility(rules),
+    outletIds: access.outletIds,
+    modules: access.modules,
+    expiresAt: row.expiresAt,
+  };
+}
+
+/**
+ * Throws 403 unless the caller's ability allows `action` on `subject` (server-side enforcement,
+ * style.md rule 5). The authorization hook calls it with each route's declared need; services
+ * call it only for rules that depend on the request (e.g. another user's role).
+ */
+export function assertCan(auth: AuthContext, action: string, subject: string): void {
+  if (!auth.ability.can(action, subject)) {
+    throw new HttpError(403, `Your role (${auth.role}) may not ${action} ${subject}`);
+  }
+}
+
+/** Throws 403 unless the session acts for a client (a super admin must switch into one first). */
+export function requireClient(auth: AuthContext): string {
+  if (!auth.clientId) throw new HttpError(403, 'Choose a client first');
+  return auth.clientId;
+}
