@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer as createNetServer, type Socket as NetSocket } from 'node:net';
+import type { Socket as NetSocket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './db/seed.ts';
+import { freePort } from './test/services.ts';
 
 /**
  * The server as a real process (`node --import tsx apps/server/src/main.ts`, as `npm start` runs
@@ -17,16 +18,6 @@ import { DEMO_PASSWORD } from './db/seed.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createNetServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 interface Proc {
   child: ChildProcess;

@@ -3,6 +3,8 @@
  * cannot drift from what the server may send.
  */
 import {
+  MODULES,
+  MODULE_SUBJECTS,
   ZFbComment,
   ZFbPage,
   ZFbReview,
@@ -16,7 +18,17 @@ import {
 import { loadSessionFromStorage } from '../lib/session-store.ts';
 import { writeSession } from '../lib/storage.ts';
 
-export const OWNER_RULES: TAbilityRule[] = [{ action: 'manage', subject: 'all' }];
+/**
+ * A client owner's ability as the server sends it (apps/server/src/lib/ability.ts; owners have no
+ * `manage all` since docs/decisions/0003): every module subject, users, access and the audit log.
+ */
+export const OWNER_RULES: TAbilityRule[] = [
+  ...(['Auth', 'ACL', 'Client', 'Brand'] as const).map((subject) => ({ action: 'read', subject })),
+  ...MODULES.flatMap((m) => MODULE_SUBJECTS[m].map((subject) => ({ action: 'manage', subject }))),
+  { action: 'manage', subject: 'User' },
+  { action: 'manage', subject: 'Access' },
+  { action: 'read', subject: 'AuditLog' },
+];
 export const READ_ONLY_RULES: TAbilityRule[] = [{ action: 'read', subject: 'Review' }];
 export const REPLY_RULES: TAbilityRule[] = [
   { action: 'read', subject: 'Review' },

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { createMetaSim, type MetaSim } from '@dinedesk/meta-sim';
 import { SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS, type TConversation, type TInboxEvent, type TInboxPage } from '@dinedesk/contracts';
 import { openTestDatabase } from '../../test/harness.ts';
+import { freePort } from '../../test/services.ts';
 
 /**
  * Scale-out (issue #3): two server processes on one PostgreSQL and one Redis. A message sent
@@ -19,16 +19,6 @@ import { openTestDatabase } from '../../test/harness.ts';
 const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function waitFor<T>(fn: () => Promise<T | undefined | false>, ms: number, what: string): Promise<T> {
   const until = Date.now() + ms;
