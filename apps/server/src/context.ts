@@ -3,7 +3,7 @@ import type { Database, Db } from './db/client.ts';
 import type { GraphClient } from './lib/graph-client.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { TokenCipher } from './lib/token-cipher.ts';
-import type { Realtime } from './modules/inbox/events.ts';
+import type { RealtimeHub } from './lib/realtime.ts';
 
 /** Everything a module needs, built once per process and decorated on the app as `ctx`. */
 export interface AppContext {
@@ -13,8 +13,11 @@ export interface AppContext {
   secrets: Secrets;
   cipher: TokenCipher;
   graph: GraphClient;
-  /** Where committed inbox events go (socket.io rooms; set by the socket plugin). */
-  realtime: Realtime;
+  /**
+   * The realtime seam (lib/realtime.ts): services publish committed changes here; the socket
+   * plugin attaches to it. Created with the context and never replaced.
+   */
+  realtime: RealtimeHub;
   /** Injectable clock (tests move time forward to expire tokens). */
   now: () => Date;
 }

@@ -7,11 +7,11 @@ import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
 import { GraphClient } from './lib/graph-client.ts';
+import { createRealtime } from './lib/realtime.ts';
 import { resolveSecrets } from './lib/secrets.ts';
 import { TokenCipher } from './lib/token-cipher.ts';
 import { connectTestUsers } from './modules/meta/meta.service.ts';
 import { syncAllPages } from './modules/reviews/review-sync.service.ts';
-import { noRealtime } from './modules/inbox/events.ts';
 import { syncInboxAll } from './modules/inbox/inbox-sync.service.ts';
 
 export interface StartedServer {
@@ -41,7 +41,7 @@ export async function createServer(
     secrets,
     cipher: new TokenCipher(secrets.tokenEncryptionKey),
     graph: new GraphClient({ ...config.graph, fetch: opts.fetch }),
-    realtime: noRealtime,
+    realtime: createRealtime(),
     now: opts.now ?? (() => new Date()),
   };
   const app = await buildApp(ctx, { logger: opts.logger, logStream: opts.logStream });

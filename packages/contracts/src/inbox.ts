@@ -184,32 +184,4 @@ export const ZInboxDeliveryEvent = z.object({ ...base, type: z.literal('delivery
 export const ZInboxEvent = z.discriminatedUnion('type', [ZInboxMessageEvent, ZInboxReactionEvent, ZInboxConversationEvent, ZInboxReadEvent, ZInboxDeliveryEvent]);
 export type TInboxEvent = z.infer<typeof ZInboxEvent>;
 
-/** Socket event names and payloads (socket.io at /api/socket.io, spec §7). */
-export const SOCKET_EVENTS = {
-  /** server → client: one inbox event (`TInboxEvent`). */
-  inboxEvent: 'inbox:event',
-  /** client → server: replay events after `afterEventId` (ack: `{events, complete}`). */
-  inboxReplay: 'inbox:replay',
-  /** server → client: the rooms were recomputed (access changed); payload `TAccessChangedEvent`. */
-  accessChanged: 'access:changed',
-} as const;
-/**
- * Payload of `access:changed`: `access` when the user's rooms were recomputed, `removed` just
- * before a socket that lost all access is disconnected.
- */
-export type TAccessChangedEvent = { reason: 'access' | 'removed' };
-export const ZReplayRequest = z.object({ afterEventId: z.number().int().min(0) });
-export const ZReplayAck = z.object({ events: z.array(ZInboxEvent), complete: z.boolean() });
-export type TReplayAck = z.infer<typeof ZReplayAck>;
-
-/** Socket client settings of spec §9. */
-export const SOCKET_CLIENT_OPTIONS = {
-  path: '/api/socket.io',
-  transports: ['websocket', 'polling'],
-  withCredentials: true,
-  timeout: 20_000,
-  reconnection: true,
-  reconnectionAttempts: 10,
-  reconnectionDelay: 1_000,
-  reconnectionDelayMax: 5_000,
-} as const;
+// Socket event names, payloads, the replay call, rooms and client settings: realtime.ts.

@@ -5,3 +5,4 @@ export * from './inbox.ts';
 export * from './paths.ts';
 export * from './reviews.ts';
 export * from './tenancy.ts';
+export * from './realtime.ts';

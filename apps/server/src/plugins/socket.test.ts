@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS, type TInboxEvent, type TInboxPage } from '@dinedesk/contracts';
@@ -119,5 +120,22 @@ describe('sockets end with their session', () => {
       control.socket.close();
       viewer.socket.close();
     }
+  });
+});
+
+describe('the socket plugin is a transport of the realtime seam (issue #9)', () => {
+  const source = readFileSync(new URL('./socket.ts', import.meta.url), 'utf8');
+
+  it('holds no SQL: rooms and replay are asked of the inbox module', () => {
+    expect(source).not.toMatch(/from 'drizzle-orm'/);
+    expect(source).not.toMatch(/\bschema\b[^;]*from '\.\.\/db\/client\.ts'/);
+    expect(source).not.toMatch(/\.\s*(?:select|insert|update|delete|execute)\s*\(/);
+    expect(source).toMatch(/\brealtimeAccounts\b/);
+    expect(source).toMatch(/\breplayEvents\b/);
+  });
+
+  it('attaches to the context’s publisher instead of replacing it', () => {
+    expect(source).not.toMatch(/ctx\.realtime\s*=/);
+    expect(source).toMatch(/ctx\.realtime\.attach\(/);
   });
 });

@@ -1,20 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { createClient } from 'redis';
 import { Server, type RemoteSocket, type Socket } from 'socket.io';
-import { INBOX, REVIEW_SOCKET_EVENTS, SOCKET_EVENTS, ZReplayRequest, type TAccessChangedEvent, type TInboxEvent, type TReplayAck, type TReviewsChangedEvent } from '@dinedesk/contracts';
+import {
+  ACCOUNT_ROOM_PREFIX,
+  INBOX,
+  SOCKET_EVENTS,
+  ZReplayRequest,
+  accountRoom,
+  sessionRoom,
+  userRoom,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@dinedesk/contracts';
 import type { AppContext } from '../context.ts';
-import { schema } from '../db/client.ts';
-import { accountRoom, userRoom, type RoutedEvent } from '../modules/inbox/events.ts';
-import { tenantScope } from '../lib/tenant-scope.ts';
+import type { RealtimeTransport } from '../lib/realtime.ts';
+import { realtimeAccounts, replayEvents } from '../modules/inbox/inbox.service.ts';
 import { resolveAuth, type AuthContext } from '../modules/access/session.service.ts';
 
 /** Most events one replay answers; the client asks again while `complete` is false. */
 const REPLAY_BATCH = 500;
 
-/** Room of one session's sockets: logout disconnects it in every process (issue #8). */
-const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** What the plugin keeps on each socket (`socket.data`). */
+interface SocketData {
+  auth: AuthContext;
+  /** Inbox accounts computed at the handshake, joined on connection. */
+  accounts: string[];
+}
+type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type AppRemoteSocket = RemoteSocket<ServerToClientEvents, SocketData>;
 
 /** Longest delay `setTimeout` honours (2^31 − 1 ms, about 24.8 days); longer ones fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -32,39 +47,31 @@ function scheduleAt(ms: number, fn: () => void): { cancel(): void } {
   return { cancel: () => timer && clearTimeout(timer) };
 }
 
-/** Inbox accounts (page ids and Instagram ids) the user may see: their socket rooms. */
-async function visibleAccounts(ctx: AppContext, auth: AuthContext): Promise<string[]> {
-  if (!auth.clientId || !auth.ability.can('read', 'Conversation')) return [];
-  const rows = await ctx.db
-    .select({ id: schema.facebookPages.id, ig: schema.facebookPages.instagramUserId })
-    .from(schema.facebookPages)
-    .where(tenantScope(auth, schema.facebookPages));
-  return rows.flatMap((r) => (r.ig ? [r.id, r.ig] : [r.id]));
-}
-
 /**
  * Joins exactly the rooms the user may see now, leaving any others (ability re-checked on join).
  * Works on a local socket and on a socket of another process (`fetchSockets()` with Redis).
  */
-async function syncRooms(ctx: AppContext, socket: Socket | RemoteSocket<Record<string, never>, unknown>, auth: AuthContext): Promise<string[]> {
-  const accounts = await visibleAccounts(ctx, auth);
+async function syncRooms(ctx: AppContext, socket: AppSocket | AppRemoteSocket, auth: AuthContext): Promise<string[]> {
+  const accounts = await realtimeAccounts(ctx, auth);
   const wanted = new Set(accounts.map(accountRoom));
-  for (const room of socket.rooms) if (room.startsWith('acct:') && !wanted.has(room)) socket.leave(room);
+  for (const room of socket.rooms) if (room.startsWith(ACCOUNT_ROOM_PREFIX) && !wanted.has(room)) socket.leave(room);
   socket.join([...wanted]);
   return accounts;
 }
 
 /**
  * socket.io at `/api/socket.io` (spec §7): the handshake checks the Origin and the access token,
- * a socket joins only the rooms of accounts its user may see, and committed inbox events are
- * emitted to those rooms. With REDIS_URL the Redis adapter shares events between processes.
- * After a reconnect the client asks `inbox:replay {afterEventId}` and gets what it missed.
- * A socket ends with its session (issue #8): at the token's expiry, on logout
- * (`realtime.sessionsEnded`), and when its user loses access (`realtime.accessChanged`).
+ * a socket joins only the rooms of accounts its user may see (asked of the inbox module), and
+ * what services publish on `ctx.realtime` after commit reaches those rooms: the plugin attaches
+ * itself to that hub as a transport (lib/realtime.ts) and detaches on close. With REDIS_URL the
+ * Redis adapter shares events between processes. After a reconnect the client asks
+ * `inbox:replay {afterEventId}` and the inbox module answers what it missed. A socket ends with
+ * its session (issue #8): at the token's expiry, on logout (`sessionsEnded`), and when its user
+ * loses access (`accessChanged`). Event names, payloads and rooms: `@dinedesk/contracts`.
  */
-export async function registerSocket(app: FastifyInstance, ctx: AppContext): Promise<Server> {
+export async function registerSocket(app: FastifyInstance, ctx: AppContext): Promise<AppServer> {
   const allowed = new Set(ctx.config.corsOrigins);
-  const io = new Server(app.server, {
+  const io: AppServer = new Server(app.server, {
     path: INBOX.socketPath,
     serveClient: false,
     cors: { origin: [...allowed], credentials: true },
@@ -100,7 +107,7 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
       socket.data.auth = auth;
       // Computed before the handshake completes, so the rooms are joined by the time the
       // client sees "connect" and no event emitted right after can miss it.
-      socket.data.accounts = await visibleAccounts(ctx, auth);
+      socket.data.accounts = await realtimeAccounts(ctx, auth);
       next();
     } catch (e) {
       next(new Error((e as Error).message));
@@ -109,47 +116,42 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
 
   io.on('connection', (socket) => {
     const token = (socket.handshake.auth as { token: string }).token;
-    const handshakeAuth = socket.data.auth as AuthContext;
-    socket.join([userRoom(handshakeAuth.userId), sessionRoom(handshakeAuth.sessionId), ...(socket.data.accounts as string[]).map(accountRoom)]);
+    const handshakeAuth = socket.data.auth;
+    socket.join([userRoom(handshakeAuth.userId), sessionRoom(handshakeAuth.sessionId), ...socket.data.accounts.map(accountRoom)]);
     // A socket lives no longer than its token (issue #8): disconnected at the token's expiry.
     const expiry = scheduleAt(handshakeAuth.expiresAt.getTime() - ctx.now().getTime(), () => socket.disconnect(true));
     socket.once('disconnect', () => expiry.cancel());
-    socket.on(SOCKET_EVENTS.inboxReplay, async (raw: unknown, ack?: (res: TReplayAck | { error: string }) => void) => {
-      if (typeof ack !== 'function') return;
+    // Typed by the contract, but sent by a client: the request is parsed, the ack may be missing.
+    socket.on(SOCKET_EVENTS.inboxReplay, async (raw, answer) => {
+      if (typeof answer !== 'function') return;
       const req = ZReplayRequest.safeParse(raw);
-      if (!req.success) return ack({ error: 'afterEventId must be a non-negative integer' });
+      if (!req.success) return answer({ error: 'afterEventId must be a non-negative integer' });
       try {
-        // The token may have expired or access changed since the handshake: check again.
+        // The token may have expired or access changed since the handshake: check again, and
+        // join the rooms before reading, so an event committed meanwhile is replayed or received.
         const auth = await resolveAuth(ctx, token);
         socket.data.auth = auth;
-        const accounts = await syncRooms(ctx, socket, auth);
-        if (!accounts.length) return ack({ events: [], complete: true });
-        const rows = await ctx.db
-          .select({ id: schema.inboxEvents.id, payload: schema.inboxEvents.payload })
-          .from(schema.inboxEvents)
-          .where(and(eq(schema.inboxEvents.clientId, auth.clientId!), gt(schema.inboxEvents.id, req.data.afterEventId), inArray(schema.inboxEvents.accountId, accounts)))
-          .orderBy(asc(schema.inboxEvents.id))
-          .limit(REPLAY_BATCH);
-        ack({ events: rows.map((r) => ({ ...r.payload, eventId: r.id }) as TInboxEvent), complete: rows.length < REPLAY_BATCH });
+        await syncRooms(ctx, socket, auth);
+        answer(await replayEvents(ctx, auth, req.data.afterEventId, REPLAY_BATCH));
       } catch (e) {
-        ack({ error: (e as Error).message });
+        answer({ error: (e as Error).message });
         socket.disconnect(true);
       }
     });
   });
 
-  ctx.realtime = {
-    async sessionsEnded(sessionIds: string[]) {
+  const transport: RealtimeTransport = {
+    async sessionsEnded(sessionIds) {
       // Through the adapter, so sockets of these sessions in other processes go too.
       if (sessionIds.length) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     },
-    emit(events: RoutedEvent[]) {
+    emit(events) {
       for (const e of events) io.to(accountRoom(e.accountId)).emit(SOCKET_EVENTS.inboxEvent, e.event);
     },
-    reviewsChanged(event: TReviewsChangedEvent) {
-      io.to(accountRoom(event.pageId)).emit(REVIEW_SOCKET_EVENTS.changed, event);
+    reviewsChanged(event) {
+      io.to(accountRoom(event.pageId)).emit(SOCKET_EVENTS.reviewsChanged, event);
     },
-    async accessChanged(userIds: string[]) {
+    async accessChanged(userIds) {
       for (const userId of userIds) {
         const sockets = await io.in(userRoom(userId)).fetchSockets();
         for (const s of sockets) {
@@ -158,22 +160,24 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
             const auth = await resolveAuth(ctx, typeof token === 'string' ? token : undefined);
             if (!auth.ability.can('read', 'Conversation')) throw new Error('no inbox access');
             await syncRooms(ctx, s, auth);
-            s.emit(SOCKET_EVENTS.accessChanged, { reason: 'access' } satisfies TAccessChangedEvent);
+            s.emit(SOCKET_EVENTS.accessChanged, { reason: 'access' });
           } catch {
             // Membership removed or the inbox module revoked: the socket may see nothing.
-            s.emit(SOCKET_EVENTS.accessChanged, { reason: 'removed' } satisfies TAccessChangedEvent);
+            s.emit(SOCKET_EVENTS.accessChanged, { reason: 'removed' });
             s.disconnect(true);
           }
         }
       }
     },
   };
+  const detach = ctx.realtime.attach(transport);
   // Sockets must close in preClose: with a client connected, app.close() would wait forever
   // (stack-notes.md). Not `io.close()`: it also closes the HTTP server and waits until every
   // keep-alive connection has ended, which kept SIGTERM from finishing (issue #8). Fastify
   // closes the HTTP server itself right after preClose. `local`: with the Redis adapter,
   // sockets of the other processes stay connected.
   app.addHook('preClose', async () => {
+    detach();
     io.local.disconnectSockets(true);
     io.engine.close();
     await io.of('/').adapter.close();

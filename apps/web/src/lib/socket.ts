@@ -7,26 +7,16 @@
  *   inbox (and the shell, which imports this module for logout) do not download it.
  * - Errors, time-outs and disconnects are only logged (spec §8); screens show a status chip.
  *
- * No zod here: payloads are validated by the feature that listens to them.
+ * Events are typed by the contract (`ServerToClientEvents`, `ClientToServerEvents` in
+ * `@dinedesk/contracts`). No zod here: the feature that listens validates what arrives (with
+ * `SERVER_EVENT_PAYLOADS` or the payload's schema), since a typed event is only a promise.
  */
-import { SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS } from '@dinedesk/contracts';
+import { SOCKET_CLIENT_OPTIONS, type ClientToServerEvents, type ServerToClientEvents } from '@dinedesk/contracts';
 import type { Socket } from 'socket.io-client';
 import { API_BASE_URL } from './api-client.ts';
 import { onSessionChange, readAccessToken } from './storage.ts';
 
-/** Server → client events. Payloads are `unknown` on purpose: listeners validate them. */
-export interface ServerToClientEvents {
-  [SOCKET_EVENTS.inboxEvent]: (payload: unknown) => void;
-  [SOCKET_EVENTS.accessChanged]: (payload?: unknown) => void;
-  /** `reviews:changed` (REVIEW_SOCKET_EVENTS.changed): a feed webhook stored a review change. */
-  'reviews:changed': (payload: unknown) => void;
-}
-
-/** Client → server events; the ack's answer is validated by the caller. */
-export interface ClientToServerEvents {
-  [SOCKET_EVENTS.inboxReplay]: (request: { afterEventId: number }, ack: (answer: unknown) => void) => void;
-}
-
+/** The app's socket, typed by the realtime contract on both directions. */
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;

@@ -2,6 +2,7 @@ import { CLIENT_ROLES, MODULES, ZModule, type TAccessControlRequest, type TAcces
 import type { AppContext } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
+import { transactionThenPublish } from '../../lib/realtime.ts';
 import { accessIdsOf, assertOwnIds, auditLogRows, grantsOfClient, membersOf, removeMember, replaceGrants, roleIn, setMemberRole } from './access.repository.ts';
 import { pendingInvitation, pendingInvitations, revokeInvitation, updateInvitationGrant } from './invitations.repository.ts';
 import { invitationAsUser } from './invitations.service.ts';
@@ -60,16 +61,16 @@ export async function accessControl(ctx: AppContext, auth: AuthContext, body: TA
   const before = await roleIn(ctx.db, clientId, target);
   if (!before) return updatePendingInvitation(ctx, auth, clientId, body);
   if (body.remove) {
-    await ctx.db.transaction(async (tx) => {
+    await transactionThenPublish(ctx, async (tx, outbox) => {
       const old = await accessIdsOf(tx, target, clientId);
       await removeMember(tx, clientId, target);
       await audit(tx, { clientId, actorUserId: auth.userId, action: 'user.removed', target: `user:${target}`, details: { role: before, access: old }, at: ctx.now() });
+      // Their tokens for this client stop working on the next call (no membership); sockets after commit.
+      outbox.accessChanged([target]);
     });
-    // Their tokens for this client stop working on the next call (no membership); sockets now.
-    await ctx.realtime.accessChanged([target]);
     return { userId: target, role: before, access: { brandIds: [], outletIds: [], modules: [] }, allOutlets: false };
   }
-  const result = await ctx.db.transaction(async (tx) => {
+  return transactionThenPublish(ctx, async (tx, outbox) => {
     await assertOwnIds(tx, clientId, body.brandIds ?? [], body.outletIds ?? []);
     const old = await accessIdsOf(tx, target, clientId);
     const now = ctx.now();
@@ -85,11 +86,10 @@ export async function accessControl(ctx: AppContext, auth: AuthContext, body: TA
       await audit(tx, { clientId, actorUserId: auth.userId, action: 'access.updated', target: `user:${target}`, details: { from: old, to: access }, at: now });
     }
     const role = body.role ?? before;
+    // After commit: an open socket of that user joins or leaves rooms now, not at its next replay.
+    outbox.accessChanged([target]);
     return { userId: target, role, access: role === 'client_owner' ? { ...access, modules: [...MODULES] } : access, allOutlets: !SCOPED_ROLES.includes(role) };
   });
-  // After commit: an open socket of that user joins or leaves rooms now, not at its next replay.
-  await ctx.realtime.accessChanged([target]);
-  return result;
 }
 
 /**

@@ -7,7 +7,7 @@ import { resolveGuestName } from './inbox-sync.service.ts';
  * Looks up the names of guests new to DineDesk (webhooks carry only a PSID/IGSID) in the
  * background, within Meta's Conversations API limit of 2 calls per second per Page
  * (external-apis.md §3 "Rate limits"): one p-queue per Page. A conversation already queued is
- * not queued again; a found name is stored and emitted as a conversation event.
+ * not queued again; a found name is stored and published as a conversation event.
  */
 export class GuestNameResolver {
   private readonly queues = new Map<string, PQueue>();
@@ -28,9 +28,8 @@ export class GuestNameResolver {
     }
     void queue
       .add(async () => {
-        // Emitted only after the name and its event committed together.
-        const routed = await resolveGuestName(this.ctx, conversationId);
-        if (routed) this.ctx.realtime.emit(routed);
+        // Publishes the name's event itself, once the name and its event have committed.
+        await resolveGuestName(this.ctx, conversationId);
       })
       .catch((err) => this.log.warn({ err, conversationId }, 'guest name lookup failed'))
       .finally(() => this.pending.delete(conversationId));

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TAttachment, TChannel } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
 import { GraphError } from '../../lib/graph-client.ts';
+import { transactionThenPublish } from '../../lib/realtime.ts';
 import { cleanText } from '../../lib/text.ts';
 import { decryptPageToken } from '../meta/meta.service.ts';
 import { recordEvents, type RoutedEvent } from './events.ts';
@@ -182,8 +183,8 @@ export async function syncInboxAll(ctx: AppContext, log?: FastifyBaseLogger): Pr
 /**
  * Names the guest of a conversation created by a webhook (webhooks carry only the PSID/IGSID):
  * Conversations API filtered by `user_id` (external-apis.md §3 "List"). The name and its
- * `conversation` event are stored in one transaction; emit the events after it returns.
- * @returns the recorded events, or null when Graph has no name for the guest
+ * `conversation` event are stored in one transaction and published once it has committed.
+ * @returns the recorded (and published) events, or null when Graph has no name for the guest
  */
 export async function resolveGuestName(ctx: AppContext, conversationId: number): Promise<RoutedEvent[] | null> {
   const conv = await repo.getConversationById(ctx.db, conversationId);
@@ -194,11 +195,13 @@ export async function resolveGuestName(ctx: AppContext, conversationId: number):
   const res = await ctx.graph.get<{ data: GraphConversation[] }>(`${conv.pageId}/conversations`, { platform: conv.channel, user_id: conv.guestId, fields: 'id,participants' }, token);
   const guest = res.data[0]?.participants?.data.find((p) => p.id === conv.guestId);
   if (!guest?.name && !guest?.username) return null;
-  return ctx.db.transaction(async (tx) => {
+  return transactionThenPublish(ctx, async (tx, outbox) => {
     const updated = await repo.setGuestName(tx, conv.id, { name: cleanText(guest.name ?? guest.username!), username: cleanText(guest.username ?? null), graphId: res.data[0]!.id });
     if (!updated) return null;
-    return recordEvents(tx, { clientId: updated.clientId, outletId: updated.outletId, accountId: updated.accountId }, [
+    const events = await recordEvents(tx, { clientId: updated.clientId, outletId: updated.outletId, accountId: updated.accountId }, [
       { type: 'conversation', pageId: updated.accountId, channel: updated.channel as TChannel, conversationId: String(updated.id), conversation: toConversation(updated, ctx.now()) },
     ]);
+    outbox.emit(events);
+    return events;
   });
 }

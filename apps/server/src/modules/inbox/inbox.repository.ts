@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { TAttachment, TChannel, TInboxPage } from '@dinedesk/contracts';
 import type { Db } from '../../db/client.ts';
 import { afterPosition, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
 import { schema } from '../../db/client.ts';
-import { outletScope } from '../../lib/tenant-scope.ts';
+import { outletScope, tenantScope, type TenantScope } from '../../lib/tenant-scope.ts';
 
 /**
  * Every SQL statement of the inbox module (routes → service → repository, docs/architecture.md
@@ -428,4 +428,20 @@ export async function insertEvents(tx: Db, scope: { clientId: string; outletId: 
     .values(payloads.map((payload) => ({ ...scope, payload })))
     .returning({ id: inboxEvents.id });
   return rows.map((r) => r.id);
+}
+
+/** Page ids and Instagram account ids of the pages in `scope` (the inbox accounts it may see). */
+export async function accountIdsInScope(db: Db, scope: TenantScope): Promise<string[]> {
+  const rows = await db.select({ id: facebookPages.id, ig: facebookPages.instagramUserId }).from(facebookPages).where(tenantScope(scope, facebookPages));
+  return rows.flatMap((r) => (r.ig ? [r.id, r.ig] : [r.id]));
+}
+
+/** Stored events of `clientId` on `accountIds` with an id above `afterId`, in id order, at most `limit`. */
+export function eventsAfter(db: Db, clientId: string, accountIds: string[], afterId: number, limit: number): Promise<{ id: number; payload: Record<string, unknown> }[]> {
+  return db
+    .select({ id: inboxEvents.id, payload: inboxEvents.payload })
+    .from(inboxEvents)
+    .where(and(eq(inboxEvents.clientId, clientId), gt(inboxEvents.id, afterId), inArray(inboxEvents.accountId, accountIds)))
+    .orderBy(asc(inboxEvents.id))
+    .limit(limit);
 }

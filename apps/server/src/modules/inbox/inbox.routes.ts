@@ -33,7 +33,6 @@ const ZIdempotencyHeaders = z.looseObject({
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const emit = (events: Parameters<typeof ctx.realtime.emit>[0]) => ctx.realtime.emit(events);
 
   r.get(INBOX.messengerPages, { config: { need: { action: 'read', subject: 'Conversation', scope: 'client' } }, schema: { tags, security, summary: 'Facebook Pages of the client with Messenger unread counts', response: { 200: ZInboxPagesResponse, ...errors } } }, async (req) => {
     return { data: await listAccounts(ctx, req.auth, 'messenger') };
@@ -79,27 +78,21 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const { events, ...result } = await sendMessage(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.conversationId, req.body, req.headers['idempotency-key']);
-      emit(events);
-      return result;
+      return sendMessage(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.conversationId, req.body, req.headers['idempotency-key']);
     },
   );
   r.post(
     INBOX.react(':channel', ':pageId', ':conversationId', ':messageId'),
     { config: { need: { action: 'create', subject: 'Message', scope: 'outlet' } }, schema: { tags, security, summary: 'React to a message as the page, or remove the reaction (reaction: null)', params: ZConversationMessageParams, body: ZReactRequest, response: { 200: ZReactResponse, ...errors, 409: ZErrorResponse, 502: ZErrorResponse, 503: ZErrorResponse } } },
     async (req) => {
-      const { events, message } = await react(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.conversationId, req.params.messageId, req.body.reaction);
-      emit(events);
-      return { message };
+      return react(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.conversationId, req.params.messageId, req.body.reaction);
     },
   );
   r.post(
     INBOX.read(':channel', ':pageId', ':conversationId'),
     { config: { need: { action: 'read', subject: 'Conversation', scope: 'outlet' } }, schema: { tags, security, summary: 'Mark a conversation read by the staff', params: ZConversationParams, response: { 200: ZMarkReadResponse, ...errors } } },
     async (req) => {
-      const { events, conversation } = await markRead(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.conversationId);
-      emit(events);
-      return { conversation };
+      return markRead(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.conversationId);
     },
   );
 }

@@ -3,8 +3,10 @@ import {
   CHANNELS,
   type TChannel,
   type TConversation,
+  type TInboxEvent,
   type TInboxMessage,
   type TInboxPage,
+  type TReplayAck,
   type TSendMessageRequest,
 } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
@@ -19,6 +21,7 @@ import { replyWindow, toConversation, toConversationChecked, toMessage, toMessag
 import * as repo from './inbox.repository.ts';
 import { UNSENT_SNIPPET, readAttachments, snippetOf } from './meta-payloads.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
+import { transactionThenPublish } from '../../lib/realtime.ts';
 
 /**
  * The social inbox: conversations and messages of Messenger and Instagram accounts, stored from
@@ -119,7 +122,7 @@ export async function sendMessage(
   conversationId: string,
   body: TSendMessageRequest,
   idempotencyKey: string | undefined,
-): Promise<{ message: TInboxMessage; conversation: TConversation; events: RoutedEvent[] }> {
+): Promise<{ message: TInboxMessage; conversation: TConversation }> {
   const { page, conv } = await visibleConversation(ctx, auth, channel, accountId, conversationId);
   const clientId = page.clientId;
   let retryOfUnknown = false;
@@ -133,7 +136,7 @@ export async function sendMessage(
       else {
       const row = await repo.getMessageWithAuthor(ctx.db, existing.messageId);
       if (!row || row.c.id !== conv.id) throw new HttpError(409, 'This Idempotency-Key was used for another conversation', { field: 'Idempotency-Key' });
-      return { message: toMessage(row.m, row.c, row.sentBy), conversation: toConversation(row.c, ctx.now()), events: [] };
+      return { message: toMessage(row.m, row.c, row.sentBy), conversation: toConversation(row.c, ctx.now()) };
       }
     }
   }
@@ -195,7 +198,7 @@ export async function sendMessage(
       }
     }
     const delivered = sent;
-    const result = await ctx.db.transaction(async (tx) => {
+    const result = await transactionThenPublish(ctx, async (tx, outbox) => {
       const stored = await storeMessage(
         tx,
         conv,
@@ -214,10 +217,11 @@ export async function sendMessage(
       const m = await repo.findMessageByMid(tx, delivered.message_id);
       if (idempotencyKey !== undefined) await repo.setSendKeyMessage(tx, clientId, idempotencyKey, m!.id);
       if (!stored.inserted) await repo.setMessageAuthor(tx, m!.id, { userId: auth.userId, humanAgentTag: humanAgent });
-      return { m: { ...m!, sentByUserId: auth.userId, humanAgentTag: humanAgent }, conv: stored.conv, events: stored.events };
+      outbox.emit(stored.events);
+      return { m: { ...m!, sentByUserId: auth.userId, humanAgentTag: humanAgent }, conv: stored.conv };
     });
     const msg = toMessage(result.m, result.conv, auth.fullName);
-    return { message: msg, conversation: toConversation(result.conv, ctx.now()), events: result.events };
+    return { message: msg, conversation: toConversation(result.conv, ctx.now()) };
   } catch (e) {
     await release();
     throw e;
@@ -278,25 +282,29 @@ export async function react(ctx: AppContext, auth: AuthContext, channel: TChanne
     throw e;
   }
   const at = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  return transactionThenPublish(ctx, async (tx, outbox) => {
     const m = await repo.setPageReaction(tx, row.m.id, reaction, at);
     const message = toMessage(m!, conv, row.sentBy);
-    const events = await recordEvents(tx, scopeOf(conv), [{ type: 'reaction', pageId: conv.accountId, channel: conv.channel as TChannel, conversationId: String(conv.id), message }]);
-    return { message, events };
+    outbox.emit(await recordEvents(tx, scopeOf(conv), [{ type: 'reaction', pageId: conv.accountId, channel: conv.channel as TChannel, conversationId: String(conv.id), message }]));
+    return { message };
   });
 }
 
-/** Marks a conversation read by the page's staff (unread count back to 0). */
-export async function markRead(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, conversationId: string) {
+/**
+ * Marks a conversation read by the page's staff (unread count back to 0); its `read` and
+ * `conversation` events are published once the transaction has committed.
+ */
+export async function markRead(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, conversationId: string): Promise<{ conversation: TConversation }> {
   const { conv } = await visibleConversation(ctx, auth, channel, accountId, conversationId);
-  return ctx.db.transaction(async (tx) => {
+  return transactionThenPublish(ctx, async (tx, outbox) => {
     const c = await repo.markConversationRead(tx, conv.id);
     const conversation = toConversation(c!, ctx.now());
     const events = await recordEvents(tx, scopeOf(c!), [
       { type: 'read', pageId: c!.accountId, channel: c!.channel as TChannel, conversationId: String(c!.id), by: 'page', watermark: ctx.now().toISOString() },
       { type: 'conversation', pageId: c!.accountId, channel: c!.channel as TChannel, conversationId: String(c!.id), conversation },
     ]);
-    return { conversation, events };
+    outbox.emit(events);
+    return { conversation };
   });
 }
 
@@ -349,4 +357,26 @@ export async function storeMessages(tx: Db, conv: repo.ConversationRow, batch: I
     { type: 'conversation', pageId: conv.accountId, channel, conversationId: String(conv.id), conversation: toConversation(updated!, opts.now) },
   ];
   return { inserted: inserted.length, conv: updated!, events: await recordEvents(tx, scopeOf(conv), pending) };
+}
+
+/**
+ * The inbox accounts (page ids and Instagram ids) whose socket rooms the caller may join: those
+ * of the pages in its tenant scope, none without `read Conversation` or a client (spec §7,
+ * decision 0008). Asked by the socket plugin at the handshake, on replay and on access changes.
+ */
+export async function realtimeAccounts(ctx: AppContext, auth: AuthContext): Promise<string[]> {
+  if (!auth.clientId || !auth.ability.can('read', 'Conversation')) return [];
+  return repo.accountIdsInScope(ctx.db, auth);
+}
+
+/**
+ * What a reconnecting socket missed (`inbox:replay`, spec §7): the caller's stored events with
+ * an id above `afterEventId`, on the accounts it may see now, in id order, at most `limit`.
+ * @returns the events and whether they are all (`complete` false: ask again after the last one)
+ */
+export async function replayEvents(ctx: AppContext, auth: AuthContext, afterEventId: number, limit: number): Promise<TReplayAck> {
+  const accounts = await realtimeAccounts(ctx, auth);
+  if (!accounts.length) return { events: [], complete: true };
+  const rows = await repo.eventsAfter(ctx.db, auth.clientId!, accounts, afterEventId, limit);
+  return { events: rows.map((r) => ({ ...r.payload, eventId: r.id }) as TInboxEvent), complete: rows.length < limit };
 }

@@ -41,7 +41,6 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     const parsed = ZWebhookBody.safeParse(json);
     if (!parsed.success) return reply.status(400).send({ message: `Not a Meta webhook payload: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` });
     const { events, skipped } = await ingestWebhook(ctx, parsed.data, req.log);
-    ctx.realtime.emit(events);
     // Guests new to DineDesk arrive as bare ids; their names are looked up after answering,
     // because Meta wants a fast 200 and retries slow deliveries.
     for (const e of events) {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { cleanText } from '../../lib/text.ts';
 import { recordEvents, type RoutedEvent } from './events.ts';
+import { transactionThenPublish } from '../../lib/realtime.ts';
 import { ingestFeedChanges } from '../reviews/feed-webhook.service.ts';
 import { toConversation, toMessage } from './inbox.mappers.ts';
 import * as repo from './inbox.repository.ts';
@@ -77,7 +78,7 @@ const REACTION_MAX = 32;
  * are the reviews module's), malformed events and events that fail to store are acknowledged
  * and counted as skipped; a failure is logged once.
  * @param log where skipped events and repaired timestamps are reported
- * @returns the inbox events to emit (already stored with their ids)
+ * @returns the inbox events stored (with their ids) and already published to their rooms
  */
 export async function ingestWebhook(ctx: AppContext, body: z.infer<typeof ZWebhookBody>, log?: FastifyBaseLogger): Promise<{ events: RoutedEvent[]; skipped: number }> {
   const channel: TChannel | null = body.object === 'page' ? 'messenger' : body.object === 'instagram' ? 'instagram' : null;
@@ -102,7 +103,12 @@ export async function ingestWebhook(ctx: AppContext, body: z.infer<typeof ZWebho
       const time = eventTime(ev.timestamp, receivedAt);
       if (time.why) log?.warn({ accountId: entry.id, reason: time.why }, 'webhook event time replaced by the receipt time');
       try {
-        const out = await ctx.db.transaction((tx) => applyEvent(tx, page, channel, entry.id, ev, time.at, receivedAt));
+        // Published as soon as this event's transaction commits; a rolled-back event never is.
+        const out = await transactionThenPublish(ctx, async (tx, outbox) => {
+          const applied = await applyEvent(tx, page, channel, entry.id, ev, time.at, receivedAt);
+          if (applied) outbox.emit(applied);
+          return applied;
+        });
         if (out === null) skipped++;
         else events.push(...out);
       } catch (err) {

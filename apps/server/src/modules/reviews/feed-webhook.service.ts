@@ -99,7 +99,8 @@ export async function ingestFeedChanges(ctx: AppContext, body: { object: string;
       }
     }
   }
-  for (const e of out) ctx.realtime.reviewsChanged?.(e);
+  // Every change above has committed (each in its own statement or transaction).
+  for (const e of out) ctx.realtime.reviewsChanged(e);
   return { applied, skipped };
 }
 

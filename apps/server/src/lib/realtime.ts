@@ -1,0 +1,99 @@
+import type { TInboxEvent, TReviewsChangedEvent } from '@dinedesk/contracts';
+import type { Db } from '../db/client.ts';
+
+/**
+ * The realtime seam (issue #9 "Realtime is its own seam"; spec §7 "Real-time"). Services
+ * publish what they committed to `ctx.realtime`, a {@link RealtimeHub} created once per process
+ * before the app ({@link createRealtime}) and never replaced. A transport (the socket.io plugin,
+ * or a recorder in tests) attaches to the hub and delivers; with none attached, publishing is a
+ * no-op, so services and tests run without a socket server. Event names, payloads and room
+ * names are the contract's (`@dinedesk/contracts` realtime.ts).
+ *
+ * Publish only what has committed: inside a transaction use {@link transactionThenPublish},
+ * which holds the publications until the transaction resolves and drops them on rollback.
+ */
+
+/** A stored inbox event and where it belongs: the account's room, the client and outlet. */
+export interface RoutedEvent {
+  clientId: string;
+  outletId: string;
+  accountId: string;
+  event: TInboxEvent;
+}
+
+/** What services publish, after commit. */
+export interface Realtime {
+  /** Committed inbox events: each goes to its account's room as `inbox:event`. */
+  emit(events: RoutedEvent[]): void;
+  /** A review or review comment of a page changed (feed webhook, issue #8): `reviews:changed` to the page's room. */
+  reviewsChanged(event: TReviewsChangedEvent): void;
+  /**
+   * The access of these users changed: their open sockets (in any process) recompute their
+   * rooms now and receive `access:changed`; sockets that lost all access are disconnected.
+   */
+  accessChanged(userIds: string[]): Promise<void>;
+  /** These sessions ended (logout): their open sockets, in any process, are disconnected. */
+  sessionsEnded(sessionIds: string[]): Promise<void>;
+}
+
+/** Something that delivers publications (the socket plugin; a recorder in tests). */
+export type RealtimeTransport = Realtime;
+
+/** The process's publisher: what services call, and where transports attach. */
+export interface RealtimeHub extends Realtime {
+  /** Adds a transport; every later publication reaches it. @returns a function that detaches it */
+  attach(transport: RealtimeTransport): () => void;
+}
+
+/** Creates the process's hub, with no transport attached yet. */
+export function createRealtime(): RealtimeHub {
+  const transports = new Set<RealtimeTransport>();
+  return {
+    attach(transport) {
+      transports.add(transport);
+      return () => void transports.delete(transport);
+    },
+    emit(events) {
+      if (events.length) for (const t of transports) t.emit(events);
+    },
+    reviewsChanged(event) {
+      for (const t of transports) t.reviewsChanged(event);
+    },
+    async accessChanged(userIds) {
+      if (userIds.length) await Promise.all([...transports].map((t) => t.accessChanged(userIds)));
+    },
+    async sessionsEnded(sessionIds) {
+      if (sessionIds.length) await Promise.all([...transports].map((t) => t.sessionsEnded(sessionIds)));
+    },
+  };
+}
+
+/** Publications held inside a transaction; delivered by {@link transactionThenPublish} after commit. */
+export interface Outbox {
+  emit(events: RoutedEvent[]): void;
+  reviewsChanged(event: TReviewsChangedEvent): void;
+  accessChanged(userIds: string[]): void;
+  sessionsEnded(sessionIds: string[]): void;
+}
+
+/**
+ * Runs `work` in one transaction on `ctx.db` and delivers what it put in the outbox once the
+ * transaction has committed, in order. When `work` throws, or the commit fails (a deferred
+ * constraint), the transaction rolls back and nothing is published: a socket never sees a change
+ * that a replay would not find (issue #9).
+ * @returns what `work` returned
+ * @throws what `work` or the commit threw; a transport's failure after commit (e.g. Redis
+ *   unreachable during `accessChanged`) is thrown too, after the data has committed
+ */
+export async function transactionThenPublish<T>(ctx: { db: Db; realtime: Realtime }, work: (tx: Db, outbox: Outbox) => Promise<T>): Promise<T> {
+  const held: Array<() => void | Promise<void>> = [];
+  const outbox: Outbox = {
+    emit: (events) => void held.push(() => ctx.realtime.emit(events)),
+    reviewsChanged: (event) => void held.push(() => ctx.realtime.reviewsChanged(event)),
+    accessChanged: (userIds) => void held.push(() => ctx.realtime.accessChanged(userIds)),
+    sessionsEnded: (sessionIds) => void held.push(() => ctx.realtime.sessionsEnded(sessionIds)),
+  };
+  const result = await ctx.db.transaction((tx) => work(tx, outbox));
+  for (const publish of held) await publish();
+  return result;
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { ZInboxEvent, type TInboxEvent } from './inbox.ts';
+import { REVIEW_SOCKET_EVENTS, ZReviewsChangedEvent, type TReviewsChangedEvent } from './reviews.ts';
+
+/**
+ * Realtime contract (socket.io at `/api/socket.io`, spec §7 "Real-time", spec §9 socket
+ * settings; issue #9 "Realtime is its own seam"): every event name, its payload schema and type,
+ * the client's replay call with its ack, and the names of the server's rooms. The server types
+ * `Server<ClientToServerEvents, ServerToClientEvents>` and the web app
+ * `Socket<ServerToClientEvents, ClientToServerEvents>` with the interfaces below, so a renamed
+ * event or a changed payload fails to compile on both ends.
+ */
+
+/** Socket event names. */
+export const SOCKET_EVENTS = {
+  /** server → client: one committed inbox event (`TInboxEvent`: message, reaction, conversation, read, delivery). */
+  inboxEvent: 'inbox:event',
+  /** client → server: replay events after `afterEventId` (ack: `TReplayAck` or `{error}`). */
+  inboxReplay: 'inbox:replay',
+  /** server → client: the rooms were recomputed (access changed); payload `TAccessChangedEvent`. */
+  accessChanged: 'access:changed',
+  /** server → client: a review or review comment of a page changed (`TReviewsChangedEvent`, issue #8). */
+  reviewsChanged: REVIEW_SOCKET_EVENTS.changed,
+} as const;
+
+/**
+ * Payload of `access:changed`: `access` when the user's rooms were recomputed, `removed` just
+ * before a socket that lost all access is disconnected (decision 0008).
+ */
+export const ZAccessChangedEvent = z.object({ reason: z.enum(['access', 'removed']) });
+export type TAccessChangedEvent = z.infer<typeof ZAccessChangedEvent>;
+
+/** `inbox:replay` request: events with an id above `afterEventId` (the last one the client applied). */
+export const ZReplayRequest = z.object({ afterEventId: z.number().int().min(0) });
+export type TReplayRequest = z.infer<typeof ZReplayRequest>;
+/** `inbox:replay` ack: up to one batch of events in id order; ask again while `complete` is false. */
+export const ZReplayAck = z.object({ events: z.array(ZInboxEvent), complete: z.boolean() });
+export type TReplayAck = z.infer<typeof ZReplayAck>;
+/** `inbox:replay` ack when the request was malformed or the session no longer valid. */
+export type TReplayError = { error: string };
+
+/** Payload schema of each server → client event (listeners validate what they receive with it). */
+export const SERVER_EVENT_PAYLOADS = {
+  [SOCKET_EVENTS.inboxEvent]: ZInboxEvent,
+  [SOCKET_EVENTS.accessChanged]: ZAccessChangedEvent,
+  [SOCKET_EVENTS.reviewsChanged]: ZReviewsChangedEvent,
+} as const;
+
+/** Server → client events with their payloads. */
+export interface ServerToClientEvents {
+  [SOCKET_EVENTS.inboxEvent]: (event: TInboxEvent) => void;
+  [SOCKET_EVENTS.accessChanged]: (event: TAccessChangedEvent) => void;
+  [SOCKET_EVENTS.reviewsChanged]: (event: TReviewsChangedEvent) => void;
+}
+
+/** Client → server events; the replay answers through socket.io's acknowledgement. */
+export interface ClientToServerEvents {
+  [SOCKET_EVENTS.inboxReplay]: (request: TReplayRequest, ack: (answer: TReplayAck | TReplayError) => void) => void;
+}
+
+/**
+ * Server rooms. A socket joins the rooms of the inbox accounts (page ids and Instagram ids) its
+ * user may see, its user's room (access changes reach every process) and its session's room
+ * (logout disconnects it in every process, issue #8).
+ */
+export const ACCOUNT_ROOM_PREFIX = 'acct:';
+export const accountRoom = (accountId: string) => `${ACCOUNT_ROOM_PREFIX}${accountId}`;
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** Socket client settings of spec §9. */
+export const SOCKET_CLIENT_OPTIONS = {
+  path: '/api/socket.io',
+  transports: ['websocket', 'polling'],
+  withCredentials: true,
+  timeout: 20_000,
+  reconnection: true,
+  reconnectionAttempts: 10,
+  reconnectionDelay: 1_000,
+  reconnectionDelayMax: 5_000,
+} as const;
