@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import { SOCKET_CLIENT_OPTIONS } from '@dinedesk/contracts';
 import { count, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { schema } from '../db/client.ts';
@@ -119,4 +121,21 @@ export async function tableCounts(h: Harness): Promise<Record<string, number>> {
     out[getTableName(table)] = row?.n ?? 0;
   }
   return out;
+}
+
+/**
+ * Opens a socket.io client to a listening harness (`baseUrl`) with `token`, over websocket and
+ * without reconnection, so a refused or ended socket stays ended.
+ * @param extra more client options (e.g. another `extraHeaders` Origin)
+ * @throws the `connect_error` of a refused handshake (the socket is closed)
+ */
+export function connectSocket(baseUrl: string, token: string, extra: Record<string, unknown> = {}): Promise<Socket> {
+  const s = connect(baseUrl, { ...SOCKET_CLIENT_OPTIONS, transports: ['websocket'], reconnection: false, auth: { token }, ...extra });
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', (e) => {
+      s.close();
+      reject(e);
+    });
+  });
 }

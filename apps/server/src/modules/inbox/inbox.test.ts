@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
 import { serializeMetaJson, signMetaPayload } from '@dinedesk/meta-sim';
-import { SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS, type TConversation, type TInboxEvent, type TInboxMessage, type TInboxPage, type TReplayAck } from '@dinedesk/contracts';
-import { bearer, startHarness, type Harness } from '../../test/harness.ts';
+import { SOCKET_EVENTS, type TConversation, type TInboxEvent, type TInboxMessage, type TInboxPage, type TReplayAck } from '@dinedesk/contracts';
+import { connectSocket, bearer, startHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
 let agent: string;
@@ -37,16 +36,7 @@ async function until<T>(fn: () => Promise<T | undefined | false>, what: string, 
   }
 }
 
-function socketFor(token: string, extra: Record<string, unknown> = {}): Promise<Socket> {
-  const s = connect(h.baseUrl, { ...SOCKET_CLIENT_OPTIONS, transports: ['websocket'], reconnection: false, auth: { token }, ...extra });
-  return new Promise((resolve, reject) => {
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', (e) => {
-      s.close();
-      reject(e);
-    });
-  });
-}
+const socketFor = (token: string, extra: Record<string, unknown> = {}) => connectSocket(h.baseUrl, token, extra);
 
 beforeAll(async () => {
   h = await startHarness({ listen: true });

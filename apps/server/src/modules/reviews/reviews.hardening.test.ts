@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
 import { serializeMetaJson, signMetaPayload } from '@dinedesk/meta-sim';
-import { REVIEW_SOCKET_EVENTS, SOCKET_CLIENT_OPTIONS, type TConversation, type TFbPage, type TFbReview, type TReviewsChangedEvent } from '@dinedesk/contracts';
+import { REVIEW_SOCKET_EVENTS, type TConversation, type TFbPage, type TFbReview, type TReviewsChangedEvent } from '@dinedesk/contracts';
 import { schema } from '../../db/client.ts';
 import { GraphError } from '../../lib/graph-client.ts';
 import { syncAllPages } from './review-sync.service.ts';
-import { bearer, startHarness, type Harness } from '../../test/harness.ts';
+import { connectSocket, bearer, startHarness, type Harness } from '../../test/harness.ts';
 import { attachBadItemLog } from './bad-items.ts';
 
 /**
@@ -44,16 +43,7 @@ async function reviewsOf(pageId: string): Promise<TFbReview[]> {
   return res.json().data;
 }
 
-function socketFor(token: string): Promise<Socket> {
-  const s = connect(h.baseUrl, { ...SOCKET_CLIENT_OPTIONS, transports: ['websocket'], reconnection: false, auth: { token } });
-  return new Promise((resolve, reject) => {
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', (e) => {
-      s.close();
-      reject(e);
-    });
-  });
-}
+const socketFor = (token: string, extra: Record<string, unknown> = {}) => connectSocket(h.baseUrl, token, extra);
 
 /** A warn-counting logger for the bad-item log. */
 function countingLog() {

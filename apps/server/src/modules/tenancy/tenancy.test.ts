@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect } from 'socket.io-client';
 import { SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS, type TClientOnboardingRequest, type TClientOnboardingResponse, type TInboxEvent, type TInboxPage } from '@dinedesk/contracts';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client.ts';
-import { bearer, startHarness, tableCounts, type Harness } from '../../test/harness.ts';
+import { connectSocket, bearer, startHarness, tableCounts, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
 let admin: string;
@@ -333,16 +333,7 @@ describe('GET /api/reservgo/secure-endpoint', () => {
 });
 
 describe('sockets follow access changes', () => {
-  function socketFor(token: string): Promise<Socket> {
-    const s = connect(h.baseUrl, { ...SOCKET_CLIENT_OPTIONS, transports: ['websocket'], reconnection: false, auth: { token } });
-    return new Promise((resolve, reject) => {
-      s.once('connect', () => resolve(s));
-      s.once('connect_error', (e) => {
-        s.close();
-        reject(e);
-      });
-    });
-  }
+  const socketFor = (token: string, extra: Record<string, unknown> = {}) => connectSocket(h.baseUrl, token, extra);
 
   it('moves an open socket out of rooms it may no longer see and tells it', async () => {
     const owner = await h.login('owner@spice-route.demo');
