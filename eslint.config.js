@@ -1,6 +1,5 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -9,14 +8,12 @@ import tseslint from 'typescript-eslint';
 const WEB = 'apps/web/src';
 const webBoundaries = {
   files: [`${WEB}/**/*.{ts,tsx}`],
-  plugins: { boundaries, 'import-x': importX },
+  plugins: { boundaries },
   settings: {
     // Static and lazy imports and re-exports all count as dependencies.
     'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
     // Relative imports carry their extension (`../lib/paths.ts`); packages resolve through node_modules.
     'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
-    'import-x/extensions': ['.ts', '.tsx', '.js'],
-    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
     'boundaries/elements': [
       { type: 'app', pattern: `${WEB}/app` },
       { type: 'feature', pattern: `${WEB}/features/*`, capture: ['feature'] },
@@ -75,8 +72,6 @@ const webBoundaries = {
     ],
     // Every file of apps/web/src belongs to one of the elements above.
     'boundaries/no-unknown-files': 'error',
-    // An import cycle is a boundary that has already leaked (issue #9).
-    'import-x/no-cycle': ['error', { ignoreExternal: true }],
   },
 };
 

@@ -1,16 +1,19 @@
 /**
  * The web boundaries of issue #9 are enforced by `npm run lint` (eslint.config.js, documented in
  * docs/architecture.md "Web boundaries"): features never import each other, demo/ and features/
- * never import each other, production code never imports test support, and no import cycles.
- * Each case plants a violation in memory at a real path and expects the rule to name it; the
+ * never import each other, production code never imports test support; and there are no import
+ * cycles (`findImportCycles`, checked here rather than by ESLint: see import-cycles.ts). Each case plants a violation in memory at a real path and expects the rule to name it; the
  * clean twin of each case proves the rule is not simply failing everything.
  */
 import { ESLint } from 'eslint';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { findImportCycles } from './import-cycles.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const eslint = new ESLint({ cwd: repoRoot });
+const webSrc = join(repoRoot, 'apps/web/src');
 
 /** Rule ids ESLint reports for `code` as if it were the file at `filePath` (repo-relative). */
 async function ruleIds(code: string, filePath: string): Promise<string[]> {
@@ -47,9 +50,14 @@ describe('web import boundaries', () => {
     expect(await ruleIds(planted, 'apps/web/src/features/reviews/components/planted.ts')).toContain('boundaries/dependencies');
   });
 
-  it('refuses an import cycle', async () => {
+  it('finds no import cycle in apps/web/src', () => {
+    expect(findImportCycles(webSrc)).toEqual([]);
+  });
+
+  it('finds a planted import cycle', () => {
     // lib/api-client.ts imports lib/navigation.ts; navigation importing it back closes a cycle.
     const planted = "import { apiGet } from './api-client.ts';\nexport const navigateTo = apiGet;\n";
-    expect(await ruleIds(planted, 'apps/web/src/lib/navigation.ts')).toContain('import-x/no-cycle');
+    const cycles = findImportCycles(webSrc, new Map([[join(webSrc, 'lib/navigation.ts'), planted]]));
+    expect(cycles).toContainEqual(['lib/api-client.ts', 'lib/navigation.ts']);
   });
 });
