@@ -19,8 +19,8 @@ export default defineConfig({
           name: 'server-pglite',
           root: 'apps/server',
           environment: 'node',
-          // Several processes on one database need a real PostgreSQL.
-          exclude: ['**/node_modules/**', '**/*.scaleout.test.ts'],
+          // Several processes on one database, and drills that restart PostgreSQL, need a real one.
+          exclude: ['**/node_modules/**', '**/*.scaleout.test.ts', '**/*.drill.test.ts'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 60_000,
@@ -43,6 +43,8 @@ export default defineConfig({
       'apps/web/vitest.config.ts',
       // ESLint's Node API on planted imports: the web boundaries catch what they promise (issue #9).
       { test: { name: 'web-lint', root: 'apps/web', environment: 'node', include: ['lint/**/*.test.ts'], testTimeout: 60_000 } },
+      // Production build against the JavaScript budgets of targets.md (issue #10, docs/decisions/0018).
+      { test: { name: 'web-budget', root: 'apps/web', environment: 'node', include: ['scripts/**/*.test.ts'], testTimeout: 120_000 } },
     ],
   },
 });

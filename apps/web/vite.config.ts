@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { constants as zlibConstants } from 'node:zlib';
+import { defineConfig, type Plugin, type PluginOption, type UserConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /**
  * Vite config of the DineDesk SPA.
@@ -9,8 +12,12 @@ import { defineConfig } from 'vite';
  *   spec §7) are proxied to the API named by `DINEDESK_API`, so the browser stays same-origin
  *   exactly as in production, where the server serves both the API and `dist/`.
  * - Routes are lazy (`src/app/app.tsx`), so the sign-in page does not download the shell or
- *   the reviews screen (targets.md: sign-in initial JS ≤ 120 KiB gzip). `node
- *   scripts/bundle-size.mjs` after a build prints each screen's initial JavaScript.
+ *   the reviews screen (targets.md: sign-in initial JS ≤ 120 KiB gzip). `node --import tsx
+ *   apps/web/scripts/bundle-size.ts` builds and prints each screen's initial JavaScript; the
+ *   `web-budget` test project (scripts/bundle-budget.test.ts) fails above the budgets.
+ * - Every text asset of 1 KiB or more is also written as `.br` and `.gz` next to it
+ *   ({@link precompression}); the server sends those as they are (`@fastify/static`
+ *   `preCompressed`, docs/decisions/0018-web-delivery.md), so nothing is compressed per request.
  */
 const apiTarget = process.env.DINEDESK_API ?? 'http://127.0.0.1:3000';
 const proxied = { target: apiTarget, changeOrigin: true };
@@ -24,48 +31,125 @@ const proxied = { target: apiTarget, changeOrigin: true };
 const CONTRACTS_SOURCE = /[\\/]packages[\\/]contracts[\\/]src[\\/]/;
 
 /**
- * MUI's core (components, system, styling, transitions, popper) in one chunk. Left to itself
+ * The source files a cold load of the first signed-in screen (Reviews: `/` and the sign-in
+ * page's default `next` lead there) runs before it can be used: the entry, the start-up
+ * session refresh, the MUI part, the product area with its shell, and the screen. Shared with
+ * the bundle budget (scripts/bundle-budget.ts), which measures exactly this screen.
+ */
+export const FIRST_SIGNED_IN_SCREEN = [
+  'src/main.tsx',
+  'src/features/auth/session-bootstrap.ts',
+  'src/app/mui-app.tsx',
+  'src/app/product-area.tsx',
+  'src/features/reviews/components/reviews-page.tsx',
+] as const;
+
+/**
+ * MUI's core (components, system, styling, transitions, popper) in one chunk: the MUI modules
+ * the first signed-in screen imports, statically, from {@link FIRST_SIGNED_IN_SCREEN}
+ * ({@link firstScreenModules} finds them once the module graph is complete). Left to itself
  * the bundler splits MUI into a chunk per combination of lazy screens sharing it (40+ small
- * chunks on the first signed-in screen), which gzip far worse than one. Components that only
- * lazy screens use (dialogs, radios, tables, …: {@link LAZY_ONLY_MUI}) stay with those
- * screens, so the first signed-in screen does not download them; a component missing from
- * that list only costs its bytes in this chunk, it breaks nothing.
+ * chunks on the first signed-in screen), which gzip far worse than one; a hand-kept list of
+ * "lazy-only" components, as before, let components of later screens (the onboarding stepper,
+ * checkboxes) ride in this chunk. MUI that only lazy screens use stays with those screens.
  *
  * Captured modules' own dependencies (react, clsx, @babel helpers) are not pulled in
  * (`includeDependenciesRecursively: false`): the sign-in page shares some of them and must
  * not download MUI (targets.md sign-in budget).
  */
 const MUI_CORE = /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|react-transition-group|@popperjs)[\\/]/;
-const LAZY_ONLY_MUI =
-  /[\\/]@mui[\\/]material[\\/](Dialog|DialogTitle|DialogContent|DialogActions|Radio|RadioGroup|Switch|FormControlLabel|FormGroup|Table|TableBody|TableCell|TableContainer|TableHead|TableRow|ToggleButton|ToggleButtonGroup|useAutocomplete|Autocomplete|Badge|ListItem|ListItemAvatar|ListItemSecondaryAction|Link)[\\/]/;
 
-export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
-  server: {
-    port: 5173,
-    strictPort: true,
-    proxy: { '/api': proxied, '/reply-fb-review': proxied },
-  },
-  preview: { port: 4173 },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: false,
-    target: 'es2022',
-    rolldownOptions: {
-      treeshake: { moduleSideEffects: (id: string) => (CONTRACTS_SOURCE.test(id) ? false : undefined) },
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: 'mui',
-              test: (id: string) => MUI_CORE.test(id) && !LAZY_ONLY_MUI.test(id),
-              includeDependenciesRecursively: false,
-            },
-          ],
+/**
+ * Collects into `into` every module reachable by static imports from `sources` (paths relative
+ * to `root`), at the end of the build phase, before chunks are formed.
+ * @throws {Error} when a source is missing from the build (a renamed screen file).
+ */
+function firstScreenModules(root: string, sources: readonly string[], into: Set<string>): Plugin {
+  return {
+    name: 'dinedesk:first-screen-modules',
+    apply: 'build',
+    buildEnd(error) {
+      if (error) return;
+      into.clear();
+      const visit = (id: string) => {
+        if (into.has(id)) return;
+        into.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+      };
+      for (const source of sources) {
+        const id = resolve(root, source);
+        if (!this.getModuleInfo(id)) this.error(`vite.config.ts FIRST_SIGNED_IN_SCREEN: ${source} is not part of the build`);
+        visit(id);
+      }
+    },
+  };
+}
+
+/** Files worth compressing: the text types the server sends (JS, CSS, HTML, SVG, JSON). */
+const PRECOMPRESSED = /\.(js|mjs|css|html|svg|json)$/;
+
+/**
+ * `.br` (quality 11) and `.gz` (level 9) copies of every text asset from 1 KiB up, written at
+ * build time: the highest levels cost build seconds once instead of CPU on every request.
+ * Below 1 KiB the saving does not pay for a second file (and one round trip is the same).
+ */
+function precompression(): PluginOption {
+  return compression({
+    include: PRECOMPRESSED,
+    threshold: 1024,
+    algorithms: [
+      defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+      defineAlgorithm('gzip', { level: 9 }),
+    ],
+    skipIfLargerOrEqual: true,
+  });
+}
+
+/** Options of {@link webConfig}. */
+export interface WebConfigOptions {
+  /**
+   * Write `.br`/`.gz` copies (default true). The bundle budget turns it off: it measures the
+   * JavaScript itself, and brotli at quality 11 is most of the build's time.
+   */
+  precompress?: boolean;
+}
+
+/** The Vite config of the SPA; the default export is `webConfig()`. */
+export function webConfig({ precompress = true }: WebConfigOptions = {}): UserConfig {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const firstScreen = new Set<string>();
+  return {
+    root,
+    plugins: [react(), firstScreenModules(root, FIRST_SIGNED_IN_SCREEN, firstScreen), precompress && precompression()],
+    server: {
+      port: 5173,
+      strictPort: true,
+      proxy: { '/api': proxied, '/reply-fb-review': proxied },
+    },
+    preview: { port: 4173 },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: false,
+      target: 'es2022',
+      rolldownOptions: {
+        treeshake: { moduleSideEffects: (id: string) => (CONTRACTS_SOURCE.test(id) ? false : undefined) },
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'mui',
+                test: (id: string) => MUI_CORE.test(id) && firstScreen.has(id),
+                includeDependenciesRecursively: false,
+              },
+            ],
+          },
         },
       },
     },
-  },
-});
+  };
+}
+
+// A function, so importing this module (the bundle budget does) creates no plugin: the
+// compression plugin hooks stdout as soon as it is created.
+export default defineConfig(() => webConfig());

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +14,8 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { webhookRoutes } from './modules/inbox/webhook.routes.ts';
 import { registerSocket } from './plugins/socket.ts';
+import { registerApiCompression, registerWebStatic, webBuildPresent } from './plugins/web-static.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 
 /** One registered route, as the authorization matrix test enumerates them. */
@@ -86,7 +86,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const serveWeb = existsSync(ctx.config.webDistDir);
+  const serveWeb = webBuildPresent(ctx.config.webDistDir);
   registerErrorHandler(app, { spaFallback: serveWeb });
   // Before the routes: every route refuses control characters in its input (issue #8).
   registerInputGuard(app);
@@ -95,15 +95,17 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
   // (plugins/auth.ts, issue #9). The API docs above and the web files below are public files.
   await app.register(async (api) => {
     registerAuth(api);
+    await registerApiCompression(api);
     await api.register(healthRoutes);
     await api.register(accessRoutes);
     await api.register(reviewsRoutes);
     await api.register(inboxRoutes);
     await api.register(webhookRoutes);
     await api.register(tenancyRoutes);
+    await api.register(jobsRoutes);
   });
   await registerSocket(app, ctx);
 
-  if (serveWeb) await app.register(fastifyStatic, { root: ctx.config.webDistDir, wildcard: false });
+  if (serveWeb) await registerWebStatic(app, ctx.config.webDistDir);
   return app;
 }

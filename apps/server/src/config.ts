@@ -32,6 +32,12 @@ const ZEnv = z.object({
   /** HS256 key shared with ReservGo for single sign-on; unset: the endpoint answers 503. */
   RESERVGO_SHARED_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   REVIEW_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** `0`: this process queues jobs but runs none (lib/jobs.ts); another process must run them. */
+  JOB_WORKERS: z.enum(['0', '1']).default('1'),
+  /** Seconds between an idle worker's looks for new jobs (pg-boss: at least 0.5); work queued by this process wakes its workers at once. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Days a processed webhook delivery is kept (for support and replays) before the maintenance job deletes it. */
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   WEB_DIST_DIR: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -88,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     reservgo: { sharedSecret: e.RESERVGO_SHARED_SECRET ?? null },
     reviewSyncIntervalSeconds: e.REVIEW_SYNC_INTERVAL_SECONDS,
+    jobs: { work: e.JOB_WORKERS === '1', pollingIntervalSeconds: e.JOB_POLL_SECONDS, webhookRetentionDays: e.WEBHOOK_RETENTION_DAYS },
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : resolve(import.meta.dirname, '../../web/dist'),
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,

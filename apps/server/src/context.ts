@@ -4,6 +4,7 @@ import type { GraphClient } from './lib/graph-client.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { TokenCipher } from './lib/token-cipher.ts';
 import type { RealtimeHub } from './lib/realtime.ts';
+import type { JobQueue } from './lib/jobs.ts';
 
 /** Everything a module needs, built once per process and decorated on the app as `ctx`. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
    * plugin attaches to it. Created with the context and never replaced.
    */
   realtime: RealtimeHub;
+  /** The job queue (lib/jobs.ts, catalogue in jobs.ts): services queue background work here. */
+  jobs: JobQueue<AppContext>;
   /** Injectable clock (tests move time forward to expire tokens). */
   now: () => Date;
 }

@@ -19,7 +19,7 @@ try {
 }
 await server.app.listen({ port: config.port, host: config.host });
 // The first sync runs after listening so the sign-in page is up at once; lists fill in seconds.
-void server.syncOnce().catch((e) => server.app.log.error({ err: e }, 'initial sync failed'));
+void server.syncOnce({ wait: false }).catch((e) => server.app.log.error({ err: e }, 'initial sync failed'));
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -11,14 +11,16 @@ import { createRealtime } from './lib/realtime.ts';
 import { resolveSecrets } from './lib/secrets.ts';
 import { TokenCipher } from './lib/token-cipher.ts';
 import { connectTestUsers } from './modules/meta/meta.service.ts';
-import { syncAllPages } from './modules/reviews/review-sync.service.ts';
-import { syncInboxAll } from './modules/inbox/inbox-sync.service.ts';
+import { createJobQueue, syncTickJob } from './jobs.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
   ctx: AppContext;
-  /** Connects test-user pages and syncs every page once (what start does in the background). */
-  syncOnce(): Promise<void>;
+  /**
+   * Connects test-user pages (simulator) and queues a sync of every page (`sync.tick`).
+   * @param opts.wait resolve only when the sync's jobs are done (tests); default true
+   */
+  syncOnce(opts?: { wait?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,8 @@ export async function createServer(
   await database.migrate();
   if (config.seedDemo) await seedDemo(database.db, config.seedDir);
   const secrets = resolveSecrets({ dataDir: config.databaseUrl ? null : config.dataDir, jwtSecret: config.jwtSecret, tokenEncryptionKey: config.tokenEncryptionKey });
+  // The app's logger exists once the app is built; the queue reads it only after start.
+  let app: FastifyInstance | null = null;
   const ctx: AppContext = {
     config,
     database,
@@ -42,38 +46,38 @@ export async function createServer(
     cipher: new TokenCipher(secrets.tokenEncryptionKey),
     graph: new GraphClient({ ...config.graph, fetch: opts.fetch }),
     realtime: createRealtime(),
+    jobs: createJobQueue(database, () => ctx, () => app!.log, config.jobs),
     now: opts.now ?? (() => new Date()),
   };
-  const app = await buildApp(ctx, { logger: opts.logger, logStream: opts.logStream });
-  let timer: NodeJS.Timeout | null = null;
-  const syncOnce = async () => {
+  const built = await buildApp(ctx, { logger: opts.logger, logStream: opts.logStream });
+  app = built;
+  const syncOnce = async ({ wait = true }: { wait?: boolean } = {}) => {
+    // The queue starts with the app (onReady); a caller may sync before listening.
+    await built.ready();
     if (config.graph.connectTestUsers) {
       try {
         await connectTestUsers(ctx);
       } catch (e) {
-        app.log.warn({ err: e }, 'could not connect test-user pages (is the Graph simulator running?)');
+        built.log.warn({ err: e }, 'could not connect test-user pages (is the Graph simulator running?)');
       }
     }
-    await syncAllPages(ctx, app.log);
-    await syncInboxAll(ctx, app.log);
+    await ctx.jobs.send(syncTickJob, { clientId: null, reschedule: false }, { singletonKey: 'now' });
+    ctx.jobs.wake(syncTickJob);
+    if (wait) await ctx.jobs.whenIdle(undefined, 120_000);
   };
-  app.addHook('onReady', async () => {
-    if (config.reviewSyncIntervalSeconds > 0) {
-      const periodic = async () => {
-        await syncAllPages(ctx, app.log);
-        // Reconciles conversations in case a webhook delivery was missed.
-        await syncInboxAll(ctx, app.log);
-      };
-      timer = setInterval(() => void periodic().catch((e) => app.log.error({ err: e }, 'periodic sync failed')), config.reviewSyncIntervalSeconds * 1000);
-      timer.unref();
-    }
+  built.addHook('onReady', async () => {
+    await ctx.jobs.start();
+    // The periodic chain (sync.tick reschedules itself); one per database however many processes start.
+    if (config.reviewSyncIntervalSeconds > 0) await ctx.jobs.send(syncTickJob, { clientId: null, reschedule: true }, { singletonKey: 'periodic', startAfterSeconds: config.reviewSyncIntervalSeconds });
   });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+  // Registered after the socket plugin's and the routes' hooks: workers stop before the
+  // database closes (server.close), letting active jobs finish.
+  built.addHook('onClose', async () => {
+    await ctx.jobs.stop();
   });
-  endKeepAliveAfterInFlight(app);
+  endKeepAliveAfterInFlight(built);
   return {
-    app,
+    app: built,
     ctx,
     syncOnce,
     async close() {

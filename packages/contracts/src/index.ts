@@ -2,6 +2,7 @@
 export * from './auth.ts';
 export * from './common.ts';
 export * from './inbox.ts';
+export * from './jobs.ts';
 export * from './paths.ts';
 export * from './reviews.ts';
 export * from './tenancy.ts';

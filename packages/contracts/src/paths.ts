@@ -28,6 +28,10 @@ export const API = {
   myClients: '/api/my-clients',
   /** Not in the spec: the client's audit log of access, role and onboarding changes. */
   auditLog: '/api/audit-log',
+  /** Not in the spec: the client's recent background jobs, newest first (issue #9). */
+  jobs: '/api/jobs',
+  /** Not in the spec: one background job's state. */
+  job: '/api/jobs/:id',
 } as const;
 
 /** Inbox paths (spec §7); `{channel}` is `messenger` or `instagram`. */

@@ -19,7 +19,20 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations; safe when several processes start together. */
   migrate(): Promise<void>;
+  /**
+   * Runs one SQL text outside Drizzle: the job queue's database adapter (lib/jobs.ts, pg-boss's
+   * `db.executeSql`). With `values`, one statement with `$n` parameters; without, the text may
+   * hold several statements (pg-boss creates and migrates its schema that way).
+   * @returns the rows of the (last) statement and how many rows it touched
+   */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   close(): Promise<void>;
+}
+
+/** What `executeSql` answers: the shape pg-boss reads from `pg`'s `QueryResult`. */
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+  rowCount: number;
 }
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -40,7 +53,9 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const url = opts.databaseUrl;
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+    // A connection that cannot be made in 3 s fails the request (503, plugins/error-handler.ts)
+    // instead of holding it until the database returns (issue #10: fail fast, then recover).
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 3_000 });
     // An idle client losing its connection must not crash the process; pg re-connects on next use.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -58,6 +73,12 @@ export async function openDatabase(opts: {
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
           await client.end();
         }
+      },
+      async executeSql(text, values) {
+        const r = await pool.query(text, values as unknown[] | undefined);
+        // A multi-statement text answers one result per statement; the last one is the answer.
+        const last = Array.isArray(r) ? (r as pg.QueryResult[]).at(-1) : r;
+        return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
       },
       close: () => pool.end(),
     };
@@ -93,6 +114,17 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     // The DATA_DIR lock (data-dir.ts) keeps other processes out: no migration lock is needed.
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    async executeSql(text, values) {
+      // PGlite's extended protocol (`query`) takes one statement; `exec` takes several but no
+      // parameters, which is exactly how pg-boss uses the two.
+      if (values && values.length > 0) {
+        const r = await client.query<Record<string, unknown>>(text, values);
+        return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      }
+      const all = await client.exec(text);
+      const last = all.at(-1);
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+    },
     async close() {
       try {
         await client.close();

@@ -394,3 +394,27 @@ export const ssoUsedTokens = pgTable('sso_used_tokens', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at').notNull().defaultNow(),
 });
+
+/**
+ * Verified Meta webhook deliveries, stored raw before they are answered (issue #10: "webhook
+ * intake acknowledges in one insert"), then processed by the `inbox.process-webhook` job. The
+ * id is the SHA-256 of the signed bytes: Meta's retry of a delivery repeats the same body, so
+ * it lands on the same row instead of being processed again. Processed rows are deleted after
+ * `WEBHOOK_RETENTION_DAYS` by the maintenance job.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    /** `page` (Messenger, Page feed) or `instagram`. */
+    object: text('object').notNull(),
+    /** The body exactly as signed (UTF-8): jsonb would reject `\u0000` and reorder keys. */
+    payload: text('payload').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    processedAt: ts('processed_at'),
+    /** Events stored and events skipped when processed (decisions/0013). */
+    events: integer('events'),
+    skipped: integer('skipped'),
+  },
+  (t) => [index('webhook_deliveries_received_idx').on(t.receivedAt)],
+);

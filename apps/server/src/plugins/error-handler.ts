@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { HttpError } from '../lib/errors.ts';
+import { REVALIDATE_CACHE } from './web-static.ts';
 
 /**
  * One error handler for every route (style.md, fastify/demo): validation failures are 400 with
@@ -34,6 +36,14 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback: 
       request.log.error({ err }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Internal server error' });
     }
+    if (isDatabaseUnavailable(err)) {
+      // Not a bug and not the caller's fault: say so, and when to try again (issue #10 drill).
+      request.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: 'DineDesk cannot reach its database right now. Nothing was changed; try again in a few seconds.', code: 'database_unavailable' });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err }, 'unhandled error');
@@ -51,7 +61,8 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback: 
     const path = request.url.split('?')[0]!;
     // Client-side routes of the SPA (no file extension, not under /api/) get its index.html.
     if (opts.spaFallback && request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.type('text/html').sendFile('index.html');
+      // Never cached as is: the next release's index.html names new asset files (web-static.ts).
+      return reply.type('text/html').header('cache-control', REVALIDATE_CACHE).sendFile('index.html');
     }
     return reply.status(404).send({ message: `No route ${request.method} ${path}` });
   });

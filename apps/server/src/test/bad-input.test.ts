@@ -33,6 +33,8 @@ const PARAM_VALUES: Record<string, () => string> = {
   pageId: () => ids.pageId,
   conversationId: () => ids.conversationId,
   messageId: () => ids.messageId,
+  // A job id nobody has: the route answers 404 after validation, so the bad values reach it.
+  id: () => '00000000-0000-4000-8000-000000000000',
 };
 
 function inject(opts: InjectOptions, token: string | null = owner): Promise<LightMyRequestResponse> {

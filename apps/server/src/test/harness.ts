@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import type { LogStream } from '../lib/log-redaction.ts';
 import { createServer, type StartedServer } from '../server.ts';
+import { getDelivery } from '../modules/inbox/webhook.repository.ts';
 
 /**
  * Test harness: a Graph simulator on a random port, a fresh database (PGlite in memory, or a
@@ -27,6 +28,13 @@ export interface Harness {
   /** Advances the server clock (token expiry tests). */
   clock: { offsetMs: number };
   login(email: string, password?: string): Promise<string>;
+  /**
+   * Delivers the simulator's pending webhooks and waits until the server's jobs have applied
+   * them (intake only stores a delivery; the `inbox.process-webhook` job applies it).
+   */
+  flushWebhooks(): Promise<void>;
+  /** Waits until no job is queued, due or running (webhook processing, guest names, syncs). */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -99,12 +107,28 @@ export async function startHarness(opts: { sync?: boolean; env?: Record<string, 
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
       return (res.json() as { accessToken: string }).accessToken;
     },
+    async flushWebhooks() {
+      await sim.flushWebhooks();
+      await server.ctx.jobs.whenIdle();
+    },
+    settle: () => server.ctx.jobs.whenIdle(),
     async close() {
       await server.close();
       await sim.close();
       await drop();
     },
   };
+}
+
+/**
+ * What the `inbox.process-webhook` job made of a delivery the webhook route answered
+ * (`{ deliveryId }`): events stored and skipped, once processed (call after `settle`).
+ */
+export async function deliveryOutcome(h: Harness, res: { json(): unknown }): Promise<{ events: number | null; skipped: number | null; processed: boolean }> {
+  const { deliveryId } = res.json() as { deliveryId: string };
+  const row = await getDelivery(h.server.ctx.db, deliveryId);
+  if (!row) throw new Error(`no stored delivery ${deliveryId}`);
+  return { events: row.events, skipped: row.skipped, processed: row.processedAt !== null };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

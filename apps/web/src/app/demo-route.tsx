@@ -2,11 +2,13 @@
  * The catch-all route of the product area, fetched on demand: a template demo page not built
  * yet (demo/routes.ts, spec §2 demo routes) shows "coming soon" inside the shell, so a search
  * result or bookmark never ends on a 404; any other unknown path gets the 404. Kept out of the
- * first signed-in screen's JavaScript, with the demo page list and its titles.
+ * first signed-in screen's JavaScript, with the demo page list and its titles. A demo page
+ * starts the demo mock (its later screens will call it); the 404 does not.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useDemoMock } from '../demo/mock/start.ts';
 import { DEMO_PAGES, demoPageTitleKey, type DemoPageTarget } from '../demo/routes.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { ComingSoonContent } from '../pages/misc/coming-soon.tsx';
@@ -16,6 +18,7 @@ function DemoComingSoon({ target }: { target: DemoPageTarget }) {
   const { t } = useTranslation('demo');
   const title = t(demoPageTitleKey(target));
   useDocumentTitle(title);
+  useDemoMock();
   return <ComingSoonContent screenName={title} />;
 }
 

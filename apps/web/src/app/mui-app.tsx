@@ -1,13 +1,12 @@
 /**
  * Everything that uses MUI, loaded after the entry: the theme of the layout settings (spec §3),
  * the full-page misc screens (spec §2 /misc/*), and the product area (lazy again: shell,
- * abilities, server state). Once this has rendered, the browser demo mock starts in the
- * background (spec §7); nothing here waits for it.
+ * abilities, server state). The demo mock is not started here: only demo routes, the search
+ * and the bookmarks start it (demo/mock/start.ts, docs/decisions/0018-web-delivery.md).
  */
 import type { TLoginRequest } from '@dinedesk/contracts';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { startDemoMock } from '../demo/mock/start.ts';
 import { PATHS } from '../lib/paths.ts';
 import { ComingSoonPage } from '../pages/misc/coming-soon.tsx';
 import { ErrorPage } from '../pages/misc/error-page.tsx';
@@ -25,10 +24,6 @@ const signInLazily = (input: TLoginRequest) => import('../features/auth/sign-in.
 
 /** The MUI part of the app: theme root, full-page misc routes, the lazy product area. */
 export function MuiApp() {
-  useEffect(() => {
-    void startDemoMock();
-  }, []);
-
   return (
     <ThemeRoot>
       <Suspense fallback={<TopProgress />}>

@@ -9,15 +9,15 @@
  *   every other path goes to the lazy catch-all (demo-route.tsx): "coming soon" in the shell
  *   for a demo page later issues build, the 404 (signed in or not) for anything else.
  * - The navbar gets the demo search and bookmarks here, so the shell imports no demo code.
- *   Bookmarks render once the demo mock has settled, so neither their code nor their data is
- *   part of the first screen (targets.md).
+ *   The bookmark links render once the browser is idle after the first screen, and neither
+ *   they nor the search start the demo mock until used (demo/mock/start.ts): MSW and the demo
+ *   data are never part of a product screen (targets.md; docs/decisions/0018-web-delivery.md).
  */
 import { AbilityProvider, useAbility } from '@casl/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
-import { whenDemoMockReady } from '../demo/mock/ready.ts';
 import { PAGE_LAYOUT_DEMOS } from '../demo/page-layouts/routes.ts';
 import { GlobalSearch } from '../demo/search/components/global-search.tsx';
 import type { ProductSearchPage } from '../demo/search/components/search-options.ts';
@@ -71,24 +71,32 @@ function useProductSearchPages(): ProductSearchPage[] {
   );
 }
 
-/** True once the demo mock has settled (started, off or failed). */
-function useDemoMockSettled(): boolean {
-  const [settled, setSettled] = useState(false);
+/** Longest wait for an idle moment before the deferred navbar parts render anyway. */
+const IDLE_TIMEOUT_MS = 2_000;
+
+/**
+ * True once the browser has been idle after the first render: parts of the shell that are not
+ * needed to use the screen (the bookmark links) wait for it, so their chunks never compete
+ * with the screen's own.
+ */
+function useIdleAfterFirstRender(): boolean {
+  const [idle, setIdle] = useState(false);
   useEffect(() => {
-    let live = true;
-    void whenDemoMockReady().then(() => live && setSettled(true));
-    return () => {
-      live = false;
-    };
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: IDLE_TIMEOUT_MS });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setIdle(true), 200);
+    return () => clearTimeout(timer);
   }, []);
-  return settled;
+  return idle;
 }
 
 function SignedInLayout({ overrides, children }: { overrides?: LayoutOverrides; children?: ReactNode }) {
   const { logout, loggingOut } = useLogout();
   const productPages = useProductSearchPages();
   const clientName = useSessionStore((state) => state.userData?.client?.name ?? null);
-  const demoReady = useDemoMockSettled();
+  const idle = useIdleAfterFirstRender();
   return (
     <AppShell
       onLogout={() => void logout()}
@@ -96,7 +104,7 @@ function SignedInLayout({ overrides, children }: { overrides?: LayoutOverrides; 
       overrides={overrides}
       clientSlot={<ClientSwitcher clientName={clientName} />}
       navbarStart={
-        demoReady && (
+        idle && (
           <Suspense fallback={null}>
             <Bookmarks />
           </Suspense>

@@ -10,6 +10,9 @@
  *   (the template's `/page-layout/*` demos).
  * - Logout and the navbar's demo widgets (search, bookmarks) come in as props, so the shell
  *   imports neither the auth feature nor the demo areas (they meet only in `app/`).
+ * - The content area is at least the window's height below the navbar, so a static footer
+ *   starts below the fold: while a screen fills in (lazy chunk, then skeletons, then rows) the
+ *   footer moves only where nobody sees it (issue #10, CLS).
  */
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
@@ -31,6 +34,13 @@ const HorizontalMenu = lazy(() => import('./horizontal-menu.tsx'));
 
 /** Widest content in the boxed layout (the template's boxed width). */
 export const BOXED_MAX_WIDTH = 1440;
+
+/**
+ * Height in px of the navbar band of each type, at most what it takes (navbar.tsx: a 60 px bar;
+ * the floating one with 12 px above and 8 px below). The content's minimum height is the window
+ * less this, so an underestimate only puts the footer further below the fold.
+ */
+export const NAVBAR_BAND_HEIGHT = { floating: 80, sticky: 60, static: 60, hidden: 0 } as const;
 
 /** Layout values a route imposes for itself, over the stored settings (never persisted). */
 export interface LayoutOverrides {
@@ -163,7 +173,14 @@ export function AppShell({ onLogout, loggingOut, children, navbarStart, navbarEn
             component="main"
             id="main-content"
             tabIndex={-1}
-            sx={{ flexGrow: 1, px: { xs: 1.5, sm: 3 }, py: 3, outline: 'none', minWidth: 0 }}
+            sx={{
+              flexGrow: 1,
+              px: { xs: 1.5, sm: 3 },
+              py: 3,
+              outline: 'none',
+              minWidth: 0,
+              minHeight: `calc(100vh - ${NAVBAR_BAND_HEIGHT[navbarType]}px)`,
+            }}
           >
             {children}
           </Box>

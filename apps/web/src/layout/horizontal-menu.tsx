@@ -3,6 +3,10 @@
  * under the navbar, each opening a menu of its entries. The same data, ability filter and
  * disabled-group rule as the vertical menu (navigation.ts, spec §6); Tickets reloads the page
  * (spec §2). Loaded on demand: the default layout is vertical.
+ *
+ * The bar is a list of its groups (`<ul>`/`<li>`, issue #10); each group's entries are a menu
+ * (`role="menu"`, MUI's menu keyboard handling). Disabled groups keep a legible grey
+ * (`text.disabled`, 4.5:1) rather than a lowered opacity.
  */
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
@@ -42,7 +46,7 @@ function GroupMenu({ group }: { group: NavItem }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        sx={{ flexShrink: 0, whiteSpace: 'nowrap', opacity: group.disabled ? 0.6 : 1 }}
+        sx={{ flexShrink: 0, whiteSpace: 'nowrap', ...(group.disabled && !current ? { color: 'text.disabled' } : {}) }}
       >
         {t(group.title)}
       </Button>
@@ -107,9 +111,13 @@ export function HorizontalMenu({ floating }: { floating: boolean }) {
         boxShadow: floating ? '0 2px 8px rgba(47, 43, 61, 0.12)' : 'none',
       }}
     >
-      {groups.map((group) => (
-        <GroupMenu key={group.id} group={group} />
-      ))}
+      <Box component="ul" sx={{ display: 'flex', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
+        {groups.map((group) => (
+          <li key={group.id}>
+            <GroupMenu group={group} />
+          </li>
+        ))}
+      </Box>
       <Box sx={{ flexGrow: 1 }} />
     </Paper>
   );

@@ -6,6 +6,7 @@
  */
 import CheckIcon from '@mui/icons-material/Check';
 import TranslateIcon from '@mui/icons-material/Translate';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -13,6 +14,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { srOnly } from '../components/sr-only.ts';
 import {
   changeLanguage,
   currentLanguage,
@@ -48,14 +50,17 @@ export function LanguageSwitcher() {
         size="small"
         startIcon={<TranslateIcon fontSize="small" />}
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('layout.language', { language: LANGUAGE_NAMES[language] })}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         aria-busy={pending || undefined}
         sx={{ minWidth: 0, flexShrink: 0, px: 1, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 0.5 } } }}
       >
+        {/* Named by its content, not `aria-label`: the code shown is then no mismatching label. */}
         <span aria-hidden>{language.toUpperCase()}</span>
+        <Box component="span" sx={srOnly}>
+          {t('layout.language', { language: LANGUAGE_NAMES[language] })}
+        </Box>
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={open} onClose={() => setAnchor(null)}>
         {SUPPORTED_LANGUAGES.map((option) => (

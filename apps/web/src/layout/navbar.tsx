@@ -4,8 +4,13 @@
  * away); `hidden` is handled by the shell, which then renders no navbar. Colours: white (the
  * surface colour, so dark in the dark skin) or a palette colour with its contrast text.
  *
- * Contents: the phone menu button, the brand (when no vertical menu shows it), widget slots
- * (bookmarks, search), the language switcher, and the user menu (full name, role, logout).
+ * Contents: the phone menu button, the brand (when no vertical menu shows it), the client,
+ * widget slots (bookmarks, search), the language switcher, and the user menu (full name, role,
+ * logout).
+ *
+ * Layout stability (issue #10, CLS): widgets that arrive late (the bookmarks wait for the demo
+ * mock) sit in the end-aligned group, after the flexible gap. A widget appearing there takes its
+ * room from the gap and grows towards the start, so nothing already on screen moves.
  */
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -22,6 +27,7 @@ import type { Theme } from '@mui/material/styles';
 import type { TUserData } from '@dinedesk/contracts';
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { srOnly } from '../components/sr-only.ts';
 import type { NavbarColor, NavbarType } from '../lib/layout-settings.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
@@ -140,7 +146,6 @@ export function Navbar({
             {t('app.name')}
           </Typography>
         )}
-        {start}
         {clientSlot ?? (user.client && (
           <Typography
             variant="body2"
@@ -151,6 +156,7 @@ export function Navbar({
           </Typography>
         ))}
         <Box sx={{ flexGrow: 1 }} />
+        {start}
         {end}
         <LanguageSwitcher />
         <Box sx={{ textAlign: 'right', display: { xs: 'none', sm: 'block' }, minWidth: 0 }}>
@@ -168,18 +174,25 @@ export function Navbar({
         <IconButton
           data-testid="user-menu"
           onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-          aria-label={t('layout.userMenu', { name: user.fullName })}
           aria-haspopup="menu"
           aria-expanded={open}
           aria-controls={open ? menuId : undefined}
           sx={{ flexShrink: 0 }}
         >
+          {/* The name comes from this text, not `aria-label`, so the initials shown are not
+              read as a mismatching label (Label in Name). */}
+          <Box component="span" sx={srOnly}>
+            {t('layout.userMenu', { name: user.fullName })}
+          </Box>
           <Avatar
+            aria-hidden
             sx={{
               width: 38,
               height: 38,
-              bgcolor: coloured ? 'rgba(255, 255, 255, 0.25)' : 'primary.main',
-              color: coloured ? 'inherit' : 'primary.contrastText',
+              // On a coloured bar the avatar is a surface chip: a translucent white over the
+              // bar's colour left the initials under 4.5:1 on the lighter colours.
+              bgcolor: coloured ? 'background.paper' : 'primary.main',
+              color: coloured ? 'text.primary' : 'primary.contrastText',
               fontSize: 15,
             }}
           >

@@ -6,6 +6,10 @@
  *
  * Entries the user's abilities do not allow are hidden (spec §6); a group with no visible
  * entry is hidden too. Disabled groups stay visible, greyed, with a hint.
+ *
+ * Each group is a `<ul>` named by its heading, each entry an `<li>` (issue #10: screen readers
+ * announce "list, 5 items"); greyed text uses the theme's `text.disabled`, which keeps 4.5:1
+ * contrast (lib/theme.ts), instead of a lowered opacity.
  */
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
@@ -13,6 +17,7 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -76,14 +81,18 @@ function MenuLeaf({ item, collapsed, disabled, onNavigate }: MenuLeafProps) {
       {content}
     </ListItemButton>
   );
-  return collapsed ? (
-    <Tooltip title={label} placement="right">
-      <Box component="span" sx={{ display: 'block' }}>
-        {button}
-      </Box>
-    </Tooltip>
-  ) : (
-    button
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      {collapsed ? (
+        <Tooltip title={label} placement="right">
+          <Box component="span" sx={{ display: 'block' }}>
+            {button}
+          </Box>
+        </Tooltip>
+      ) : (
+        button
+      )}
+    </ListItem>
   );
 }
 
@@ -136,13 +145,19 @@ function MenuContent({ collapsed, onToggleCollapsed, onNavigate }: MenuContentPr
                 <ListSubheader
                   id={headingId}
                   disableSticky
-                  sx={{ lineHeight: 1.4, pt: 2, pb: 0.75, bgcolor: 'transparent', opacity: group.disabled ? 0.6 : 1 }}
+                  sx={{
+                    lineHeight: 1.4,
+                    pt: 2,
+                    pb: 0.75,
+                    bgcolor: 'transparent',
+                    color: group.disabled ? 'text.disabled' : 'text.secondary',
+                  }}
                 >
                   <Typography component="span" variant="overline" sx={{ display: 'block', lineHeight: 1.6 }}>
                     {t(group.title)}
                   </Typography>
                   {group.disabled && (
-                    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    <Typography component="span" variant="caption" sx={{ display: 'block' }}>
                       {t('nav.notEnabled')}
                     </Typography>
                   )}

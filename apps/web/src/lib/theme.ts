@@ -9,15 +9,28 @@
  * - semi-dark: light content with a dark menu; the menu asks for {@link createAppTheme} with
  *   `skin: 'dark'` (layout/vertical-menu.tsx), the rest uses the light theme.
  *
+ * Accessibility (issue #10; WCAG 2.2 AA, checked by theme-contrast.test.ts):
+ * - `text.disabled` is the colour of greyed entries (disabled menu groups and items). MUI
+ *   greys them with opacity 0.38, which leaves ~2:1 contrast; here they keep full opacity in a
+ *   grey of at least 4.5:1 on both surfaces, so they read as muted and stay legible.
+ * - Keyboard focus shows a 2 px ring in {@link focusRingColor} (`:focus-visible`): MUI's own
+ *   focus cue on buttons is a faint ripple.
+ * - The page always keeps room for the scrollbar (`scrollbar-gutter: stable`), so a list that
+ *   grows taller than the window does not narrow the page and move everything (CLS).
+ * - The indeterminate progress bar slides with `transform` instead of MUI's `left`/`right`: those
+ *   move the bar's box every frame, and the browser counts each frame as a layout shift (tiny,
+ *   but a slow load adds up hundreds of them).
+ *
  * The ripple animation runs for {@link RIPPLE_TIMEOUT_MS} (spec §9): MUI exposes no prop for
  * TouchRipple's duration, only its styles, so the theme overrides the two animation durations.
  * (MUI's internal unmount timer stays at its own 550 ms; the ripple is invisible by then.)
  */
-import type { CSSObject } from '@emotion/react';
+import { keyframes, type CSSObject } from '@emotion/react';
 import { touchRippleClasses } from '@mui/material/ButtonBase';
 import { createTheme, type Theme } from '@mui/material/styles';
 import { RIPPLE_TIMEOUT_MS } from './constants.ts';
 import { LAYOUT_DEFAULTS, type Direction, type Skin } from './layout-settings.ts';
+import { BRAND_COLOR, DARK_COLORS, DARK_TEXT, DISABLED_TEXT, LIGHT_COLORS } from './theme-colors.ts';
 
 declare module '@mui/material/styles' {
   // TouchRipple reads `theme.components.MuiTouchRipple` at runtime (it is styled with
@@ -28,8 +41,33 @@ declare module '@mui/material/styles' {
   }
 }
 
-/** The template's purple (light skins). */
-export const BRAND_COLOR = '#6357e0';
+export { BRAND_COLOR, DISABLED_TEXT } from './theme-colors.ts';
+
+/**
+ * MUI's indeterminate bar keyframes (LinearProgress.js: `left`/`right` from -35 %/100 % to
+ * 100 %/-90 %, and -200 %/100 % to 107 %/-8 %) as the same boxes drawn by `transform` on a
+ * full-width bar scaled from its left edge.
+ */
+const slide1 = keyframes({
+  '0%': { transform: 'translateX(-35%) scaleX(0.35)' },
+  '60%, 100%': { transform: 'translateX(100%) scaleX(0.9)' },
+});
+const slide2 = keyframes({
+  '0%': { transform: 'translateX(-200%) scaleX(2)' },
+  '60%, 100%': { transform: 'translateX(107%) scaleX(0.01)' },
+});
+const indeterminateBar = {
+  left: 0,
+  right: 0,
+  transformOrigin: 'left',
+  // As MUI does for reduced motion: a still 40 % bar in the middle.
+  '@media (prefers-reduced-motion: reduce)': { animation: 'none', transform: 'translateX(30%) scaleX(0.4)' },
+} as const;
+
+/** The focus ring colour of a theme: its primary colour (≥ 3:1 on its surfaces, WCAG 1.4.11). */
+export function focusRingColor(theme: Theme): string {
+  return theme.palette.primary.main;
+}
 
 export interface ThemeSettings {
   skin: Skin;
@@ -48,15 +86,16 @@ export function createAppTheme({ skin, direction }: ThemeSettings): Theme {
     palette: dark
       ? {
           mode: 'dark',
-          primary: { main: '#a39cff', contrastText: '#161d31' },
-          background: { default: '#161d31', paper: '#283046' },
-          text: { primary: '#d0d2d6', secondary: '#b4b7bd' },
-          divider: '#3b4253',
+          primary: { main: DARK_TEXT.brand, contrastText: DARK_COLORS.background },
+          background: { default: DARK_COLORS.background, paper: DARK_COLORS.paper },
+          text: { primary: DARK_TEXT.primary, secondary: DARK_TEXT.secondary, disabled: DISABLED_TEXT.dark },
+          divider: DARK_COLORS.divider,
         }
       : {
           mode: 'light',
           primary: { main: BRAND_COLOR },
-          background: { default: '#f5f5f9', paper: '#ffffff' },
+          background: { default: LIGHT_COLORS.background, paper: LIGHT_COLORS.paper },
+          text: { disabled: DISABLED_TEXT.light },
         },
     shape: { borderRadius: 8 },
     typography: {
@@ -64,7 +103,45 @@ export function createAppTheme({ skin, direction }: ThemeSettings): Theme {
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
+      MuiCssBaseline: {
+        styleOverrides: (theme) => ({
+          html: { scrollbarGutter: 'stable' },
+          // Elements a user tabs to; `tabindex="-1"` targets (the main region after "skip to
+          // content", a panel's heading) are focused by the app and need no ring. MUI's
+          // ButtonBase resets `outline` with one class, so its rule needs two to win.
+          'a, [tabindex]:not([tabindex="-1"]), summary': {
+            '&:focus-visible': { outline: `2px solid ${focusRingColor(theme)}`, outlineOffset: 2 },
+          },
+          '.MuiButtonBase-root.Mui-focusVisible': {
+            outline: `2px solid ${focusRingColor(theme)}`,
+            outlineOffset: 2,
+          },
+        }),
+      },
+      MuiLinearProgress: {
+        styleOverrides: {
+          bar1: ({ ownerState }) =>
+            ownerState.variant === 'indeterminate'
+              ? { ...indeterminateBar, animation: `${slide1} 2.1s cubic-bezier(0.65, 0.815, 0.735, 0.395) infinite` }
+              : {},
+          bar2: ({ ownerState }) =>
+            ownerState.variant === 'indeterminate'
+              ? { ...indeterminateBar, animation: `${slide2} 2.1s cubic-bezier(0.165, 0.84, 0.44, 1) 1.15s infinite` }
+              : {},
+        },
+      },
       MuiCard: { defaultProps: { variant: 'outlined' } },
+      // Greyed entries in `text.disabled` at full opacity (module doc).
+      MuiListItemButton: {
+        styleOverrides: {
+          root: ({ theme }) => ({ [`&.Mui-disabled`]: { opacity: 1, color: theme.palette.text.disabled } }),
+        },
+      },
+      MuiMenuItem: {
+        styleOverrides: {
+          root: ({ theme }) => ({ [`&.Mui-disabled`]: { opacity: 1, color: theme.palette.text.disabled } }),
+        },
+      },
       MuiPaper: {
         styleOverrides: {
           root: ({ ownerState, theme }) => ({

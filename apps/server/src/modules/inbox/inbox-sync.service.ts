@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { RateLimiterMemory, RateLimiterQueue } from 'rate-limiter-flexible';
+import { z } from 'zod';
 import type { TAttachment, TChannel } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
-import { GraphError } from '../../lib/graph-client.ts';
+import { defineJob } from '../../lib/jobs.ts';
 import { transactionThenPublish } from '../../lib/realtime.ts';
 import { cleanText } from '../../lib/text.ts';
 import { decryptPageToken } from '../meta/meta.service.ts';
@@ -157,30 +159,6 @@ export async function syncInboxPage(ctx: AppContext, page: PageRow, log?: Fastif
 }
 
 /**
- * Prepares every connected page (Instagram link, webhook subscription), then backfills each.
- * A page that fails, for any reason (a Graph error, garbage from Graph, a database error), is
- * logged and the next page of every client is still synced (issue #8).
- */
-export async function syncInboxAll(ctx: AppContext, log?: FastifyBaseLogger): Promise<void> {
-  const pages = await repo.listConnectedPages(ctx.db);
-  const prepared: PageRow[] = [];
-  for (const p of pages) {
-    try {
-      prepared.push(await prepareInboxPage(ctx, p));
-    } catch (e) {
-      log?.warn(e instanceof GraphError ? { pageId: p.id, code: e.code, msg: e.message } : { pageId: p.id, err: e }, 'inbox preparation of a page failed');
-    }
-  }
-  for (const p of prepared) {
-    try {
-      await syncInboxPage(ctx, p, log);
-    } catch (e) {
-      log?.warn(e instanceof GraphError ? { pageId: p.id, code: e.code, msg: e.message } : { pageId: p.id, err: e }, 'inbox sync of a page failed');
-    }
-  }
-}
-
-/**
  * Names the guest of a conversation created by a webhook (webhooks carry only the PSID/IGSID):
  * Conversations API filtered by `user_id` (external-apis.md §3 "List"). The name and its
  * `conversation` event are stored in one transaction and published once it has committed.
@@ -205,3 +183,53 @@ export async function resolveGuestName(ctx: AppContext, conversationId: number):
     return events;
   });
 }
+
+/**
+ * Conversations API calls per second per Page (external-apis.md §3 "Rate limits": 2). Per
+ * process: with several processes each keeps its own pace and Graph's usage headers and error
+ * 613 (a retry with backoff) cover the rest.
+ */
+const CONVERSATIONS_PER_SECOND = 2;
+const conversationsPace = new RateLimiterQueue(new RateLimiterMemory({ points: CONVERSATIONS_PER_SECOND, duration: 1 }), { maxQueueSize: 10_000 });
+
+/**
+ * `inbox.guest-name`: names the guest of a conversation a webhook created (resolveGuestName),
+ * paced per Page. One queued look-up per conversation (stately, keyed by conversation id).
+ */
+export const guestNameJob = defineJob<{ clientId: string; outletId: string; pageId: string; conversationId: number }, AppContext>({
+  name: 'inbox.guest-name',
+  subject: 'Conversation',
+  schema: z.object({ clientId: z.uuid(), outletId: z.uuid(), pageId: z.string().min(1).max(256), conversationId: z.number().int().positive() }),
+  retryLimit: 5,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  policy: 'stately',
+  concurrency: 2,
+  async handler(ctx, data) {
+    await conversationsPace.removeTokens(1, data.pageId);
+    const events = await resolveGuestName(ctx, data.conversationId);
+    return { named: events !== null };
+  },
+});
+
+/**
+ * `inbox.sync-page`: prepares one connected page (Instagram link, webhook subscription) and
+ * backfills its conversations; queued for every page by the sync tick (jobs.ts) to catch
+ * missed deliveries. A Graph error fails the job, which retries with backoff.
+ */
+export const inboxSyncPageJob = defineJob<{ clientId: string; outletId: string; pageId: string }, AppContext>({
+  name: 'inbox.sync-page',
+  subject: 'Conversation',
+  schema: z.object({ clientId: z.uuid(), outletId: z.uuid(), pageId: z.string().min(1).max(256) }),
+  retryLimit: 4,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 15 * 60,
+  policy: 'stately',
+  async handler(ctx, data, meta) {
+    const page = await repo.getPage(ctx.db, data.pageId);
+    if (!page || !page.pageAccessTokenEnc) return { skipped: 'not connected' };
+    return syncInboxPage(ctx, page, meta.log);
+  },
+});

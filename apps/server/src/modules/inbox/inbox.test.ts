@@ -93,8 +93,12 @@ describe('pages and conversations', () => {
 });
 
 describe('webhooks', () => {
-  const post = (body: string, signature?: string) =>
-    h.server.app.inject({ method: 'POST', url: '/api/webhooks/meta', payload: body, headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) } });
+  /** Posts a delivery and waits for its job (if any) to apply it. */
+  const post = async (body: string, signature?: string) => {
+    const res = await h.server.app.inject({ method: 'POST', url: '/api/webhooks/meta', payload: body, headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) } });
+    await h.settle();
+    return res;
+  };
 
   it('answers the verification handshake', async () => {
     const ok = await api('GET', '/api/webhooks/meta?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=dinedesk-verify');
@@ -113,7 +117,7 @@ describe('webhooks', () => {
     const seen: TInboxEvent[] = [];
     socket.on(SOCKET_EVENTS.inboxEvent, (e: TInboxEvent) => seen.push(e));
     const sent = h.sim.guestMessage({ pageId: page.id, channel: 'messenger', text: 'Do you have a table for four tonight? 🙂' });
-    await h.sim.flushWebhooks();
+    await h.flushWebhooks();
     const event = await until(async () => seen.find((e) => e.type === 'message' && e.message.mid === sent.messageId), 'socket event');
     expect(event.type === 'message' && event.message.text).toBe('Do you have a table for four tonight? 🙂');
     const conv = (await conversationsOf(agent, 'messenger', page.id)).find((c) => c.guest.id === sent.guestId)!;
@@ -181,7 +185,7 @@ describe('sending, reacting and reading', () => {
     expect(first.json().message).toMatchObject({ direction: 'page', sentBy: 'Spice Route Hospitality Agent', humanAgentTag: false });
     const simConv = h.sim.conversations(page.id, 'messenger').find((c) => c.guestId === conv.guest.id)!;
     expect(simConv.messageCount).toBe(conv.messageCount + 1);
-    await h.sim.flushWebhooks();
+    await h.flushWebhooks();
     const list = (await api('GET', `${path}?limit=100`, agent)).json();
     expect(list.data.filter((m: TInboxMessage) => m.text === 'We have a table at 8 pm.')).toHaveLength(1);
   });
@@ -245,7 +249,7 @@ describe('sending, reacting and reading', () => {
     });
     socket.close();
     const missed = h.sim.guestMessage({ pageId: page.id, channel: 'messenger', text: 'sent while offline' });
-    await h.sim.flushWebhooks();
+    await h.flushWebhooks();
     const again = await socketFor(agent);
     const ack = await again.emitWithAck(SOCKET_EVENTS.inboxReplay, { afterEventId: lastSeen }) as TReplayAck;
     expect(ack.complete).toBe(true);
@@ -264,7 +268,7 @@ describe('sending, reacting and reading', () => {
     const leaked: TInboxEvent[] = [];
     other.on(SOCKET_EVENTS.inboxEvent, (e: TInboxEvent) => leaked.push(e));
     h.sim.guestMessage({ pageId: pages[4]!.id, channel: 'messenger', text: 'for Spice Route only' });
-    await h.sim.flushWebhooks();
+    await h.flushWebhooks();
     await new Promise((r) => setTimeout(r, 200));
     expect(leaked).toHaveLength(0);
     other.close();

@@ -1,19 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { INBOX } from '@dinedesk/contracts';
-import { GuestNameResolver } from './guest-names.ts';
-import { ZWebhookBody, ingestWebhook, verifySignature } from './webhook.service.ts';
+import { ZWebhookBody, acceptDelivery, verifySignature } from './webhook.service.ts';
 
 /**
  * Meta webhook endpoint (external-apis.md §4): GET answers the subscription handshake, POST
- * takes signed deliveries. The JSON parser is replaced in this plugin's scope so the signature
+ * takes signed deliveries: verified, stored raw and answered 200 at once; the events are
+ * applied by the `inbox.process-webhook` job (issue #10: Meta wants a fast 200 and retries
+ * otherwise). The JSON parser is replaced in this plugin's scope so the signature
  * is checked over the raw bytes Meta signed; a bad or missing signature is 403 and nothing is
  * stored. Both routes take Meta's text (`textFromMeta`): cleaned before storage, never refused
  * by the input guard (plugins/input-guard.ts), since Meta retries a refused delivery.
  */
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
-  const names = new GuestNameResolver(ctx, app.log);
-  app.addHook('onClose', async () => names.clear());
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 4 * 1024 * 1024 }, (_req, body, done) => done(null, body));
 
@@ -40,14 +39,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     }
     const parsed = ZWebhookBody.safeParse(json);
     if (!parsed.success) return reply.status(400).send({ message: `Not a Meta webhook payload: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` });
-    const { events, skipped } = await ingestWebhook(ctx, parsed.data, req.log);
-    // Guests new to DineDesk arrive as bare ids; their names are looked up after answering,
-    // because Meta wants a fast 200 and retries slow deliveries.
-    for (const e of events) {
-      if (e.event.type === 'conversation' && !e.event.conversation.guest.username && e.event.conversation.guest.name.startsWith('Guest ')) {
-        names.enqueue(e.accountId, Number(e.event.conversationId));
-      }
-    }
-    return { received: true, events: events.length, skipped };
+    const { deliveryId, duplicate } = await acceptDelivery(ctx, raw, parsed.data.object);
+    return { received: true, deliveryId, duplicate };
   });
 }

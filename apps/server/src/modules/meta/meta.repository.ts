@@ -1,4 +1,4 @@
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { schema } from '../../db/client.ts';
 
@@ -23,4 +23,9 @@ export async function setPageToken(db: Db, pageId: string, t: { sealedToken: str
 export async function anyPageWithoutToken(db: Db): Promise<boolean> {
   const rows = await db.select({ id: facebookPages.id }).from(facebookPages).where(isNull(facebookPages.pageAccessTokenEnc)).limit(1);
   return rows.length > 0;
+}
+
+/** Pages with a stored (encrypted) page token, with their client: what the sync tick fans out over. */
+export async function listConnectedPages(db: Db): Promise<{ id: string; clientId: string; outletId: string }[]> {
+  return db.select({ id: facebookPages.id, clientId: facebookPages.clientId, outletId: facebookPages.outletId }).from(facebookPages).where(isNotNull(facebookPages.pageAccessTokenEnc));
 }

@@ -56,3 +56,8 @@ export async function connectTestUsers(ctx: AppContext): Promise<number> {
   for (const u of users.data) if (u.access_token) stored += await storePageTokensFromUser(ctx, u.access_token);
   return stored;
 }
+
+/** Every page with a stored page access token, with its client (the sync tick's fan-out). */
+export function connectedPages(ctx: AppContext): Promise<{ id: string; clientId: string; outletId: string }[]> {
+  return repo.listConnectedPages(ctx.db);
+}

@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { z } from 'zod';
 import { GraphError } from '../../lib/graph-client.ts';
+import { defineJob } from '../../lib/jobs.ts';
 import { cleanText } from '../../lib/text.ts';
 import { decryptPageToken } from '../meta/meta.service.ts';
 import { reportBadItem } from './bad-items.ts';
@@ -153,29 +153,26 @@ export async function syncPage(ctx: AppContext, pageId: string): Promise<SyncRes
   }
 }
 
-/** Arbitrary constant key: only one process of a PostgreSQL cluster runs the periodic sync. */
-const SYNC_LOCK_KEY = 4_242_002;
-
-/** Syncs every connected page; on PostgreSQL only the process holding the advisory lock does. */
-export async function syncAllPages(ctx: AppContext, log?: FastifyBaseLogger): Promise<SyncResult[]> {
-  const results: SyncResult[] = [];
-  const run = async () => {
-    for (const pageId of await repo.listConnectedPageIds(ctx.db)) {
-      try {
-        results.push(await syncPage(ctx, pageId));
-      } catch (e) {
-        log?.error({ err: e, pageId }, 'review sync failed');
-      }
-    }
-  };
-  if (ctx.database.kind === 'postgres') {
-    // A transaction-scoped lock lives on the transaction's own connection, so the pool cannot
-    // hand the unlock to a different connection; it is released when the transaction ends.
-    await ctx.db.transaction(async (tx) => {
-      if (await repo.tryAdvisoryXactLock(tx, SYNC_LOCK_KEY)) await run();
-    });
-  } else {
-    await run();
-  }
-  return results;
-}
+/**
+ * `reviews.sync-page`: one page's ratings (syncPage), queued for every connected page by the
+ * sync tick (jobs.ts). A transient failure (Graph down or rate limited, codes 4/17/32/613, or
+ * the database) is recorded on the page and thrown, so the job retries with backoff; a dead
+ * token or a deprecated API is recorded and not retried (the owner must act).
+ */
+export const reviewSyncPageJob = defineJob<{ clientId: string; outletId: string; pageId: string }, AppContext>({
+  name: 'reviews.sync-page',
+  subject: 'Review',
+  schema: z.object({ clientId: z.uuid(), outletId: z.uuid(), pageId: z.string().min(1).max(256) }),
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 15 * 60,
+  policy: 'stately',
+  concurrency: 2,
+  async handler(ctx, data) {
+    if (!(await repo.getPage(ctx.db, data.pageId))) return { skipped: 'page removed' };
+    const result = await syncPage(ctx, data.pageId);
+    if (result.status === 'failed') throw new Error(`review sync of page ${data.pageId} failed; the page shows why`);
+    return { ...result };
+  },
+});

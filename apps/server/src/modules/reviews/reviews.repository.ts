@@ -186,16 +186,6 @@ export async function countPageReviews(db: Db, pageId: string): Promise<number> 
   return n;
 }
 
-/**
- * Takes a transaction-scoped PostgreSQL advisory lock (`pg_try_advisory_xact_lock`); released
- * when the transaction ends. @returns false when another session holds it
- */
-export async function tryAdvisoryXactLock(tx: Db, key: number): Promise<boolean> {
-  const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as ok`);
-  const rows = (res as unknown as { rows: { ok: boolean }[] }).rows;
-  return rows[0]?.ok === true;
-}
-
 // ── Reviews by Graph key (feed webhook) ─────────────────────────────────────────────────────
 
 /** Deletes the page's review of this story (or external key). @returns the deleted row's id */

@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { allows, buildAbility, SUBJECTS, type AppAbility } from '../../lib/ability.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useDemoMock } from '../mock/start.ts';
 
 /** The template's demo roles (spec §6). */
 export const DEMO_ROLE_RULES = {
@@ -67,6 +68,8 @@ function AclCard({ icon, title, body, testId }: { icon: ReactNode; title: string
 export function AccessControlPage() {
   const { t } = useTranslation('demo');
   useDocumentTitle(t('pages.accessControl'));
+  // A demo route: the demo mock starts here, never on a product screen (demo/mock/start.ts).
+  useDemoMock();
   const viewAsId = useId();
   const own = useAbility<AppAbility>();
   const ownRules = useSessionStore((state) => state.userData?.ability);

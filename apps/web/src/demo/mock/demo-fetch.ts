@@ -5,7 +5,7 @@
  * zod schema, like product answers are with the contracts.
  */
 import type { z } from 'zod';
-import { whenDemoMockReady } from './ready.ts';
+import { startDemoMock } from './start.ts';
 
 /** A demo call that failed: HTTP status (0 for network), or `invalid_response`. */
 export class DemoRequestError extends Error {
@@ -24,7 +24,8 @@ export interface DemoRequestOptions {
 }
 
 /**
- * Sends a demo call once the mock is ready and validates the JSON answer with `schema`.
+ * Sends a demo call once the mock is ready (starting it if it is not yet: the first demo call of
+ * a page fetches MSW) and validates the JSON answer with `schema`.
  * @throws {DemoRequestError} on a non-2xx status, a network failure or an unexpected shape.
  */
 export async function demoRequest<S extends z.ZodType>(
@@ -32,7 +33,7 @@ export async function demoRequest<S extends z.ZodType>(
   schema: S,
   { method = 'GET', body, signal }: DemoRequestOptions = {},
 ): Promise<z.output<S>> {
-  await whenDemoMockReady();
+  await startDemoMock();
   const headers = new Headers({ Accept: 'application/json' });
   const init: RequestInit = { method, headers };
   if (signal) init.signal = signal;

@@ -1,18 +1,20 @@
 /**
- * Starts the browser demo mock (spec §7 "Demo mock calls"; stack-notes.md "MSW") without ever
- * holding up the product:
+ * Starts the browser demo mock (spec §7 "Demo mock calls"; stack-notes.md "MSW") only when
+ * something needs it, so product screens never download it (targets.md: the demo mock and its
+ * data are never in the initial load; docs/decisions/0018-web-delivery.md):
  *
- * - called after the MUI part of the app has rendered, and even then only when the browser is
- *   idle, so product chunks and calls go first;
- * - MSW and the demo data are a separate chunk fetched by dynamic import (targets.md: the demo
- *   mock and its data are never in the initial load);
+ * - the first demo call ({@link demoRequest} in demo-fetch.ts: the search dialog's data, the
+ *   bookmark list, later every demo area's data) starts it and waits for it;
+ * - a demo route starts it when it renders ({@link useDemoMock}), and the search and bookmark
+ *   buttons on hover or focus, so the first answer comes within a second of opening;
+ * - MSW and the demo data are a separate chunk fetched by dynamic import;
  * - `VITE_DEMO_MOCK=off` at build time removes the mock from the build altogether;
  * - browsers without service workers (and jsdom) skip it.
  *
- * Demo calls wait for {@link whenDemoMockReady}; everything else passes straight through
- * (`onUnhandledRequest: 'bypass'` in browser.ts).
+ * Everything else passes straight through (`onUnhandledRequest: 'bypass'` in browser.ts).
  */
-import { markDemoMockReady } from './ready.ts';
+import { useEffect } from 'react';
+import { markDemoMockReady, whenDemoMockReady } from './ready.ts';
 
 /** Whether this build includes the demo mock (`VITE_DEMO_MOCK=off` turns it off). */
 export const DEMO_MOCK_ENABLED: boolean = import.meta.env.VITE_DEMO_MOCK !== 'off';
@@ -21,23 +23,19 @@ export const DEMO_MOCK_ENABLED: boolean = import.meta.env.VITE_DEMO_MOCK !== 'of
 const START_TIMEOUT_MS = 10_000;
 
 let started: Promise<void> | null = null;
+const listeners = new Set<() => void>();
 
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2_000 });
-    else setTimeout(resolve, 200);
-  });
-}
-
-/** Starts the mock once per page; later calls return the same promise. Never rejects. */
+/**
+ * Starts the mock once per page and resolves when it has settled (started, off, unsupported or
+ * failed); later calls return the same promise. Never rejects.
+ */
 export function startDemoMock(): Promise<void> {
   if (started) return started;
   const supported = typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
   // The literal check (not DEMO_MOCK_ENABLED) lets the bundler drop the import when off.
   if (import.meta.env.VITE_DEMO_MOCK !== 'off' && supported) {
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, START_TIMEOUT_MS));
-    started = whenIdle()
-      .then(() => import('./browser.ts'))
+    void import('./browser.ts')
       .then(({ startWorker }) => Promise.race([startWorker(), timeout]))
       .catch((error: unknown) => {
         // The product works without the mock; only the demo areas lose their data.
@@ -46,7 +44,26 @@ export function startDemoMock(): Promise<void> {
       .finally(markDemoMockReady);
   } else {
     markDemoMockReady();
-    started = Promise.resolve();
   }
+  started = whenDemoMockReady();
+  for (const listener of listeners) listener();
   return started;
+}
+
+/** Whether {@link startDemoMock} has been called on this page. */
+export function demoMockRequested(): boolean {
+  return started !== null;
+}
+
+/** Calls `listener` when the mock is first requested; returns the unsubscribe function. */
+export function subscribeDemoMockRequested(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Starts the mock when the calling component (a demo route) mounts. */
+export function useDemoMock(): void {
+  useEffect(() => {
+    void startDemoMock();
+  }, []);
 }

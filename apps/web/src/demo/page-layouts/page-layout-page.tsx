@@ -10,6 +10,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useDemoMock } from '../mock/start.ts';
 import type { PageLayoutVariant } from './routes.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -18,6 +19,8 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 export function PageLayoutPage({ variant }: { variant: PageLayoutVariant }) {
   const { t } = useTranslation('demo');
   useDocumentTitle(t(`pageLayouts.${variant}.title`));
+  // A demo route: the demo mock starts here, never on a product screen (demo/mock/start.ts).
+  useDemoMock();
   const blank = variant === 'layoutBlank';
   const heading = (
     <Box>

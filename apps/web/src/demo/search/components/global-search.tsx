@@ -1,17 +1,26 @@
 /**
  * The navbar's search button (spec §2 global search). Opens with a click, Ctrl+K / ⌘K, or
  * "/" when no text field has focus. The dialog, its data call and the demo icons are a chunk
- * of their own, fetched on first hover, focus or open.
+ * of their own, fetched on first hover, focus or open; the demo mock that answers the data
+ * call starts then too (demo/mock/start.ts), never on page load, so product screens do not
+ * download it and the results still come within a second of opening.
  */
 import SearchIcon from '@mui/icons-material/Search';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { startDemoMock } from '../../mock/start.ts';
 import type { ProductSearchPage } from './search-options.ts';
 
 const loadDialog = () => import('./search-dialog.tsx');
 const SearchDialog = lazy(loadDialog);
+
+/** Fetches the dialog's chunk and starts the demo mock that answers its data call. */
+function preloadSearch(): void {
+  void startDemoMock();
+  void loadDialog().catch(() => undefined);
+}
 
 /** Whether a key press happens while the user is typing somewhere. */
 function isTyping(target: EventTarget | null): boolean {
@@ -43,14 +52,14 @@ export function GlobalSearch({ productPages }: GlobalSearchProps) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isSearchShortcut(event)) return;
       event.preventDefault();
+      // The dialog's chunk and the mock load side by side, not one after the other.
+      preloadSearch();
       setRequested(true);
       setOpen(true);
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
-
-  const preload = () => void loadDialog().catch(() => undefined);
 
   return (
     <>
@@ -61,9 +70,10 @@ export function GlobalSearch({ productPages }: GlobalSearchProps) {
           aria-label={t('layout.search')}
           aria-haspopup="dialog"
           aria-keyshortcuts="Control+K Meta+K /"
-          onMouseEnter={preload}
-          onFocus={preload}
+          onMouseEnter={preloadSearch}
+          onFocus={preloadSearch}
           onClick={() => {
+            preloadSearch();
             setRequested(true);
             setOpen(true);
           }}

@@ -3,7 +3,7 @@
  * `{data: TConversation[], paging: {nextCursor}}`, most recently updated first, keyset paging.
  */
 import { INBOX, ZConversationsResponse, type TChannel, type TConversationsResponse } from '@dinedesk/contracts';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client.ts';
 import { inboxKeys } from './keys.ts';
 
@@ -31,4 +31,9 @@ export function conversationsInfiniteQueryOptions(channel: TChannel, pageId: str
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.paging.nextCursor,
   });
+}
+
+/** Conversations of one page, newest first, page by page; idle until `pageId` is known. */
+export function useConversations(channel: TChannel, pageId: string | null) {
+  return useInfiniteQuery({ ...conversationsInfiniteQueryOptions(channel, pageId ?? ''), enabled: pageId !== null });
 }

@@ -4,7 +4,7 @@
  * `{pageId}` of the `instagram` channel's calls.
  */
 import { INBOX, ZInboxPagesResponse, type TInboxPagesResponse } from '@dinedesk/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client.ts';
 import { inboxKeys } from './keys.ts';
 
@@ -15,4 +15,9 @@ export function getInstagramPages(signal?: AbortSignal): Promise<TInboxPagesResp
 
 export function instagramPagesQueryOptions() {
   return queryOptions({ queryKey: inboxKeys.pages('instagram'), queryFn: ({ signal }) => getInstagramPages(signal) });
+}
+
+/** The client's Instagram accounts (cached under `inboxKeys.pages('instagram')`). */
+export function useInstagramPages() {
+  return useQuery(instagramPagesQueryOptions());
 }

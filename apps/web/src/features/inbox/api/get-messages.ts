@@ -4,7 +4,7 @@
  * next cursor gives *older* messages, which the thread loads when scrolled to the top.
  */
 import { INBOX, ZMessagesResponse, type TMessagesResponse } from '@dinedesk/contracts';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client.ts';
 import { inboxKeys, type ConversationRef } from './keys.ts';
 
@@ -30,4 +30,9 @@ export function messagesInfiniteQueryOptions(ref: ConversationRef) {
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.paging.nextCursor,
   });
+}
+
+/** Messages of one conversation, newest page first. */
+export function useMessages(ref: ConversationRef) {
+  return useInfiniteQuery(messagesInfiniteQueryOptions(ref));
 }

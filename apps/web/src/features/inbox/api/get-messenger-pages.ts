@@ -3,7 +3,7 @@
  * with Messenger unread and conversation counts. `id` is the `{pageId}` of the other calls.
  */
 import { INBOX, ZInboxPagesResponse, type TInboxPagesResponse } from '@dinedesk/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client.ts';
 import { inboxKeys } from './keys.ts';
 
@@ -14,4 +14,9 @@ export function getMessengerPages(signal?: AbortSignal): Promise<TInboxPagesResp
 
 export function messengerPagesQueryOptions() {
   return queryOptions({ queryKey: inboxKeys.pages('messenger'), queryFn: ({ signal }) => getMessengerPages(signal) });
+}
+
+/** The client's Messenger pages (cached under `inboxKeys.pages('messenger')`). */
+export function useMessengerPages() {
+  return useQuery(messengerPagesQueryOptions());
 }

@@ -16,14 +16,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { TChannel, TConversation, TInboxPage } from '@dinedesk/contracts';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { describeError } from '../../../lib/errors.ts';
-import { conversationsInfiniteQueryOptions } from '../api/get-conversations.ts';
-import { instagramPagesQueryOptions } from '../api/get-instagram-pages.ts';
-import { messengerPagesQueryOptions } from '../api/get-messenger-pages.ts';
+import { useConversations } from '../api/get-conversations.ts';
+import { useInstagramPages } from '../api/get-instagram-pages.ts';
+import { useMessengerPages } from '../api/get-messenger-pages.ts';
 import type { ConversationRef } from '../api/keys.ts';
 import { useInboxParams } from '../hooks/use-inbox-params.ts';
 import { useNow } from '../hooks/use-now.ts';
@@ -37,9 +36,14 @@ import { Thread } from './thread.tsx';
 
 const LIST_WIDTH = 360;
 
-/** Height in px of a conversation row (avatar, name, snippet), what the placeholders stand for. */
-const CONVERSATION_ROW_HEIGHT = 56;
-const LIST_SKELETON = { rows: 4, rowHeight: CONVERSATION_ROW_HEIGHT, spacing: 1, sx: { p: 1.5 } } as const;
+/**
+ * Height in px of a conversation row (avatar, name, snippet; measured in Chromium: 60), what the
+ * placeholders stand for. Rows touch, placeholders have an 8 px gap: each placeholder is the row
+ * less the gap, with half a gap above the first and below the last, so N placeholders are as
+ * tall as N rows and the list's side padding (8 px) is the same.
+ */
+const CONVERSATION_ROW_HEIGHT = 60;
+const LIST_SKELETON = { rows: 8, rowHeight: CONVERSATION_ROW_HEIGHT - 8, spacing: 1, sx: { px: 1, py: 0.5 } } as const;
 
 const unreadTotal = (pages: readonly TInboxPage[] | undefined) => pages?.reduce((sum, p) => sum + p.unreadCount, 0);
 
@@ -52,8 +56,8 @@ export function InboxPage() {
   const { channel, pageId: pageParam, conversationId, setChannel, setPage, selectConversation } = useInboxParams();
   const realtime = useInboxRealtime();
 
-  const messengerPages = useQuery(messengerPagesQueryOptions());
-  const instagramPages = useQuery(instagramPagesQueryOptions());
+  const messengerPages = useMessengerPages();
+  const instagramPages = useInstagramPages();
   const pagesQuery = channel === 'instagram' ? instagramPages : messengerPages;
   const pages = useMemo(() => pagesQuery.data?.data ?? [], [pagesQuery.data]);
   const unread: Partial<Record<TChannel, number>> = {
@@ -69,10 +73,7 @@ export function InboxPage() {
   }, [pagesQuery.isSuccess, page, firstPageId, setPage]);
   const pageId = page?.id ?? null;
 
-  const conversationsQuery = useInfiniteQuery({
-    ...conversationsInfiniteQueryOptions(channel, pageId ?? ''),
-    enabled: pageId !== null,
-  });
+  const conversationsQuery = useConversations(channel, pageId);
   const conversations = useMemo<TConversation[]>(() => {
     const seen = new Set<string>();
     return (conversationsQuery.data?.pages ?? []).flatMap((p) =>

@@ -11,14 +11,14 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useAbility } from '@casl/react';
 import type { TConversation, TInboxMessage, TInboxPage } from '@dinedesk/contracts';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../../lib/ability.ts';
 import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { describeError } from '../../../lib/errors.ts';
-import { messagesInfiniteQueryOptions } from '../api/get-messages.ts';
-import { inboxKeys, type ConversationRef } from '../api/keys.ts';
+import { useMessages } from '../api/get-messages.ts';
+import type { ConversationRef } from '../api/keys.ts';
+import { useGuestReceipts } from '../hooks/use-guest-receipts.ts';
 import { useMarkConversationRead } from '../api/mark-conversation-read.ts';
 import { useReactToMessage } from '../api/react-to-message.ts';
 import { handleOf, initialsOf } from '../format.ts';
@@ -54,23 +54,8 @@ export function Thread({ refs, listed, page, now, onBack }: ThreadProps) {
   const { t: appT } = useTranslation();
   const ability = useAbility<AppAbility>();
   const maySend = ability.can(SEND_MESSAGE.action, SEND_MESSAGE.subject);
-  const messagesQuery = useInfiniteQuery(messagesInfiniteQueryOptions(refs));
-  const guestRead = useQuery({
-    queryKey: inboxKeys.guestRead(refs.channel, refs.pageId, refs.conversationId),
-    // Filled by socket read receipts only (realtime/apply-event.ts); never fetched.
-    queryFn: () => null,
-    enabled: false,
-    initialData: null as string | null,
-    staleTime: Infinity,
-  });
-  const guestDelivered = useQuery({
-    queryKey: inboxKeys.guestDelivered(refs.channel, refs.pageId, refs.conversationId),
-    // Filled by socket delivery receipts only (realtime/apply-event.ts); never fetched.
-    queryFn: () => null,
-    enabled: false,
-    initialData: null as string | null,
-    staleTime: Infinity,
-  });
+  const messagesQuery = useMessages(refs);
+  const receipts = useGuestReceipts(refs);
   const react = useReactToMessage();
   const { mutate: markRead } = useMarkConversationRead();
   const list = useRef<MessageListHandle>(null);
@@ -169,8 +154,8 @@ export function Thread({ refs, listed, page, now, onBack }: ThreadProps) {
           now={now}
           canReact={maySend && pageConnected}
           reactingId={reactPending && reactVariables ? reactVariables.messageId : null}
-          guestReadAt={latest(guestRead.data, conversation?.guestReadAt)}
-          guestDeliveredAt={latest(guestDelivered.data, conversation?.guestDeliveredAt)}
+          guestReadAt={latest(receipts.readAt, conversation?.guestReadAt)}
+          guestDeliveredAt={latest(receipts.deliveredAt, conversation?.guestDeliveredAt)}
           onReact={onReact}
           hasOlder={hasNextPage}
           isFetchingOlder={isFetchingNextPage}

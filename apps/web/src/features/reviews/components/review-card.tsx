@@ -1,6 +1,10 @@
 /**
  * One review in the list: reviewer, score, date, outlet, clamped text, "Replied" chip.
  * The whole card is one button that opens the detail.
+ *
+ * The button is named by its content, so a screen reader announces the reviewer, "Replied",
+ * the score ("Rated 4 out of 5", or the recommendation), the date and outlet, and the text, not
+ * only who wrote it (issue #10). No `aria-label`: it would hide all of that.
  */
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -29,11 +33,7 @@ export const ReviewCard = memo(function ReviewCard({ review, selected, onSelect 
       data-review-id={review.id}
       sx={{ listStyle: 'none', borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}
     >
-      <CardActionArea
-        onClick={() => onSelect(review.id)}
-        aria-current={selected ? 'true' : undefined}
-        aria-label={t('reviews.list.open', { name: review.reviewer.name })}
-      >
+      <CardActionArea onClick={() => onSelect(review.id)} aria-current={selected ? 'true' : undefined}>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mr: 'auto' }}>

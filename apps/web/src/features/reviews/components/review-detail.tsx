@@ -2,6 +2,11 @@
  * Detail of one review: full text, the public comment thread (with a notice when Facebook was
  * unreachable and a stored copy is shown), and the reply composer for users who may reply
  * (`create ReviewReply`, spec §6).
+ *
+ * Keyboard (issue #10): when it opens, or shows another review, focus moves to its heading, so
+ * a keyboard or screen-reader user lands in it; Esc closes it from anywhere on the page, unless
+ * something inside has already handled the key (an open menu or select closes itself first).
+ * The list returns focus to the review's card on close (reviews-page.tsx).
  */
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
@@ -12,6 +17,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAbility } from '@casl/react';
 import type { TFbReview } from '@dinedesk/contracts';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
 import { useFbComments } from '../api/get-fb-comments.ts';
@@ -61,6 +67,22 @@ export function ReviewDetail({ review, loading = false, onClose }: ReviewDetailP
   const { t, i18n } = useTranslation();
   const ability = useAbility<AppAbility>();
   const mayReply = ability.can(REPLY_PERMISSION.action, REPLY_PERMISSION.subject);
+  const headingRef = useRef<HTMLHeadingElement | null>(null);
+  const reviewId = review?.id;
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [reviewId]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
 
   return (
     <Box
@@ -71,7 +93,14 @@ export function ReviewDetail({ review, loading = false, onClose }: ReviewDetailP
     >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography id="review-detail-title" component="h2" variant="h6">
+          <Typography
+            id="review-detail-title"
+            ref={headingRef}
+            tabIndex={-1}
+            component="h2"
+            variant="h6"
+            sx={{ outline: 'none' }}
+          >
             {review ? review.reviewer.name : t('reviews.detail.title')}
           </Typography>
           {review && (

@@ -1,11 +1,16 @@
 /**
  * KPI cards above the list (screens.md "KPIs on top"): average rating and rating count of the
  * selected page or of all pages, reviews stored, unreplied.
+ *
+ * While the pages load, the same cards show with placeholders for the figures (`loading`), and
+ * the star row of the average is always there (empty when there is no rating): the cards are
+ * then the same height loading or loaded, and nothing under them moves (issue #10, CLS).
  */
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Rating from '@mui/material/Rating';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TFbPage } from '@dinedesk/contracts';
 import type { ReactNode } from 'react';
@@ -40,15 +45,27 @@ export function computeKpis(pages: readonly TFbPage[], pageId?: string): ReviewK
   };
 }
 
-function KpiCard({ label, value, detail, testId }: { label: string; value: string; detail?: ReactNode; testId: string }) {
+/** Height in px of the star row under the average (a small MUI Rating is 18 px). */
+const STAR_ROW_HEIGHT = 20;
+
+interface KpiCardProps {
+  label: string;
+  /** The figure; null while loading (a placeholder of the figure's height shows). */
+  value: string | null;
+  /** A row under the figure (the stars of the average). */
+  detail?: ReactNode;
+  testId: string;
+}
+
+function KpiCard({ label, value, detail, testId }: KpiCardProps) {
   return (
-    <Card component="section" aria-label={label} data-testid={testId}>
+    <Card component="section" aria-label={label} aria-busy={value === null || undefined} data-testid={testId}>
       <CardContent>
         <Typography variant="overline" color="text.secondary" component="h2">
           {label}
         </Typography>
         <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-          {value}
+          {value ?? <Skeleton width="40%" />}
         </Typography>
         {detail}
       </CardContent>
@@ -56,19 +73,31 @@ function KpiCard({ label, value, detail, testId }: { label: string; value: strin
   );
 }
 
-export function ReviewKpis({ pages, pageId }: { pages: readonly TFbPage[]; pageId?: string | undefined }) {
+export interface ReviewKpisProps {
+  pages: readonly TFbPage[];
+  pageId?: string | undefined;
+  /** The pages are still loading: the cards show placeholders of the same size. */
+  loading?: boolean;
+}
+
+export function ReviewKpis({ pages, pageId, loading = false }: ReviewKpisProps) {
   const { t, i18n } = useTranslation();
   const kpis = computeKpis(pages, pageId);
   const lang = i18n.language;
   const dash = t('common.none');
+  const figure = (value: string) => (loading ? null : value);
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+    <Box
+      data-testid="review-kpis"
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}
+    >
       <KpiCard
         testId="kpi-average-rating"
         label={t('reviews.kpi.averageRating')}
-        value={kpis.averageRating === null ? dash : formatNumber(kpis.averageRating, lang, 1)}
+        value={figure(kpis.averageRating === null ? dash : formatNumber(kpis.averageRating, lang, 1))}
         detail={
-          kpis.averageRating !== null && (
+          <Box sx={{ height: STAR_ROW_HEIGHT, display: 'flex', alignItems: 'center' }}>
+            {!loading && kpis.averageRating !== null && (
             <Rating
               value={kpis.averageRating}
               precision={0.1}
@@ -76,23 +105,24 @@ export function ReviewKpis({ pages, pageId }: { pages: readonly TFbPage[]; pageI
               size="small"
               getLabelText={(value) => t('reviews.ratingLabel', { rating: formatNumber(value, lang, 1) })}
             />
-          )
+            )}
+          </Box>
         }
       />
       <KpiCard
         testId="kpi-rating-count"
         label={t('reviews.kpi.ratingCount')}
-        value={formatNumber(kpis.ratingCount, lang)}
+        value={figure(formatNumber(kpis.ratingCount, lang))}
       />
       <KpiCard
         testId="kpi-review-count"
         label={t('reviews.kpi.reviewsStored')}
-        value={formatNumber(kpis.reviewCount, lang)}
+        value={figure(formatNumber(kpis.reviewCount, lang))}
       />
       <KpiCard
         testId="kpi-unreplied"
         label={t('reviews.kpi.unreplied')}
-        value={formatNumber(kpis.unrepliedCount, lang)}
+        value={figure(formatNumber(kpis.unrepliedCount, lang))}
       />
     </Box>
   );

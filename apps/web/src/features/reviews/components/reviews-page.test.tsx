@@ -15,6 +15,8 @@ import {
   reviewFixture,
 } from '../../../testing/fixtures.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
+import { setViewportWidth } from '../../../testing/viewport.ts';
+import { formatDate } from '../format.ts';
 import { reviewsBackend, type ReviewsBackendData } from '../testing/reviews-backend.ts';
 import { ReviewsPage } from './reviews-page.tsx';
 
@@ -459,5 +461,78 @@ describe('ReviewsPage, issue #8 hardening', () => {
     act(() => socketRef.socket.serverEmit('reviews:changed', { nope: true }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(reviewRequests(backend).length).toBe(now);
+  });
+});
+
+describe('ReviewsPage, keyboard and screen readers (issue #10)', () => {
+  it('names each card by its reviewer, score, date, outlet and text, not only "Open the review by …"', async () => {
+    setup();
+    const [ravisCard, meenasCard, oldCard] = await reviewItems();
+
+    const date = formatDate(ravi.createdTime, 'en');
+    expect(within(ravisCard!).getByRole('button')).toHaveAccessibleName(
+      `Ravi Kumar Rated 5 out of 5 ${date} · Paradise, Gachibowli The biryani was excellent.`,
+    );
+    expect(within(meenasCard!).getByRole('button')).toHaveAccessibleName(
+      `Meena Iyer Replied Rated 2 out of 5 ${formatDate(meena.createdTime, 'en')} · Paradise, Gachibowli Cold food and a long wait.`,
+    );
+    // A recommendation instead of stars is announced too.
+    expect(within(oldCard!).getByRole('button')).toHaveAccessibleName(/^Old Timer Recommends .+ Best haleem in town\.$/);
+  });
+
+  it('keeps the KPI cards, with placeholders, while the pages load', async () => {
+    setup({}, { handlers: [handle.fbPages(() => new Promise(() => undefined))] });
+    await reviewItems();
+
+    for (const testId of ['kpi-average-rating', 'kpi-rating-count', 'kpi-review-count', 'kpi-unreplied']) {
+      expect(screen.getByTestId(testId)).toHaveAttribute('aria-busy', 'true');
+    }
+    expect(screen.getByRole('region', { name: 'Average rating' })).toBeInTheDocument();
+  });
+
+  it('side panel: focus moves into it on open; Esc closes it and focus returns to the card', async () => {
+    setViewportWidth(1400);
+    const { location, user } = setup();
+    const items = await reviewItems();
+    const meenasButton = within(items[1]!).getByRole('button');
+
+    await user.click(meenasButton);
+    const detail = await screen.findByTestId('review-detail');
+    expect(within(detail).getByRole('heading', { level: 2, name: 'Meena Iyer' })).toHaveFocus();
+
+    // Another review in the open panel takes focus to its heading again.
+    await user.click(within(items[0]!).getByRole('button'));
+    await waitFor(() => expect(within(detail).getByRole('heading', { level: 2, name: 'Ravi Kumar' })).toHaveFocus());
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('review-detail')).not.toBeInTheDocument());
+    expect(location.current?.search).not.toContain('review=');
+    expect(within(items[0]!).getByRole('button')).toHaveFocus();
+  });
+
+  it('side panel: the close button also returns focus to the card', async () => {
+    setViewportWidth(1400);
+    const { user } = setup();
+    const items = await reviewItems();
+
+    await user.click(within(items[2]!).getByRole('button'));
+    const detail = await screen.findByTestId('review-detail');
+    await user.click(within(detail).getByRole('button', { name: 'Close review' }));
+
+    await waitFor(() => expect(screen.queryByTestId('review-detail')).not.toBeInTheDocument());
+    expect(within(items[2]!).getByRole('button')).toHaveFocus();
+  });
+
+  it('drawer on a narrow screen: focus moves into it; Esc closes it and focus returns to the card', async () => {
+    const { location, user } = setup();
+    const items = await reviewItems();
+
+    await user.click(within(items[1]!).getByRole('button'));
+    const detail = await screen.findByTestId('review-detail');
+    await waitFor(() => expect(within(detail).getByRole('heading', { level: 2, name: 'Meena Iyer' })).toHaveFocus());
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(location.current?.search).not.toContain('review='));
+    await waitFor(() => expect(within(items[1]!).getByRole('button')).toHaveFocus());
   });
 });

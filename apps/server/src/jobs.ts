@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { defineJob, JobQueue } from './lib/jobs.ts';
+import { guestNameJob, inboxSyncPageJob } from './modules/inbox/inbox-sync.service.ts';
+import { processWebhookJob, requeueStrandedDeliveries, pruneDeliveries } from './modules/inbox/webhook.service.ts';
+import { connectedPages } from './modules/meta/meta.service.ts';
+import { reviewSyncPageJob } from './modules/reviews/review-sync.service.ts';
+
+/**
+ * The job catalogue (issue #9): every kind of background work, registered on the process's
+ * queue the way app.ts registers every route. A module declares its jobs beside the service
+ * they call (`defineJob` in `<m>-sync.service.ts`, `webhook.service.ts`); the jobs that span
+ * modules (the sync tick, maintenance) live here.
+ */
+
+/**
+ * `sync.tick`: queues a review sync and an inbox catch-up of every connected page, one job per
+ * page (so one slow or failing page retries alone), then, when `reschedule`, queues the next
+ * tick `REVIEW_SYNC_INTERVAL_SECONDS` later. One queued tick per key (stately), so several
+ * processes starting together keep one chain.
+ */
+export const syncTickJob = defineJob<{ clientId: null; reschedule: boolean }, AppContext>({
+  name: 'sync.tick',
+  subject: 'Client',
+  schema: z.object({ clientId: z.null(), reschedule: z.boolean() }),
+  retryLimit: 3,
+  retryDelaySeconds: 10,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+  policy: 'stately',
+  async handler(ctx, data) {
+    const pages = await connectedPages(ctx);
+    for (const p of pages) {
+      await ctx.jobs.send(reviewSyncPageJob, { clientId: p.clientId, outletId: p.outletId, pageId: p.id }, { singletonKey: p.id });
+      await ctx.jobs.send(inboxSyncPageJob, { clientId: p.clientId, outletId: p.outletId, pageId: p.id }, { singletonKey: p.id });
+      ctx.jobs.wake(reviewSyncPageJob);
+      ctx.jobs.wake(inboxSyncPageJob);
+    }
+    const interval = ctx.config.reviewSyncIntervalSeconds;
+    if (data.reschedule && interval > 0) await ctx.jobs.send(syncTickJob, { clientId: null, reschedule: true }, { singletonKey: 'periodic', startAfterSeconds: interval });
+    return { pages: pages.length };
+  },
+});
+
+/**
+ * `maintenance`: every 10 minutes (cron, run once across processes by pg-boss's clock):
+ * deletes processed webhook deliveries older than `WEBHOOK_RETENTION_DAYS`, and re-queues any
+ * delivery left unprocessed for 10 minutes without a queued job (a job that failed for good:
+ * the cause may have been fixed since).
+ */
+export const maintenanceJob = defineJob<{ clientId: null }, AppContext>({
+  name: 'maintenance',
+  subject: 'Client',
+  schema: z.object({ clientId: z.null() }),
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+  retryBackoff: false,
+  expireInSeconds: 10 * 60,
+  policy: 'stately',
+  cron: '*/10 * * * *',
+  async handler(ctx) {
+    const deleted = await pruneDeliveries(ctx, ctx.config.jobs.webhookRetentionDays);
+    const requeued = await requeueStrandedDeliveries(ctx, 10 * 60);
+    return { deleted, requeued };
+  },
+});
+
+/** Every job kind, in registration order. */
+export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, inboxSyncPageJob, processWebhookJob, guestNameJob] as const;
+
+/**
+ * The process's job queue with every job registered; `start` it once the app is ready.
+ * @param log read when the queue first logs (the app's logger exists only after buildApp)
+ */
+export function createJobQueue(database: Database, ctx: () => AppContext, log: () => FastifyBaseLogger, opts: { work: boolean; pollingIntervalSeconds: number }): JobQueue<AppContext> {
+  const queue = new JobQueue<AppContext>(database, ctx, log, opts);
+  for (const def of JOBS) queue.register(def as Parameters<typeof queue.register>[0]);
+  return queue;
+}

@@ -1,0 +1,256 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database, Db, SqlResult } from '../db/client.ts';
+
+/**
+ * The one home of background work (issue #9, docs/decisions/0017-job-queue.md): sync, webhook
+ * processing, guest-name look-ups and maintenance run as jobs of a Postgres-backed queue
+ * (pg-boss 10, the last major that runs on Node 20), never in timers or ad hoc loops. Jobs
+ * survive a restart, retry with exponential backoff, run once across several processes
+ * (`SELECT … FOR UPDATE SKIP LOCKED`), and have a state the web app can show (`/api/jobs`).
+ *
+ * The same queue runs on both databases: pg-boss reaches them through `Database.executeSql`
+ * (db/client.ts), so on PGlite, the embedded default, jobs sit in the same data directory as
+ * everything else and survive a restart too.
+ *
+ * A job is declared once with {@link defineJob} next to the service it calls
+ * (`modules/<m>/<m>.jobs.ts`) and sent by its definition, so the payload is typed at the sender
+ * and checked again by the worker (a row written by an older version fails that job alone).
+ */
+
+/** pg-boss queue policies (pg-boss 10 docs "Queues"): `stately` keeps one queued and one active job per singleton key. */
+export type JobPolicy = 'standard' | 'short' | 'singleton' | 'stately';
+
+/** Job states as pg-boss stores them, in its order (`created` < … < `failed`). */
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/**
+ * What every payload carries so the status route shows a job only to users who may see the rows
+ * it touches: the client (null for platform work, shown to no client) and, when the job
+ * touches one outlet's data, the outlet.
+ */
+export interface JobScope {
+  clientId: string | null;
+  outletId?: string;
+}
+
+export interface JobMeta {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * One kind of job.
+ * @typeParam T the payload, with its {@link JobScope}
+ * @typeParam C what handlers receive (the AppContext)
+ */
+export interface JobDefinition<T extends JobScope, C = unknown> {
+  /** Queue name, `<module>.<verb>` (e.g. `inbox.process-webhook`). */
+  name: string;
+  /** The CASL subject whose `read` lets a user see this job's state (the status route). */
+  subject: string;
+  schema: z.ZodType<T>;
+  /** Attempts after the first one. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled per attempt when `retryBackoff` (with jitter, pg-boss). */
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** An active job not finished by then is failed and retried (a crashed worker's job comes back). */
+  expireInSeconds: number;
+  policy?: JobPolicy;
+  /** Five-field cron (UTC): pg-boss queues one job per tick across all processes. */
+  cron?: string;
+  /** Jobs of this queue one process runs at the same time (default 1). */
+  concurrency?: number;
+  /**
+   * Runs one job. Throw to retry (Graph down, rate limited, the database); return an object
+   * for the job's output (shown with its state). Must be idempotent: a job may run again after
+   * a crash between its work and its completion.
+   */
+  handler(ctx: C, data: T, meta: JobMeta): Promise<Record<string, unknown> | void>;
+}
+
+/** Declares a job (identity function that fixes the types). */
+export function defineJob<T extends JobScope, C>(def: JobDefinition<T, C>): JobDefinition<T, C> {
+  return def;
+}
+
+export interface SendOptions {
+  /** With policy `stately`/`singleton`/`short`: a second job with the same key is not queued while one is. */
+  singletonKey?: string;
+  startAfterSeconds?: number;
+  /** Queue the job in this transaction: it exists exactly when the transaction commits (the outbox rule). */
+  tx?: Db;
+}
+
+type AnyDef<C> = JobDefinition<JobScope & Record<string, unknown>, C>;
+
+/**
+ * pg-boss's database adapter over a Drizzle transaction. Drizzle has no public raw-SQL call
+ * with `$n` parameters, so this uses the transaction's driver client (`session.client`: a
+ * `pg` PoolClient or a PGlite Transaction, both with `query(text, values)`); the job queue
+ * tests run it on both drivers.
+ * @throws Error when the driver changed shape (a Drizzle upgrade): loud, never a silent non-transactional send
+ */
+function executorOf(tx: Db): { executeSql(text: string, values?: unknown[]): Promise<SqlResult> } {
+  const client = (tx as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('jobs: cannot reach the transaction’s driver client (drizzle session.client); a Drizzle upgrade changed it');
+  const query = client.query.bind(client) as (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[]; rowCount?: number | null; affectedRows?: number }>;
+  return {
+    async executeSql(text, values) {
+      const r = await query(text, values);
+      return { rows: r.rows, rowCount: r.rowCount ?? r.affectedRows ?? r.rows.length };
+    },
+  };
+}
+
+/**
+ * The process's job queue: declare jobs with `register`, then `start` (creates pg-boss's schema
+ * on first use, its queues, and this process's workers), `send`, `stop` on shutdown.
+ */
+export class JobQueue<C> {
+  private readonly boss: PgBoss;
+  private readonly defs = new Map<string, AnyDef<C>>();
+  private readonly workers = new Map<string, string[]>();
+  private started = false;
+
+  /**
+   * @param logger read at each use (the app's logger exists only after the app is built)
+   * @param opts.work run this process's workers (false: only send and read, e.g. a CLI)
+   * @param opts.pollingIntervalSeconds how often an idle worker looks for jobs (≥ 0.5, pg-boss);
+   *   `wake` makes a local worker look at once
+   */
+  constructor(
+    private readonly database: Database,
+    private readonly context: () => C,
+    private readonly logger: () => FastifyBaseLogger,
+    private readonly opts: { work: boolean; pollingIntervalSeconds: number },
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+      schema: 'pgboss',
+      migrate: true,
+      supervise: true,
+      schedule: true,
+      // pg-boss checks its queues every 30 s for expired jobs; ours expire in minutes.
+      monitorStateIntervalSeconds: 60,
+    });
+    // An EventEmitter 'error' without a listener would end the process.
+    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+  }
+
+  private get log(): FastifyBaseLogger {
+    return this.logger();
+  }
+
+  register(...defs: AnyDef<C>[]): this {
+    if (this.started) throw new Error('jobs: register every job before start()');
+    for (const d of defs) {
+      if (this.defs.has(d.name)) throw new Error(`jobs: ${d.name} is registered twice`);
+      this.defs.set(d.name, d);
+    }
+    return this;
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const def of this.defs.values()) {
+      const options = { name: def.name, policy: def.policy ?? 'standard', retryLimit: def.retryLimit, retryDelay: def.retryDelaySeconds, retryBackoff: def.retryBackoff, expireInSeconds: def.expireInSeconds };
+      // Queue settings follow the code: an existing queue takes the current definition.
+      if (await this.boss.getQueue(def.name)) await this.boss.updateQueue(def.name, options);
+      else await this.boss.createQueue(def.name, options).catch(async (e) => {
+        // Another process created it between the check and here.
+        if (!(await this.boss.getQueue(def.name))) throw e;
+      });
+    }
+    for (const def of this.defs.values()) {
+      if (def.cron) await this.boss.schedule(def.name, def.cron, { clientId: null }, { tz: 'UTC' });
+    }
+    this.started = true;
+    if (!this.opts.work) return;
+    for (const def of this.defs.values()) {
+      const ids: string[] = [];
+      for (let i = 0; i < (def.concurrency ?? 1); i++) {
+        ids.push(await this.boss.work(def.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.opts.pollingIntervalSeconds }, ([job]) => this.run(def, job!)));
+      }
+      this.workers.set(def.name, ids);
+    }
+  }
+
+  private async run(def: AnyDef<C>, job: PgBoss.JobWithMetadata<unknown>): Promise<Record<string, unknown> | void> {
+    const log = this.log.child({ job: def.name, jobId: job.id });
+    const parsed = def.schema.safeParse(job.data);
+    if (!parsed.success) {
+      // Retrying cannot fix a payload: cancel it (its state says so) instead of failing it N times.
+      log.error({ issues: parsed.error.issues.slice(0, 3) }, 'job payload does not match its schema; cancelled');
+      await this.boss.cancel(def.name, job.id);
+      return;
+    }
+    const retryCount = job.retryCount;
+    try {
+      const out = await def.handler(this.context(), parsed.data, { id: job.id, retryCount, log });
+      return out;
+    } catch (err) {
+      log.warn({ err, retryCount }, retryCount >= def.retryLimit ? 'job failed for good' : 'job failed; will retry');
+      throw err;
+    }
+  }
+
+  /**
+   * Queues a job.
+   * @returns its id, or null when a job with the same `singletonKey` is already queued (stately/short/singleton policies)
+   * @throws ZodError when `data` does not match the definition (a bug at the sender)
+   */
+  async send<T extends JobScope>(def: JobDefinition<T, C>, data: T, opts: SendOptions = {}): Promise<string | null> {
+    if (!this.defs.has(def.name)) throw new Error(`jobs: ${def.name} is not registered`);
+    if (!this.started) throw new Error(`jobs: ${def.name} sent before the queue started (app.ready())`);
+    const payload = def.schema.parse(data);
+    return this.boss.send(def.name, payload as object, {
+      singletonKey: opts.singletonKey,
+      startAfter: opts.startAfterSeconds,
+      ...(opts.tx ? { db: executorOf(opts.tx) } : {}),
+    } as PgBoss.SendOptions);
+  }
+
+  /** Makes this process's idle workers of `def` look for jobs now instead of at their next poll (after a commit that queued one). */
+  wake(def: { name: string }): void {
+    for (const id of this.workers.get(def.name) ?? []) this.boss.notifyWorker(id);
+  }
+
+  definitions(): AnyDef<C>[] {
+    return [...this.defs.values()];
+  }
+
+  /**
+   * Resolves once no job of `names` (all queues when omitted) is queued and due, retrying or
+   * active, in any process. For tests and drills: a webhook's effects are visible after it.
+   * @throws Error after `timeoutMs`, naming what is still pending
+   */
+  async whenIdle(names?: string[], timeoutMs = 20_000): Promise<void> {
+    const queues = names ?? [...this.defs.keys()];
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await this.database.executeSql(
+        `SELECT name, state, count(*)::int AS n FROM pgboss.job
+          WHERE name = ANY($1::text[]) AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))
+          GROUP BY name, state`,
+        [queues],
+      );
+      if (rows.length === 0) return;
+      if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms: ${rows.map((r) => `${r.name} ${r.state} ×${r.n}`).join(', ')}`);
+      for (const q of queues) this.wake({ name: q });
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  /** Stops this process's workers, letting active jobs finish (up to `timeoutMs`); unfinished ones expire and run again elsewhere. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+  }
+}
