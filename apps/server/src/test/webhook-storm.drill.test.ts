@@ -32,6 +32,9 @@ let dbUrl: string;
 let drop: () => Promise<void>;
 let client: pg.Client;
 
+/** Whether the server process has ended (a process killed by a signal has `signalCode`, not `exitCode`). */
+const ended = () => proc === null || proc.exitCode !== null || proc.signalCode !== null;
+
 async function waitFor(fn: () => Promise<boolean>, ms: number, what: string): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
@@ -75,7 +78,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (proc && proc.exitCode === null) {
+  if (proc && !ended()) {
     const exited = new Promise((r) => proc!.once('exit', r));
     proc.kill('SIGTERM');
     await exited;
@@ -152,13 +155,13 @@ describe('drill: kill -9 during a webhook storm', () => {
           // No 200: Meta sends it again later (here, after the restart).
           unanswered++;
           pending.push(body);
-          if (killed && proc?.exitCode !== null) await new Promise((r) => setTimeout(r, 100));
+          if (killed && ended()) await new Promise((r) => setTimeout(r, 100));
         }
       }
     };
     // Restart the killed process while the senders keep retrying.
     const restarter = (async () => {
-      await waitFor(async () => killed && proc!.exitCode !== null, 600_000, 'the kill');
+      await waitFor(async () => killed && ended(), 600_000, 'the kill');
       await startServer();
     })();
     await Promise.all([...Array.from({ length: CONCURRENCY }, worker), restarter]);

@@ -155,7 +155,8 @@ export const processWebhookJob = defineJob<{ clientId: null; deliveryId: string 
   retryBackoff: true,
   expireInSeconds: 120,
   policy: 'stately',
-  concurrency: 2,
+  // Deliveries touch different conversations; ordering between them is handled per event.
+  concurrency: 4,
   handler: (ctx, data, meta) => processDelivery(ctx, data.deliveryId, meta.log),
 });
 
