@@ -56,8 +56,23 @@ export const FIRST_SIGNED_IN_SCREEN = [
  * Captured modules' own dependencies (react, clsx, @babel helpers) are not pulled in
  * (`includeDependenciesRecursively: false`): the sign-in page shares some of them and must
  * not download MUI (targets.md sign-in budget).
+ *
+ * The popups the first screen shows only on use (menus, tooltips, drawers, the review detail)
+ * are lazy imports, so their MUI (Modal, Popover, Popper, Select…) is left to the bundler's
+ * default split. Measured and rejected (docs/decisions/0018-web-delivery.md): all other MUI in
+ * one second chunk, or one chunk of the first screen's on-demand MUI; both made the first
+ * popup 30-50 KiB gzip and most other screens larger.
  */
 const MUI_CORE = /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|react-transition-group|@popperjs)[\\/]/;
+
+/**
+ * TanStack Query (server state of every product screen) in one chunk, for the same reason as
+ * {@link MUI_CORE}: the modules the first signed-in screen imports statically. Left to itself
+ * the bundler cut them into six chunks along the lazy parts sharing them (the review detail
+ * uses `useQuery` and `useMutation` too), 2.3 KiB gzip more on that screen. The sign-in page
+ * uses none of it.
+ */
+const TANSTACK_QUERY = /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
 
 /**
  * Collects into `into` every module reachable by static imports from `sources` (paths relative
@@ -140,6 +155,11 @@ export function webConfig({ precompress = true }: WebConfigOptions = {}): UserCo
               {
                 name: 'mui',
                 test: (id: string) => MUI_CORE.test(id) && firstScreen.has(id),
+                includeDependenciesRecursively: false,
+              },
+              {
+                name: 'query',
+                test: (id: string) => TANSTACK_QUERY.test(id) && firstScreen.has(id),
                 includeDependenciesRecursively: false,
               },
             ],

@@ -95,7 +95,7 @@ describe('customizer (spec §3)', () => {
     expect(localStorage.getItem('skin')).toBe(skin);
     reload(view);
     expect(screen.getByTestId('app-shell')).toHaveAttribute('data-skin', skin);
-    const menuPaper = screen.getByTestId('vertical-menu').querySelector('.MuiDrawer-paper');
+    const menuPaper = screen.getByTestId('vertical-menu-paper');
     // Semi-dark: only the menu is dark; the content keeps the light background.
     if (skin === 'semi-dark') {
       expect(menuPaper).toHaveStyle({ backgroundColor: 'rgb(40, 48, 70)' });

@@ -12,8 +12,12 @@
  *   The bookmark links render once the browser is idle after the first screen, and neither
  *   they nor the search start the demo mock until used (demo/mock/start.ts): MSW and the demo
  *   data are never part of a product screen (targets.md; docs/decisions/0018-web-delivery.md).
+ * - The client switcher (tenancy) and its menu are fetched only for users with two or more
+ *   clients, who are the only ones to see it; everyone else sees the client's name, which
+ *   is what the switcher itself shows them (issue #10: MUI's Menu stays out of first paint).
  */
 import { AbilityProvider, useAbility } from '@casl/react';
+import Typography from '@mui/material/Typography';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +29,7 @@ import { useLogout } from '../features/auth/use-logout.ts';
 import { AppShell, type LayoutOverrides } from '../layout/app-shell.tsx';
 import { navLeaves, searchableScreens, type NavItem } from '../layout/navigation.ts';
 import { buildAbility, SUBJECTS, type AppAbility, type Permission } from '../lib/ability.ts';
-import { ClientSwitcher } from '../features/tenancy/components/client-switcher.tsx';
+import { useMyClients } from '../features/tenancy/api/get-my-clients.ts';
 import { PATHS } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { useSessionStore } from '../lib/session-store.ts';
@@ -47,6 +51,9 @@ const AccessControlPage = lazy(() => import('../demo/access-control/access-contr
 const PageLayoutPage = lazy(() => import('../demo/page-layouts/page-layout-page.tsx'));
 const Bookmarks = lazy(() => import('../demo/search/components/bookmarks.tsx'));
 const DemoRoute = lazy(() => import('./demo-route.tsx'));
+const ClientSwitcher = lazy(() =>
+  import('../features/tenancy/components/client-switcher.tsx').then((module) => ({ default: module.ClientSwitcher })),
+);
 
 /** The ACL demo's route needs what the demo client has (spec §6: read on ACL). */
 const ACCESS_CONTROL_PERMISSION: Permission = { action: 'read', subject: SUBJECTS.acl };
@@ -68,6 +75,26 @@ function useProductSearchPages(): ProductSearchPage[] {
         item.navLink ? [{ id: item.id, title: t(item.title), link: item.navLink, icon: item.icon, reload: item.reload }] : [],
       ),
     [ability, t],
+  );
+}
+
+/**
+ * The navbar's client: the client switcher for a user of several clients, else the client's
+ * name, as the switcher shows it (features/tenancy/components/client-switcher.tsx, which
+ * reads the same cached `GET /api/my-clients`).
+ */
+function NavbarClient({ clientName }: { clientName: string | null }) {
+  const clients = useMyClients();
+  const name = clientName ? (
+    <Typography variant="body2" color="text.secondary" noWrap>
+      {clientName}
+    </Typography>
+  ) : null;
+  if ((clients.data?.data.length ?? 0) < 2) return name;
+  return (
+    <Suspense fallback={name}>
+      <ClientSwitcher clientName={clientName} />
+    </Suspense>
   );
 }
 
@@ -102,7 +129,7 @@ function SignedInLayout({ overrides, children }: { overrides?: LayoutOverrides; 
       onLogout={() => void logout()}
       loggingOut={loggingOut}
       overrides={overrides}
-      clientSlot={<ClientSwitcher clientName={clientName} />}
+      clientSlot={<NavbarClient clientName={clientName} />}
       navbarStart={
         idle && (
           <Suspense fallback={null}>

@@ -16,7 +16,6 @@
  */
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
-import Fab from '@mui/material/Fab';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -27,10 +26,13 @@ import { CustomizerToggle } from './customizer-toggle.tsx';
 import { Footer } from './footer.tsx';
 import { useLayoutSettings } from './layout-settings-store.ts';
 import { Navbar } from './navbar.tsx';
-import { VerticalMenu } from './vertical-menu.tsx';
+import { loadMobileMenu, preloadMobileMenu, VerticalMenu } from './vertical-menu.tsx';
 
 // Only users who chose the horizontal menu download it.
 const HorizontalMenu = lazy(() => import('./horizontal-menu.tsx'));
+// Only phones with the navbar hidden show the floating menu button (fixed, so it moves nothing
+// when it arrives); the first paint of everyone else does not carry it (issue #10).
+const Fab = lazy(() => import('@mui/material/Fab'));
 
 /** Widest content in the boxed layout (the template's boxed width). */
 export const BOXED_MAX_WIDTH = 1440;
@@ -70,6 +72,12 @@ export function AppShell({ onLogout, loggingOut, children, navbarStart, navbarEn
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const settings = useLayoutSettings();
   const [mobileOpen, setMobileOpen] = useState(false);
+  // The phone's menu drawer is a chunk of its own: open it once that is there.
+  const openMobileMenu = () =>
+    void loadMobileMenu().then(
+      () => setMobileOpen(true),
+      (error: unknown) => console.error('Could not load the menu', error),
+    );
   const user = useSessionStore((state) => state.userData);
 
   const collapsed = overrides.menuCollapsed ?? settings.menuCollapsed;
@@ -147,7 +155,8 @@ export function AppShell({ onLogout, loggingOut, children, navbarStart, navbarEn
               bordered={settings.skin === 'bordered'}
               showBrand={desktop && !showVerticalMenu}
               showMenuButton={showMenuButton}
-              onOpenMenu={() => setMobileOpen(true)}
+              onOpenMenu={openMobileMenu}
+              onPrepareMenu={preloadMobileMenu}
               onLogout={onLogout}
               loggingOut={loggingOut}
               start={navbarStart}
@@ -159,15 +168,19 @@ export function AppShell({ onLogout, loggingOut, children, navbarStart, navbarEn
           {navbarHidden && horizontalMenu}
           {navbarHidden && showMenuButton && (
             // With the navbar hidden a phone would have no way into the menu.
-            <Fab
-              size="small"
-              color="primary"
-              onClick={() => setMobileOpen(true)}
-              aria-label={t('layout.openMenu')}
-              sx={{ position: 'fixed', bottom: 16, left: 16, zIndex: (th) => th.zIndex.speedDial }}
-            >
-              <MenuIcon />
-            </Fab>
+            <Suspense fallback={null}>
+              <Fab
+                size="small"
+                color="primary"
+                onClick={openMobileMenu}
+                onPointerEnter={preloadMobileMenu}
+                onFocus={preloadMobileMenu}
+                aria-label={t('layout.openMenu')}
+                sx={{ position: 'fixed', bottom: 16, left: 16, zIndex: (th) => th.zIndex.speedDial }}
+              >
+                <MenuIcon />
+              </Fab>
+            </Suspense>
           )}
           <Box
             component="main"

@@ -2,26 +2,19 @@
  * Language switcher of the navbar (spec §3: English, German, French, Portuguese). Each choice
  * is written in its own language and marked with `lang`, so screen readers pronounce it right.
  * The chosen language's strings are fetched before the switch and the choice is stored
- * (lib/i18n.ts); while fetching, the button shows it is busy.
+ * (lib/i18n.ts); while fetching, the button shows it is busy. The menu (language-menu.tsx) is
+ * fetched when the button is pointed at, focused or clicked, not with the navbar (issue #10).
  */
-import CheckIcon from '@mui/icons-material/Check';
 import TranslateIcon from '@mui/icons-material/Translate';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithPreload } from '../components/lazy-with-preload.tsx';
 import { srOnly } from '../components/sr-only.ts';
-import {
-  changeLanguage,
-  currentLanguage,
-  LANGUAGE_NAMES,
-  SUPPORTED_LANGUAGES,
-  type SupportedLanguage,
-} from '../lib/i18n.ts';
+import { changeLanguage, currentLanguage, LANGUAGE_NAMES, type SupportedLanguage } from '../lib/i18n.ts';
+
+const languageMenu = lazyWithPreload(() => import('./language-menu.tsx'));
 
 /** Navbar button showing the language code; its menu switches among the four languages. */
 export function LanguageSwitcher() {
@@ -29,6 +22,7 @@ export function LanguageSwitcher() {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [pending, setPending] = useState(false);
+  const [menuRequested, setMenuRequested] = useState(false);
   const open = Boolean(anchor);
   const language = currentLanguage();
 
@@ -49,7 +43,18 @@ export function LanguageSwitcher() {
         color="inherit"
         size="small"
         startIcon={<TranslateIcon fontSize="small" />}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={languageMenu.preload}
+        onFocus={languageMenu.preload}
+        onClick={(event) => {
+          const button = event.currentTarget;
+          languageMenu.load().then(
+            () => {
+              setMenuRequested(true);
+              setAnchor(button);
+            },
+            (error: unknown) => console.error('Could not load the language menu', error),
+          );
+        }}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -62,20 +67,11 @@ export function LanguageSwitcher() {
           {t('layout.language', { language: LANGUAGE_NAMES[language] })}
         </Box>
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={open} onClose={() => setAnchor(null)}>
-        {SUPPORTED_LANGUAGES.map((option) => (
-          <MenuItem
-            key={option}
-            lang={option}
-            selected={option === language}
-            onClick={() => choose(option)}
-            data-testid={`language-option-${option}`}
-          >
-            <ListItemIcon>{option === language && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText primary={LANGUAGE_NAMES[option]} />
-          </MenuItem>
-        ))}
-      </Menu>
+      {menuRequested && (
+        <Suspense fallback={null}>
+          <languageMenu.Component id={menuId} anchor={anchor} onClose={() => setAnchor(null)} language={language} onChoose={choose} />
+        </Suspense>
+      )}
     </>
   );
 }

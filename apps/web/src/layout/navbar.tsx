@@ -6,30 +6,29 @@
  *
  * Contents: the phone menu button, the brand (when no vertical menu shows it), the client,
  * widget slots (bookmarks, search), the language switcher, and the user menu (full name, role,
- * logout).
+ * logout). The user menu itself (user-menu.tsx) is fetched when the avatar is pointed at,
+ * focused or clicked, not with the navbar (issue #10: MUI's Menu stays out of first paint).
  *
  * Layout stability (issue #10, CLS): widgets that arrive late (the bookmarks wait for the demo
  * mock) sit in the end-aligned group, after the flexible gap. A widget appearing there takes its
  * room from the gap and grows towards the start, so nothing already on screen moves.
  */
-import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import type { TUserData } from '@dinedesk/contracts';
-import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithPreload } from '../components/lazy-with-preload.tsx';
 import { srOnly } from '../components/sr-only.ts';
 import type { NavbarColor, NavbarType } from '../lib/layout-settings.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
+
+const userMenu = lazyWithPreload(() => import('./user-menu.tsx'));
 
 /** Up to two initials for the avatar ("Asha Rao" → "AR"). */
 export function initialsOf(fullName: string): string {
@@ -56,6 +55,8 @@ export interface NavbarProps {
   showBrand: boolean;
   showMenuButton: boolean;
   onOpenMenu: () => void;
+  /** Pointer enter or focus of the menu button: start fetching the menu drawer. */
+  onPrepareMenu?: () => void;
   onLogout: () => void;
   loggingOut: boolean;
   start?: ReactNode;
@@ -75,6 +76,7 @@ export function Navbar({
   showBrand,
   showMenuButton,
   onOpenMenu,
+  onPrepareMenu,
   onLogout,
   loggingOut,
   start,
@@ -85,6 +87,7 @@ export function Navbar({
   const { t } = useTranslation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [menuRequested, setMenuRequested] = useState(false);
   const open = Boolean(anchor);
   const role = t(`roles.${user.role}`);
   const floating = type === 'floating';
@@ -132,7 +135,14 @@ export function Navbar({
         }}
       >
         {showMenuButton && (
-          <IconButton onClick={onOpenMenu} aria-label={t('layout.openMenu')} edge="start" color="inherit">
+          <IconButton
+            onClick={onOpenMenu}
+            onPointerEnter={onPrepareMenu}
+            onFocus={onPrepareMenu}
+            aria-label={t('layout.openMenu')}
+            edge="start"
+            color="inherit"
+          >
             <MenuIcon />
           </IconButton>
         )}
@@ -173,7 +183,18 @@ export function Navbar({
         </Box>
         <IconButton
           data-testid="user-menu"
-          onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+          onPointerEnter={userMenu.preload}
+          onFocus={userMenu.preload}
+          onClick={(event: MouseEvent<HTMLElement>) => {
+            const button = event.currentTarget;
+            userMenu.load().then(
+              () => {
+                setMenuRequested(true);
+                setAnchor(button);
+              },
+              (error: unknown) => console.error('Could not load the user menu', error),
+            );
+          }}
           aria-haspopup="menu"
           aria-expanded={open}
           aria-controls={open ? menuId : undefined}
@@ -199,38 +220,19 @@ export function Navbar({
             {initialsOf(user.fullName)}
           </Avatar>
         </IconButton>
-        <Menu
-          id={menuId}
-          anchorEl={anchor}
-          open={open}
-          onClose={() => setAnchor(null)}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        >
-          <Box sx={{ px: 2, py: 1, minWidth: 220 }}>
-            <Typography variant="subtitle2">{user.fullName}</Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-              {role}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-              {user.email}
-            </Typography>
-          </Box>
-          <Divider />
-          <MenuItem
-            data-testid="logout"
-            disabled={loggingOut}
-            onClick={() => {
-              setAnchor(null);
-              onLogout();
-            }}
-          >
-            <ListItemIcon>
-              <LogoutIcon fontSize="small" />
-            </ListItemIcon>
-            {loggingOut ? t('layout.loggingOut') : t('layout.logout')}
-          </MenuItem>
-        </Menu>
+        {menuRequested && (
+          <Suspense fallback={null}>
+            <userMenu.Component
+              id={menuId}
+              anchor={anchor}
+              onClose={() => setAnchor(null)}
+              user={user}
+              role={role}
+              onLogout={onLogout}
+              loggingOut={loggingOut}
+            />
+          </Suspense>
+        )}
       </Paper>
       {below}
     </Box>

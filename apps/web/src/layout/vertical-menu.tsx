@@ -10,11 +10,15 @@
  * Each group is a `<ul>` named by its heading, each entry an `<li>` (issue #10: screen readers
  * announce "list, 5 items"); greyed text uses the theme's `text.disabled`, which keeps 4.5:1
  * contrast (lib/theme.ts), instead of a lowered opacity.
+ *
+ * First paint (issue #10, targets.md ≤ 250 KiB gzip): the permanent menu is a fixed `Paper`
+ * styled as MUI's permanent Drawer is (a docked spacer plus a fixed paper), which needs none of
+ * the Drawer's modal code; the phone's temporary drawer is fetched the first time it opens, and
+ * the collapsed menu's tooltips when first hovered or focused (components/lazy-tooltip.tsx).
  */
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -22,16 +26,30 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Tooltip from '@mui/material/Tooltip';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider, useTheme } from '@mui/material/styles';
 import { useAbility } from '@casl/react';
-import { useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { lazyWithPreload } from '../components/lazy-with-preload.tsx';
+import { LazyTooltip } from '../components/lazy-tooltip.tsx';
 import type { AppAbility } from '../lib/ability.ts';
 import { createAppTheme } from '../lib/theme.ts';
 import { navigation, visibleNavigation, type NavItem } from './navigation.ts';
+
+const mobileDrawer = lazyWithPreload(() => import('@mui/material/Drawer'));
+const Drawer = mobileDrawer.Component;
+
+/**
+ * Fetches the phone's menu drawer; the shell opens the menu once this resolves, so it slides in
+ * without waiting on a Suspense reveal (components/lazy-with-preload.tsx).
+ * @throws {Error} (rejects) when the chunk cannot be fetched
+ */
+export const loadMobileMenu = (): Promise<void> => mobileDrawer.load();
+/** Starts fetching the phone's menu drawer (the menu button's pointer enter or focus). */
+export const preloadMobileMenu = (): void => mobileDrawer.preload();
 
 export const MENU_WIDTH = 264;
 export const MENU_COLLAPSED_WIDTH = 76;
@@ -84,11 +102,11 @@ function MenuLeaf({ item, collapsed, disabled, onNavigate }: MenuLeafProps) {
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
       {collapsed ? (
-        <Tooltip title={label} placement="right">
+        <LazyTooltip title={label} placement="right">
           <Box component="span" sx={{ display: 'block' }}>
             {button}
           </Box>
-        </Tooltip>
+        </LazyTooltip>
       ) : (
         button
       )}
@@ -209,31 +227,58 @@ export function VerticalMenu({
   onMobileClose,
   semiDark = false,
 }: VerticalMenuProps) {
+  // Fetched on first open, then kept mounted so that closing still slides it out.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (!desktop && mobileOpen && !drawerUsed) setDrawerUsed(true);
+
   if (!desktop) {
+    if (!drawerUsed) return null;
     return (
       <MenuTheme dark={semiDark}>
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={onMobileClose}
-          slotProps={{ paper: { sx: { width: MENU_WIDTH, maxWidth: '85vw' } } }}
-        >
-          <MenuContent collapsed={false} onNavigate={onMobileClose} />
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={onMobileClose}
+            // It mounts already open the first time: slide in all the same.
+            slotProps={{ paper: { sx: { width: MENU_WIDTH, maxWidth: '85vw' } }, transition: { appear: true } }}
+          >
+            <MenuContent collapsed={false} onNavigate={onMobileClose} />
+          </Drawer>
+        </Suspense>
       </MenuTheme>
     );
   }
   const width = collapsed ? MENU_COLLAPSED_WIDTH : MENU_WIDTH;
   return (
     <MenuTheme dark={semiDark}>
-      <Drawer
-        variant="permanent"
-        data-testid="vertical-menu"
-        sx={{ width, flexShrink: 0, transition: 'width 150ms' }}
-        slotProps={{ paper: { sx: { width, overflowX: 'hidden', transition: 'width 150ms' } } }}
-      >
-        <MenuContent collapsed={collapsed} onToggleCollapsed={onToggleCollapsed} />
-      </Drawer>
+      {/* The spacer keeps the menu's width in the page's flow; the paper is fixed over it. */}
+      <Box data-testid="vertical-menu" sx={{ flex: '0 0 auto', width, transition: 'width 150ms' }}>
+        <Paper
+          square
+          elevation={0}
+          data-testid="vertical-menu-paper"
+          sx={(theme) => ({
+            // Left-to-right CSS, as MUI's Drawer writes it: right-to-left mirrors it (the
+            // Emotion cache's RTL plugin, app/rtl-cache.ts), so it sits on the right there.
+            position: 'fixed',
+            top: 0,
+            left: 0,
+            borderRight: `1px solid ${theme.palette.divider}`,
+            zIndex: theme.zIndex.drawer,
+            height: '100%',
+            width,
+            display: 'flex',
+            flexDirection: 'column',
+            overflowX: 'hidden',
+            overflowY: 'auto',
+            outline: 0,
+            transition: 'width 150ms',
+          })}
+        >
+          <MenuContent collapsed={collapsed} onToggleCollapsed={onToggleCollapsed} />
+        </Paper>
+      </Box>
     </MenuTheme>
   );
 }

@@ -15,11 +15,11 @@
 import StarBorder from '@mui/icons-material/StarBorder';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { LazyTooltip } from '../../../components/lazy-tooltip.tsx';
 import { demoMockRequested, startDemoMock, subscribeDemoMockRequested } from '../../mock/start.ts';
 import { DEFAULT_BOOKMARK_TARGETS, DEMO_PAGES } from '../../routes.ts';
 import { bookmarksQueryOptions } from '../api/get-bookmarks.ts';
@@ -68,15 +68,15 @@ export function Bookmarks() {
           const Icon = demoIcon(page.icon);
           const title = demoPageTitle(page.target, page.title, t);
           return (
-            <Tooltip key={page.id} title={title}>
+            <LazyTooltip key={page.id} title={title}>
               <IconButton component={RouterLink} to={page.link} color="inherit" aria-label={title}>
                 <Icon />
               </IconButton>
-            </Tooltip>
+            </LazyTooltip>
           );
         })}
       </Box>
-      <Tooltip title={t('bookmarks.manage')}>
+      <LazyTooltip title={t('bookmarks.manage')}>
         <IconButton
           data-testid="bookmarks-menu"
           color="inherit"
@@ -94,7 +94,7 @@ export function Bookmarks() {
         >
           <StarBorder />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       {requested && (
         <Suspense fallback={null}>
           <BookmarksPopover id={popoverId} anchor={anchor} onClose={() => setAnchor(null)} />

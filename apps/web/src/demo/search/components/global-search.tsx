@@ -7,9 +7,9 @@
  */
 import SearchIcon from '@mui/icons-material/Search';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyTooltip } from '../../../components/lazy-tooltip.tsx';
 import { startDemoMock } from '../../mock/start.ts';
 import type { ProductSearchPage } from './search-options.ts';
 
@@ -63,7 +63,7 @@ export function GlobalSearch({ productPages }: GlobalSearchProps) {
 
   return (
     <>
-      <Tooltip title={t('layout.searchShortcut', { shortcut })}>
+      <LazyTooltip title={t('layout.searchShortcut', { shortcut })}>
         <IconButton
           data-testid="search-toggle"
           color="inherit"
@@ -81,7 +81,7 @@ export function GlobalSearch({ productPages }: GlobalSearchProps) {
         >
           <SearchIcon />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       {requested && (
         <Suspense fallback={null}>
           <SearchDialog open={open} onClose={() => setOpen(false)} productPages={productPages} />

@@ -148,3 +148,5 @@ export function ReviewDetail({ review, loading = false, onClose }: ReviewDetailP
     </Box>
   );
 }
+
+export default ReviewDetail;

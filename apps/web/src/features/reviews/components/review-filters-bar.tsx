@@ -2,16 +2,17 @@
  * Filter toolbar (screens.md Reviews filters): outlet/page, star rating (or Facebook's
  * recommendation, since most reviews after 2018 carry no stars), replied, and a text search
  * debounced by 300 ms. Selects are native: they are accessible, mobile friendly and simple to
- * drive from tests.
+ * drive from tests. The fields are the light ones of components/outlined-field.tsx: MUI's
+ * TextField would bring its menu-based Select into the screen's first paint (issue #10).
  */
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import type { TFbPage } from '@dinedesk/contracts';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NativeSelectField, OutlinedTextField } from '../../../components/outlined-field.tsx';
 import type { ReviewFilters } from '../api/get-fb-reviews.ts';
 import type { ReviewFiltersState } from '../hooks/use-review-filters.ts';
 
@@ -29,12 +30,6 @@ export interface ReviewFiltersBarProps {
   setFilters: ReviewFiltersState['setFilters'];
   onClear: () => void;
 }
-
-const selectSlotProps = (testId: string) => ({
-  select: { native: true },
-  inputLabel: { shrink: true },
-  htmlInput: { 'data-testid': testId },
-});
 
 export function ReviewFiltersBar({ pages, filters, setFilters, onClear }: ReviewFiltersBarProps) {
   const { t } = useTranslation();
@@ -55,7 +50,7 @@ export function ReviewFiltersBar({ pages, filters, setFilters, onClear }: Review
     return () => window.clearTimeout(timer);
   }, [search, urlQuery, setFilters]);
 
-  const onRatingChange = (event: ChangeEvent<HTMLInputElement>) => {
+  const onRatingChange = (event: ChangeEvent<HTMLSelectElement>) => {
     const value = event.target.value;
     const isStars = /^[1-5]$/.test(value);
     setFilters({ rating: isStars ? value : null, recommendation: isStars ? null : value || null });
@@ -74,14 +69,12 @@ export function ReviewFiltersBar({ pages, filters, setFilters, onClear }: Review
         alignItems: 'center',
       }}
     >
-      <TextField
-        select
-        size="small"
+      <NativeSelectField
         id="filter-page"
         label={t('reviews.filters.outlet')}
         value={filters.pageId ?? ''}
         onChange={(event) => setFilters({ pageId: event.target.value || null })}
-        slotProps={selectSlotProps('filter-page')}
+        htmlSelect={{ 'data-testid': 'filter-page' }}
       >
         <option value="">{t('reviews.filters.allOutlets')}</option>
         {pages.map((page) => (
@@ -89,15 +82,13 @@ export function ReviewFiltersBar({ pages, filters, setFilters, onClear }: Review
             {page.outletName}
           </option>
         ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+      </NativeSelectField>
+      <NativeSelectField
         id="filter-rating"
         label={t('reviews.filters.rating')}
         value={ratingSelectValue(filters)}
         onChange={onRatingChange}
-        slotProps={selectSlotProps('filter-rating')}
+        htmlSelect={{ 'data-testid': 'filter-rating' }}
       >
         <option value="">{t('reviews.filters.anyRating')}</option>
         {[5, 4, 3, 2, 1].map((stars) => (
@@ -107,38 +98,31 @@ export function ReviewFiltersBar({ pages, filters, setFilters, onClear }: Review
         ))}
         <option value="positive">{t('reviews.recommendation.positive')}</option>
         <option value="negative">{t('reviews.recommendation.negative')}</option>
-      </TextField>
-      <TextField
-        select
-        size="small"
+      </NativeSelectField>
+      <NativeSelectField
         id="filter-replied"
         label={t('reviews.filters.replied')}
         value={filters.replied ?? ''}
         onChange={(event) => setFilters({ replied: event.target.value || null })}
-        slotProps={selectSlotProps('filter-replied')}
+        htmlSelect={{ 'data-testid': 'filter-replied' }}
       >
         <option value="">{t('reviews.filters.repliedAll')}</option>
         <option value="true">{t('reviews.filters.repliedYes')}</option>
         <option value="false">{t('reviews.filters.repliedNo')}</option>
-      </TextField>
-      <TextField
-        size="small"
+      </NativeSelectField>
+      <OutlinedTextField
         id="filter-search"
         type="search"
         label={t('reviews.filters.search')}
         placeholder={t('reviews.filters.searchPlaceholder')}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        slotProps={{
-          htmlInput: { 'data-testid': 'filter-search', maxLength: 200 },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        htmlInput={{ 'data-testid': 'filter-search', maxLength: 200 }}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon fontSize="small" />
+          </InputAdornment>
+        }
       />
       <Button onClick={onClear} disabled={!hasFilters} sx={{ justifySelf: 'start' }}>
         {t('reviews.filters.clear')}

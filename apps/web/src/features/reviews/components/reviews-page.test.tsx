@@ -128,6 +128,17 @@ describe('ReviewsPage', () => {
     expect(lastReviewQuery(backend)?.has('cursor')).toBe(false);
   });
 
+  it('names every filter by its visible label (native selects and a search box)', async () => {
+    setup();
+    await reviewItems();
+    const filters = screen.getByRole('search', { name: 'Filter reviews' });
+    expect(within(filters).getByRole('combobox', { name: 'Outlet' })).toBe(screen.getByTestId('filter-page'));
+    expect(within(filters).getByRole('combobox', { name: 'Rating' })).toBe(screen.getByTestId('filter-rating'));
+    expect(within(filters).getByRole('combobox', { name: 'Replies' })).toBe(screen.getByTestId('filter-replied'));
+    expect(within(filters).getByRole('searchbox', { name: 'Search' })).toBe(screen.getByTestId('filter-search'));
+    expect(screen.getByTestId('filter-page').tagName).toBe('SELECT');
+  });
+
   it('puts each filter in the URL and in the request', async () => {
     const { backend, location, user } = setup();
     await reviewItems();

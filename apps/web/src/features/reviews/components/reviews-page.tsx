@@ -5,6 +5,12 @@
  * drawer on narrow ones. Closing the detail (its button, Esc) puts focus back on the review's
  * card, where the keyboard user left off.
  *
+ * The detail (with its reply form) and the narrow screens' drawer are chunks of their own,
+ * fetched when the list is first pointed at or focused, or when a review opens: the screen's
+ * first paint then carries neither them nor the MUI they use (TextField, Modal; issue #10,
+ * targets.md ≤ 250 KiB gzip). A review opened from the URL fetches them at once; the side
+ * panel keeps its place meanwhile.
+ *
  * Loading placeholders have the size of what replaces them (issue #10, CLS): the KPI cards
  * render with placeholder figures, the list with card-sized rows.
  */
@@ -13,27 +19,32 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Drawer from '@mui/material/Drawer';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { TFbReview } from '@dinedesk/contracts';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithPreload } from '../../../components/lazy-with-preload.tsx';
 import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { useFbPages } from '../api/get-fb-pages.ts';
 import { useFbReviews } from '../api/get-fb-reviews.ts';
 import { useSyncFbReviews } from '../api/sync-fb-reviews.ts';
 import { useReviewFilters } from '../hooks/use-review-filters.ts';
-import { ReviewDetail } from './review-detail.tsx';
 import { ReviewFiltersBar } from './review-filters-bar.tsx';
 import { ReviewKpis } from './review-kpis.tsx';
 import { ReviewList } from './review-list.tsx';
 import { SyncAlerts } from './sync-alerts.tsx';
 import { useReviewsRealtime } from '../realtime/use-reviews-realtime.ts';
+
+const detailModule = lazyWithPreload(() => import('./review-detail.tsx'));
+const drawerModule = lazyWithPreload(() => import('@mui/material/Drawer'));
+const ReviewDetail = detailModule.Component;
+const Drawer = drawerModule.Component;
 
 const DETAIL_WIDTH = 440;
 /**
@@ -64,6 +75,9 @@ export function ReviewsPage() {
   );
   const selectedReview = selectedReviewId ? (reviews.find((r) => r.id === selectedReviewId) ?? null) : null;
   const detailOpen = selectedReviewId !== null;
+  // The drawer stays mounted once used, so closing it still slides it out.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (!wide && detailOpen && !drawerUsed) setDrawerUsed(true);
   const hasFilters = Object.values(filters).some((value) => value !== undefined);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = reviewsQuery;
@@ -71,6 +85,11 @@ export function ReviewsPage() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const closeDetail = useCallback(() => selectReview(null), [selectReview]);
+  // The first pointer or keyboard contact with the list fetches what opening a review shows.
+  const prepareDetail = () => {
+    detailModule.preload();
+    if (!wide) drawerModule.preload();
+  };
 
   // Focus goes back to the card of the review that was open, however the detail closed.
   const listRef = useRef<HTMLDivElement | null>(null);
@@ -88,7 +107,17 @@ export function ReviewsPage() {
     card?.querySelector<HTMLElement>('button')?.focus();
   }, [selectedReviewId]);
 
-  const detail = <ReviewDetail review={selectedReview} loading={reviewsQuery.isPending} onClose={closeDetail} />;
+  const detail = (
+    <Suspense
+      fallback={
+        <Box sx={{ p: 2.5 }}>
+          <Skeleton variant="rounded" height={160} aria-label={t('common.loading')} />
+        </Box>
+      }
+    >
+      <ReviewDetail review={selectedReview} loading={reviewsQuery.isPending} onClose={closeDetail} />
+    </Suspense>
+  );
 
   const listContent = (
     <ListState
@@ -170,7 +199,7 @@ export function ReviewsPage() {
       <ReviewFiltersBar pages={pages} filters={filters} setFilters={setFilters} onClear={clearFilters} />
 
       <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
-        <Box ref={listRef} sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Box ref={listRef} onPointerEnter={prepareDetail} onFocus={prepareDetail} sx={{ flexGrow: 1, minWidth: 0 }}>
           {listContent}
         </Box>
         {wide && detailOpen && (
@@ -190,15 +219,18 @@ export function ReviewsPage() {
         )}
       </Box>
 
-      {!wide && (
-        <Drawer
-          anchor="right"
-          open={detailOpen}
-          onClose={closeDetail}
-          slotProps={{ paper: { sx: { width: '100%', maxWidth: '100vw' } } }}
-        >
-          {detailOpen && detail}
-        </Drawer>
+      {!wide && drawerUsed && (
+        <Suspense fallback={null}>
+          <Drawer
+            anchor="right"
+            open={detailOpen}
+            onClose={closeDetail}
+            // It mounts already open the first time: slide in all the same.
+            slotProps={{ paper: { sx: { width: '100%', maxWidth: '100vw' } }, transition: { appear: true } }}
+          >
+            {detailOpen && detail}
+          </Drawer>
+        </Suspense>
       )}
     </Stack>
   );

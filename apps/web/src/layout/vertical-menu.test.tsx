@@ -1,0 +1,77 @@
+/**
+ * The permanent side menu is a fixed paper over a spacer (not MUI's Drawer, whose modal code
+ * would weigh on the first paint, issue #10). It must sit where the Drawer did: at the start
+ * side, with its border towards the content, in left-to-right and (through the RTL Emotion
+ * cache, as app/rtl-cache.ts sets it up) right-to-left; the phone drawer appears only when
+ * opened.
+ */
+import { AbilityProvider } from '@casl/react';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { ThemeProvider } from '@mui/material/styles';
+import rtlPlugin from '@mui/stylis-plugin-rtl';
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { buildAbility } from '../lib/ability.ts';
+import { PATHS } from '../lib/paths.ts';
+import { createAppTheme } from '../lib/theme.ts';
+import { OWNER_RULES } from '../testing/fixtures.ts';
+import { MENU_COLLAPSED_WIDTH, MENU_WIDTH, VerticalMenu } from './vertical-menu.tsx';
+
+function renderIn(direction: 'ltr' | 'rtl', menu: ReactNode) {
+  return render(
+    <CacheProvider value={direction === 'rtl' ? rtlCache : createCache({ key: 'ltr' })}>
+      <ThemeProvider theme={createAppTheme({ skin: 'light', direction })}>
+        <AbilityProvider value={buildAbility(OWNER_RULES)}>
+          <MemoryRouter initialEntries={[PATHS.reviews]}>{menu}</MemoryRouter>
+        </AbilityProvider>
+      </ThemeProvider>
+    </CacheProvider>,
+  );
+}
+
+const noop = () => undefined;
+/** The app's right-to-left Emotion cache (app/rtl-cache.ts, which layout may not import). */
+const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [rtlPlugin] });
+
+describe('vertical menu placement', () => {
+  it('left to right: fixed at the left, border on its right, the spacer as wide as the menu', () => {
+    renderIn('ltr', <VerticalMenu desktop collapsed={false} mobileOpen={false} onMobileClose={noop} />);
+    const paper = getComputedStyle(screen.getByTestId('vertical-menu-paper'));
+    expect(paper.position).toBe('fixed');
+    expect(paper.left).toBe('0px');
+    expect(paper.right).not.toBe('0px');
+    expect(paper.borderRightWidth).toBe('1px');
+    expect(paper.width).toBe(`${MENU_WIDTH}px`);
+    expect(getComputedStyle(screen.getByTestId('vertical-menu')).width).toBe(`${MENU_WIDTH}px`);
+  });
+
+  it('right to left: mirrored to the right, border on its left', () => {
+    renderIn('rtl', <VerticalMenu desktop collapsed mobileOpen={false} onMobileClose={noop} />);
+    const paper = getComputedStyle(screen.getByTestId('vertical-menu-paper'));
+    expect(paper.right).toBe('0px');
+    expect(paper.left).not.toBe('0px');
+    expect(paper.borderLeftWidth).toBe('1px');
+    expect(paper.width).toBe(`${MENU_COLLAPSED_WIDTH}px`);
+  });
+
+  it('on a phone nothing renders until the drawer is opened', async () => {
+    const view = renderIn('ltr', <VerticalMenu desktop={false} collapsed={false} mobileOpen={false} onMobileClose={noop} />);
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    view.rerender(
+      <CacheProvider value={createCache({ key: 'ltr' })}>
+        <ThemeProvider theme={createAppTheme({ skin: 'light', direction: 'ltr' })}>
+          <AbilityProvider value={buildAbility(OWNER_RULES)}>
+            <MemoryRouter initialEntries={[PATHS.reviews]}>
+              <VerticalMenu desktop={false} collapsed={false} mobileOpen onMobileClose={noop} />
+            </MemoryRouter>
+          </AbilityProvider>
+        </ThemeProvider>
+      </CacheProvider>,
+    );
+    expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    expect(screen.getByRole('presentation')).toBeInTheDocument();
+  });
+});
