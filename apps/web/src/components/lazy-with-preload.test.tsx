@@ -38,7 +38,7 @@ describe('lazyWithPreload', () => {
 
   it('fetches once however often it is asked, and tries again after a failure', async () => {
     let calls = 0;
-    const greeting = lazyWithPreload(() => {
+    const greeting = lazyWithPreload<{ name: string }>(() => {
       calls += 1;
       return calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ default: Greeting });
     });
