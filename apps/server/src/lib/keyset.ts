@@ -1,4 +1,4 @@
-import { and, eq, lt, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { badRequest } from './errors.ts';
 
 /**
@@ -37,9 +37,15 @@ export function parseCursor(cursor: string | undefined): KeysetPosition | undefi
   return { time: time!, id };
 }
 
-/** Rows strictly after `after` in `(time desc, id desc)` order. */
+/**
+ * Rows strictly after `after` in `(time desc, id desc)` order, as the row comparison
+ * `(time, id) < (after.time, after.id)`: PostgreSQL turns it into an index bound on a
+ * `(…, time, id)` index, so page 1,000 starts where page 999 ended. The equivalent
+ * `time < t or (time = t and id < i)` is only a filter: the scan reads and drops every newer row
+ * first (issue #10, docs/decisions/0020-lists-at-scale.md).
+ */
 export function afterPosition(timeCol: AnyColumn, idCol: AnyColumn, after: KeysetPosition): SQL {
-  return or(lt(timeCol, after.time), and(eq(timeCol, after.time), lt(idCol, after.id)))!;
+  return sql`(${timeCol}, ${idCol}) < (${sql.param(after.time, timeCol)}, ${sql.param(after.id, idCol)})`;
 }
 
 /**

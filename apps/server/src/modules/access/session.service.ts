@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AUTH_MESSAGES, MODULES, ZModule, type TAbilityRule, type TModule, type TRole } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
@@ -44,8 +45,22 @@ export interface Access {
   modules: TModule[];
 }
 
-function key(ctx: AppContext): Uint8Array {
-  return new TextEncoder().encode(ctx.secrets.jwtSecret);
+/** The HS256 key object of each JWT secret in use (normally one per process). */
+const hmacKeys = new Map<string, KeyObject>();
+
+/**
+ * The token signing key as a Node `KeyObject`, made once per secret: given raw bytes, jose
+ * imports the key again on every sign and verify, which showed in the request profile at 1M
+ * rows (issue #10, docs/decisions/0020).
+ */
+function key(ctx: AppContext): KeyObject {
+  const secret = ctx.secrets.jwtSecret;
+  let k = hmacKeys.get(secret);
+  if (!k) {
+    k = createSecretKey(Buffer.from(secret, 'utf8'));
+    hmacKeys.set(secret, k);
+  }
+  return k;
 }
 
 /**
