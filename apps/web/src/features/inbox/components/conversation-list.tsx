@@ -17,7 +17,7 @@ import type { TConversation } from '@dinedesk/contracts';
 import { memo, useEffect, useRef } from 'react';
 import { formatFullTime, formatRelative, handleOf, initialsOf } from '../format.ts';
 import { useInboxT, type InboxT } from '../inbox-t.ts';
-import { srOnly } from '../sr-only.ts';
+import { srOnly } from '../../../components/sr-only.ts';
 
 /** Snippets the server writes as `[kind]` (a message without text, an unsent one); shown in words. */
 const SNIPPET_KINDS = ['image', 'video', 'audio', 'file', 'fallback', 'share', 'story_mention', 'reel', 'ig_reel', 'location', 'template', 'attachment', 'unsent'] as const;

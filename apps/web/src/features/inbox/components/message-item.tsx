@@ -16,7 +16,7 @@ import type { TAttachment, TInboxMessage } from '@dinedesk/contracts';
 import { memo } from 'react';
 import { formatFullTime, formatMessageTime } from '../format.ts';
 import { useInboxT } from '../inbox-t.ts';
-import { srOnly } from '../sr-only.ts';
+import { srOnly } from '../../../components/sr-only.ts';
 import { ReactionPicker } from './reaction-picker.tsx';
 
 const linkSx = { display: 'block', color: 'inherit' } as const;
