@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseBrowser } from './support/browser.ts';
-import { startStack, waitForSync, type Stack } from './support/stack.ts';
+import { DEMO_OWNER as OWNER, DEMO_PASSWORD as PASSWORD, useSyncedStack } from './support/stack.ts';
 
 /**
  * No layout shift on the Reviews screen (issue #10; targets.md "Web": CLS ≤ 0.1). The browser's
@@ -15,8 +15,6 @@ import { startStack, waitForSync, type Stack } from './support/stack.ts';
  * The viewport is Lighthouse's desktop one (1350 × 940): a shift below the fold does not count,
  * so the size decides which shifts are seen.
  */
-const OWNER = 'owner@spice-route.demo';
-const PASSWORD = 'DineDesk-demo-2026';
 const REVIEWS = /\/apps\/reviews_and_complaints\/reviews/;
 /** targets.md "Web": CLS ≤ 0.1 (Google's "good" threshold). */
 const MAX_SHIFT = 0.1;
@@ -42,14 +40,7 @@ declare global {
 const browser = await chooseBrowser();
 test.use({ launchOptions: { executablePath: browser.executablePath, args: browser.args, ignoreDefaultArgs: ['--hide-scrollbars'] } });
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-  await waitForSync(stack.baseUrl, OWNER, PASSWORD);
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useSyncedStack();
 
 /** Records every layout shift of every document this page loads, from its first paint. */
 async function recordShifts(page: Page): Promise<void> {
@@ -109,7 +100,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto(`${stack.baseUrl}/login`);
+  await page.goto(`${stack().baseUrl}/login`);
   await page.getByTestId('login-email').fill(OWNER);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();

@@ -1,20 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { startStack, waitForSync, type Stack } from './support/stack.ts';
+import { DEMO_OWNER as OWNER, DEMO_PASSWORD as PASSWORD, useSyncedStack } from './support/stack.ts';
 
-const OWNER = 'owner@spice-route.demo';
-const PASSWORD = 'DineDesk-demo-2026';
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-  await waitForSync(stack.baseUrl, OWNER, PASSWORD);
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useSyncedStack();
 
 test('a wrong password shows the error', async ({ page }) => {
-  await page.goto(`${stack.baseUrl}/login`);
+  await page.goto(`${stack().baseUrl}/login`);
   await page.getByTestId('login-email').fill(OWNER);
   await page.getByTestId('login-password').fill('not-the-password');
   await page.getByTestId('login-submit').click();
@@ -23,7 +14,7 @@ test('a wrong password shows the error', async ({ page }) => {
 });
 
 test('an owner replies to a real Facebook review; the reply survives reload and restart and is on the Graph API', async ({ page }) => {
-  await page.goto(`${stack.baseUrl}/login`);
+  await page.goto(`${stack().baseUrl}/login`);
   await page.getByTestId('login-email').fill(OWNER);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
@@ -46,21 +37,21 @@ test('an owner replies to a real Facebook review; the reply survives reload and 
   await page.reload();
   await expect(page.getByTestId('review-detail').getByTestId('comment-item').filter({ hasText: message })).toBeVisible();
 
-  await stack.restart();
+  await stack().restart();
   await page.reload();
   await expect(page.getByTestId('review-detail').getByTestId('comment-item').filter({ hasText: message })).toBeVisible();
 
   // Straight from the simulator's Graph API, as Facebook would answer it.
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const reviews = await (await fetch(`${stack.baseUrl}/api/review_testing/get-fb-reviews?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const reviews = await (await fetch(`${stack().baseUrl}/api/review_testing/get-fb-reviews?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json();
   const review = reviews.data.find((r: { id: string }) => r.id === reviewId);
-  const users = await (await fetch(`${stack.simUrl}/__sim/test-users`)).json();
+  const users = await (await fetch(`${stack().simUrl}/__sim/test-users`)).json();
   let found = false;
   for (const u of users.data ?? users) {
-    const accounts = await (await fetch(`${stack.simUrl}/v21.0/me/accounts?fields=id,access_token&limit=100`, { headers: { authorization: `Bearer ${u.access_token ?? u.accessToken}` } })).json();
+    const accounts = await (await fetch(`${stack().simUrl}/v21.0/me/accounts?fields=id,access_token&limit=100`, { headers: { authorization: `Bearer ${u.access_token ?? u.accessToken}` } })).json();
     const pageAccount = accounts.data.find((p: { id: string }) => p.id === review.pageId);
     if (!pageAccount) continue;
-    const comments = await (await fetch(`${stack.simUrl}/v21.0/${review.storyId}/comments?fields=message,from`, { headers: { authorization: `Bearer ${pageAccount.access_token}` } })).json();
+    const comments = await (await fetch(`${stack().simUrl}/v21.0/${review.storyId}/comments?fields=message,from`, { headers: { authorization: `Bearer ${pageAccount.access_token}` } })).json();
     found = comments.data.some((c: { message: string }) => c.message === message);
   }
   expect(found).toBe(true);

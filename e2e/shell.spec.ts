@@ -1,26 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startStack, waitForSync, type Stack } from './support/stack.ts';
+import { DEMO_OWNER as OWNER, DEMO_PASSWORD as PASSWORD, useSyncedStack } from './support/stack.ts';
 
 /**
  * The template shell (issue #5): layout settings that survive a reload, four languages, the
  * browser demo mock next to the real API, and a phone-sized screen. Screenshots of the light
  * and dark skins are written to this test's output folder (test-results/…).
  */
-const OWNER = 'owner@spice-route.demo';
-const PASSWORD = 'DineDesk-demo-2026';
 const REVIEWS = /\/apps\/reviews_and_complaints\/reviews/;
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-  await waitForSync(stack.baseUrl, OWNER, PASSWORD);
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useSyncedStack();
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto(`${stack.baseUrl}/login`);
+  await page.goto(`${stack().baseUrl}/login`);
   await page.getByTestId('login-email').fill(OWNER);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
@@ -151,7 +142,7 @@ test('misc, access-control and layout pages', async ({ page }) => {
     ['/page-layout/layout-boxed', 'Boxed layout'],
     ['/page-layout/layout-blank', 'Blank layout'],
   ] as const) {
-    await page.goto(`${stack.baseUrl}${path}`);
+    await page.goto(`${stack().baseUrl}${path}`);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   }
 });

@@ -1,19 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { startStack, waitForSync, type Stack } from './support/stack.ts';
+import { DEMO_PASSWORD as PASSWORD, useSyncedStack } from './support/stack.ts';
 
-const PASSWORD = 'DineDesk-demo-2026';
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-  await waitForSync(stack.baseUrl, 'owner@spice-route.demo', PASSWORD);
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useSyncedStack();
 
 async function signIn(page: import('@playwright/test').Page, email: string, password = PASSWORD) {
-  await page.goto(`${stack.baseUrl}/login`);
+  await page.goto(`${stack().baseUrl}/login`);
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
@@ -22,7 +14,7 @@ async function signIn(page: import('@playwright/test').Page, email: string, pass
 
 test('a super admin onboards a client; its owner sets a password and sees only that client', async ({ page }) => {
   await signIn(page, 'admin@dinedesk.demo');
-  await page.goto(`${stack.baseUrl}/apps/access-control/client-onboarding`);
+  await page.goto(`${stack().baseUrl}/apps/access-control/client-onboarding`);
   await page.getByRole('textbox', { name: /Client name/ }).fill('Masala Co');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('textbox', { name: /Brand 1 name/ }).fill('Tandoor House');
@@ -52,11 +44,11 @@ test('a super admin onboards a client; its owner sets a password and sees only t
   await expect(page.getByText('Masala Co')).toBeVisible();
 
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const details = await (await fetch(`${stack.baseUrl}/api/get-client-details`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const details = await (await fetch(`${stack().baseUrl}/api/get-client-details`, { headers: { authorization: `Bearer ${token}` } })).json();
   expect(details.client.name).toBe('Masala Co');
   expect(details.client.brands.map((b: { name: string }) => b.name)).toEqual(['Tandoor House']);
   // The owner manages users, but may not onboard clients.
-  await page.goto(`${stack.baseUrl}/apps/access-control/client-onboarding`);
+  await page.goto(`${stack().baseUrl}/apps/access-control/client-onboarding`);
   await expect(page.getByRole('heading', { name: 'You are not authorized' })).toBeVisible();
 });
 
@@ -64,9 +56,9 @@ test('an outlet manager sees only the reviews of their outlet', async ({ page })
   await signIn(page, 'outlet.manager@spice-route.demo');
   await expect(page.getByTestId('review-item').first()).toBeVisible();
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const pages = await (await fetch(`${stack.baseUrl}/api/review_testing/get-fb-pages`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const pages = await (await fetch(`${stack().baseUrl}/api/review_testing/get-fb-pages`, { headers: { authorization: `Bearer ${token}` } })).json();
   expect(pages.data).toHaveLength(1);
-  const reviews = await (await fetch(`${stack.baseUrl}/api/review_testing/get-fb-reviews?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const reviews = await (await fetch(`${stack().baseUrl}/api/review_testing/get-fb-reviews?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json();
   expect(reviews.data.length).toBeGreaterThan(0);
   expect(new Set(reviews.data.map((r: { pageId: string }) => r.pageId))).toEqual(new Set([pages.data[0].id]));
   // Administration is not in the menu of an outlet manager.

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from '@playwright/test';
+import { freePort } from '../../apps/server/src/test/services.ts';
 
 /** A running `scripts/start.mjs` (simulator + server) on free ports, restartable on one DATA_DIR. */
 export interface Stack {
@@ -13,17 +14,6 @@ export interface Stack {
   stop(): Promise<void>;
   /** Stops and starts again on the same DATA_DIR (a restart keeps everything). */
   restart(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
@@ -104,4 +94,29 @@ export async function waitForInbox(baseUrl: string, email: string, password: str
     90_000,
     'the inbox backfill',
   );
+}
+
+/** The demo owner whose pages every journey waits for (README "Demo accounts"). */
+export const DEMO_OWNER = 'owner@spice-route.demo';
+export const DEMO_PASSWORD = 'DineDesk-demo-2026';
+
+/**
+ * One stack for the spec file: started before its tests (`beforeAll`) once the demo owner's
+ * pages have synced, stopped after them (`afterAll`).
+ * @returns the running stack; call it inside tests and hooks (it exists once `beforeAll` ran)
+ * @throws Error when called before the stack started
+ */
+export function useSyncedStack(): () => Stack {
+  let stack: Stack | undefined;
+  test.beforeAll(async () => {
+    stack = await startStack();
+    await waitForSync(stack.baseUrl, DEMO_OWNER, DEMO_PASSWORD);
+  });
+  test.afterAll(async () => {
+    await stack?.stop();
+  });
+  return () => {
+    if (!stack) throw new Error('the stack has not started (use it inside tests or hooks)');
+    return stack;
+  };
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { MODULES, type TAccessIds, type TClientRole, type TRole } from '@dinedesk/contracts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { preparedOn } from '../../lib/prepared.ts';
 import { outletScope } from '../../lib/tenant-scope.ts';
 import { schema } from '../../db/client.ts';
 
@@ -24,8 +25,9 @@ export async function revokeSession(db: Db, sessionId: string, at: Date): Promis
  * The session of a token with its user, client and the user's membership there, in one round
  * trip: this runs on every request (issue #10 measures it). Undefined when no such session.
  */
-export async function sessionWithMembership(db: Db, sessionId: string, userId: string) {
-  const [row] = await db
+/** Prepared once per handle: this runs on every authenticated request (lib/prepared.ts). */
+const sessionWithMembershipQuery = preparedOn((db) =>
+  db
     .select({
       revokedAt: schema.sessions.revokedAt,
       expiresAt: schema.sessions.expiresAt,
@@ -43,7 +45,12 @@ export async function sessionWithMembership(db: Db, sessionId: string, userId: s
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
     .leftJoin(schema.clients, eq(schema.clients.id, schema.sessions.clientId))
     .leftJoin(schema.memberships, and(eq(schema.memberships.userId, schema.sessions.userId), eq(schema.memberships.clientId, schema.sessions.clientId)))
-    .where(and(eq(schema.sessions.id, sessionId), eq(schema.sessions.userId, userId)));
+    .where(and(eq(schema.sessions.id, sql.placeholder('sessionId')), eq(schema.sessions.userId, sql.placeholder('userId'))))
+    .prepare('session_with_membership'),
+);
+
+export async function sessionWithMembership(db: Db, sessionId: string, userId: string) {
+  const [row] = await sessionWithMembershipQuery(db).execute({ sessionId, userId });
   return row;
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizz
 import type { TAttachment, TChannel, TInboxPage } from '@dinedesk/contracts';
 import type { Db } from '../../db/client.ts';
 import { afterPosition, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
+import { preparedOn } from '../../lib/prepared.ts';
 import { schema } from '../../db/client.ts';
 import { outletScope, tenantScope, type TenantScope } from '../../lib/tenant-scope.ts';
 
@@ -18,9 +19,14 @@ export type MessageRow = typeof messages.$inferSelect;
 export type PageRow = typeof facebookPages.$inferSelect;
 
 /** The page row behind a `{pageId}` of a channel: the Facebook Page, or its Instagram account. */
+/** Prepared once per handle and channel: every inbox request looks its account up (lib/prepared.ts). */
+const accountByChannel = {
+  messenger: preparedOn((db) => db.select().from(facebookPages).where(eq(facebookPages.id, sql.placeholder('accountId'))).prepare('inbox_account_messenger')),
+  instagram: preparedOn((db) => db.select().from(facebookPages).where(eq(facebookPages.instagramUserId, sql.placeholder('accountId'))).prepare('inbox_account_instagram')),
+};
+
 export async function findAccount(db: Db, channel: TChannel, accountId: string): Promise<PageRow | undefined> {
-  const col = channel === 'messenger' ? facebookPages.id : facebookPages.instagramUserId;
-  const [row] = await db.select().from(facebookPages).where(eq(col, accountId));
+  const [row] = await accountByChannel[channel](db).execute({ accountId });
   return row;
 }
 
