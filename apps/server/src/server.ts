@@ -81,7 +81,7 @@ export async function createServer(
     ctx,
     syncOnce,
     async close() {
-      await app.close();
+      await built.close();
       await database.close();
     },
   };
