@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseBrowser } from './support/browser.ts';
-import { DEMO_OWNER as OWNER, DEMO_PASSWORD as PASSWORD, useSyncedStack } from './support/stack.ts';
+import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
 
 /**
  * No layout shift on the Reviews screen (issue #10; targets.md "Web": CLS ≤ 0.1). The browser's
@@ -15,7 +15,6 @@ import { DEMO_OWNER as OWNER, DEMO_PASSWORD as PASSWORD, useSyncedStack } from '
  * The viewport is Lighthouse's desktop one (1350 × 940): a shift below the fold does not count,
  * so the size decides which shifts are seen.
  */
-const REVIEWS = /\/apps\/reviews_and_complaints\/reviews/;
 /** targets.md "Web": CLS ≤ 0.1 (Google's "good" threshold). */
 const MAX_SHIFT = 0.1;
 /** How long nothing may load or move before the screen counts as settled (ms). */
@@ -99,14 +98,7 @@ test.beforeEach(async ({ page }) => {
   await recordShifts(page);
 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${stack().baseUrl}/login`);
-  await page.getByTestId('login-email').fill(OWNER);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(REVIEWS);
-  await expect(page.getByTestId('review-item').first()).toBeVisible();
-}
+const signIn = (page: Page) => signInAs(page, stack().baseUrl, { listed: true });
 
 test('signing in and landing on Reviews moves nothing on screen (sum of layout shifts ≤ 0.1)', async ({ page }) => {
   await signIn(page);

@@ -1,23 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_OWNER as OWNER, DEMO_PASSWORD as PASSWORD, useSyncedStack } from './support/stack.ts';
+import { REVIEWS_URL as REVIEWS, signIn as signInAs, useSyncedStack } from './support/stack.ts';
 
 /**
  * The template shell (issue #5): layout settings that survive a reload, four languages, the
  * browser demo mock next to the real API, and a phone-sized screen. Screenshots of the light
  * and dark skins are written to this test's output folder (test-results/…).
  */
-const REVIEWS = /\/apps\/reviews_and_complaints\/reviews/;
 
 const stack = useSyncedStack();
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${stack().baseUrl}/login`);
-  await page.getByTestId('login-email').fill(OWNER);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(REVIEWS);
-  await expect(page.getByTestId('review-item').first()).toBeVisible();
-}
+const signIn = (page: Page) => signInAs(page, stack().baseUrl, { listed: true });
 
 test('dark skin, collapsed menu and German survive a reload; light and dark screenshots', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1366, height: 850 });

@@ -1,16 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD as PASSWORD, useSyncedStack } from './support/stack.ts';
-
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD as PASSWORD, signIn as signInAs, useSyncedStack } from './support/stack.ts';
 
 const stack = useSyncedStack();
 
-async function signIn(page: import('@playwright/test').Page, email: string, password = PASSWORD) {
-  await page.goto(`${stack().baseUrl}/login`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/apps\/reviews_and_complaints\/reviews/);
-}
+const signIn = (page: Page, email: string, password = PASSWORD) => signInAs(page, stack().baseUrl, { email, password });
 
 test('a super admin onboards a client; its owner sets a password and sees only that client', async ({ page }) => {
   await signIn(page, 'admin@dinedesk.demo');

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { freePort } from '../../apps/server/src/test/services.ts';
 
 /** A running `scripts/start.mjs` (simulator + server) on free ports, restartable on one DATA_DIR. */
@@ -119,4 +119,20 @@ export function useSyncedStack(): () => Stack {
     if (!stack) throw new Error('the stack has not started (use it inside tests or hooks)');
     return stack;
   };
+}
+
+/** Where a signed-in user lands (the first signed-in screen, Reviews). */
+export const REVIEWS_URL = /\/apps\/reviews_and_complaints\/reviews/;
+
+/**
+ * Signs in through the sign-in page and waits for Reviews; with `listed`, also for its first
+ * review card (the screen has loaded its data).
+ */
+export async function signIn(page: Page, baseUrl: string, opts: { email?: string; password?: string; listed?: boolean } = {}): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByTestId('login-email').fill(opts.email ?? DEMO_OWNER);
+  await page.getByTestId('login-password').fill(opts.password ?? DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(REVIEWS_URL);
+  if (opts.listed) await expect(page.getByTestId('review-item').first()).toBeVisible();
 }
