@@ -1,7 +1,7 @@
 /** Shared helpers of the benchmarks: a throwaway PostgreSQL database and the real stack. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -75,4 +75,39 @@ export async function login(base: string, email = 'owner@spice-route.demo'): Pro
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** The machine a result was measured on, as stored with every result file. */
+export interface Machine {
+  /** `<cores> × <CPU model>` */
+  cpus: string;
+  memoryGiB: number;
+  /** Node version of the bench process (the servers it starts run the same binary). */
+  node: string;
+  /** PostgreSQL `server_version`, when the bench used one. */
+  postgres?: string;
+  /** What else shared the machine (the figures are relative to that). */
+  note: string;
+}
+
+/** Describes this machine: CPU model and cores, memory, Node version, plus `extra` (PostgreSQL version). */
+export function describeMachine(note: string, extra: { postgres?: string } = {}): Machine {
+  return { cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, ...extra, note };
+}
+
+/**
+ * Writes one benchmark's results (issue #10: "results go to `bench/results/` as JSON and a
+ * Markdown table, with the machine's description") as `apps/server/bench/results/<kind>-<stamp>.json`
+ * and `.md`, the stamp being the UTC time to the second (`2026-11-23T17-13-42`).
+ * @param json serialised with two-space indent and a final newline
+ * @param markdown written as given
+ * @returns the two paths relative to the repository root, as `apps/server/bench/results/<kind>-<stamp>.{json,md}`
+ */
+export function writeResults(kind: string, json: unknown, markdown: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
+  const dir = join(root, 'apps/server/bench/results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${kind}-${stamp}.json`), JSON.stringify(json, null, 2) + '\n');
+  writeFileSync(join(dir, `${kind}-${stamp}.md`), markdown);
+  return `apps/server/bench/results/${kind}-${stamp}.{json,md}`;
 }

@@ -5,7 +5,9 @@
  *
  * Grows a throwaway PostgreSQL database (bench/grow.ts), starts the real stack (simulator +
  * server, `scripts/start.mjs`) and a bare Fastify route (bench/bare.ts) as child processes, then
- * runs autocannon at fixed rates (`overallRate`) and at saturation on: reviews page 1 and deep,
+ * runs each fixed rate twice, with autocannon (`overallRate`, which sends each second's share in
+ * a burst) and evenly spaced (bench/paced.ts, latency from when each request was due), and
+ * autocannon at saturation, on: reviews page 1 (also with `Accept-Encoding: br`) and deep,
  * conversations of the busiest page page 1 and deep, messages of the 25k-message conversation
  * page 1 and deep, `/api/health` and the bare route. "Deep" is row 20,000 (page 1,000 of 20), or
  * the last full page when the list is shorter; its cursor is built from the row at that position,
@@ -18,17 +20,15 @@
  * BENCH_LABEL (free text stored with the results), BENCH_KEEP_DB=1 (keep the grown database), TEST_PG_URL (admin URL; see common.ts).
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync, mkdirSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEFAULT_SEED_DIR } from '@dinedesk/demo-data';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/seed.ts';
 import { encodeCursor } from '../src/lib/keyset.ts';
-import { login, root, startStack, throwawayDatabase, waitFor } from './common.ts';
+import { describeMachine, login, root, startStack, throwawayDatabase, waitFor, writeResults } from './common.ts';
 import { growDatabase } from './grow.ts';
+import { paced } from './paced.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -95,6 +95,8 @@ try {
     { call: 'bare Fastify route', url: `http://127.0.0.1:${barePort}/bare` },
     { call: '/api/health', url: `${base}/api/health` },
     { call: 'reviews page 1', url: `${base}/api/review_testing/get-fb-reviews?limit=${LIMIT}`, headers: auth },
+    // As a browser asks: the answer is compressed (brotli, @fastify/compress) on every request.
+    { call: 'reviews page 1, br', url: `${base}/api/review_testing/get-fb-reviews?limit=${LIMIT}`, headers: { ...auth, 'accept-encoding': 'br, gzip' } },
     { call: `reviews page ${reviewsDeep.page}`, url: `${base}/api/review_testing/get-fb-reviews?limit=${LIMIT}&cursor=${reviewsDeep.cursor}`, headers: auth },
     { call: 'conversations page 1', url: `${base}${conv}?limit=${LIMIT}`, headers: auth },
     { call: `conversations page ${convDeep.page}`, url: `${base}${conv}?limit=${LIMIT}&cursor=${convDeep.cursor}`, headers: auth },
@@ -117,7 +119,7 @@ try {
       const r = await autocannon({ url: c.url, headers: c.headers, connections, duration: seconds, ...(rate ? { overallRate: rate } : {}) });
       const m: Measurement = {
         call: c.call,
-        rate: rate ? `${rate}/s` : 'saturation',
+        rate: rate ? `${rate}/s autocannon` : 'saturation',
         'req/s': Math.round(r.requests.average),
         'p50 ms': r.latency.p50,
         'p99 ms': r.latency.p99,
@@ -126,16 +128,15 @@ try {
       };
       results.push(m);
       console.log(JSON.stringify(m));
+      if (!rate) continue;
+      // The same rate, evenly spaced (bench/paced.ts: autocannon's overallRate sends it in bursts).
+      const p: Measurement = { call: c.call, rate: `${rate}/s paced`, ...(await paced({ url: c.url, headers: c.headers, rate, seconds, connections })) };
+      results.push(p);
+      console.log(JSON.stringify(p));
     }
   }
 
-  const machine = {
-    cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
-    memoryGiB: Math.round(totalmem() / 2 ** 30),
-    node: process.version,
-    postgres: pgVersion,
-    note: 'server, PostgreSQL and autocannon share the machine',
-  };
+  const machine = describeMachine('server, PostgreSQL and autocannon share the machine', { postgres: pgVersion });
   const data = {
     n: { ...grown.counts, hotPageConversations: convDeep.of, hotConversationMessages: msgDeep.of },
     deep: { reviews: reviewsDeep, conversations: convDeep, messages: msgDeep },
@@ -146,11 +147,7 @@ try {
   console.log(`\n${connections} connections, ${seconds} s per measurement; ${nReviews.toLocaleString('en')} reviews, ${nMessages.toLocaleString('en')} messages; ${machine.cpus}, node ${machine.node}, PostgreSQL ${pgVersion}`);
   console.table(results);
 
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-  const dir = join(root, 'apps/server/bench/results');
-  mkdirSync(dir, { recursive: true });
   const label = process.env.BENCH_LABEL ?? '';
-  writeFileSync(join(dir, `lists-${stamp}.json`), JSON.stringify({ label, at: new Date().toISOString(), machine, data, results }, null, 2) + '\n');
   const md = [
     `# List endpoints at scale, ${new Date().toISOString()}${label ? ` (${label})` : ''}`,
     '',
@@ -164,8 +161,7 @@ try {
     ...results.map((m) => `| ${m.call} | ${m.rate} | ${m['req/s']} | ${m['p50 ms']} | ${m['p99 ms']} | ${m['max ms']} | ${m.errors} |`),
     '',
   ].join('\n');
-  writeFileSync(join(dir, `lists-${stamp}.md`), md);
-  console.log(`results: apps/server/bench/results/lists-${stamp}.{json,md}`);
+  console.log(`results: ${writeResults('lists', { label, at: new Date().toISOString(), machine, data, results }, md)}`);
 } finally {
   for (const stop of stops) await stop().catch((e) => console.error(e));
 }

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -8,6 +7,7 @@ import { loggerOptions, type LogStream } from './lib/log-redaction.ts';
 import { registerAuth, type RouteNeed } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -62,7 +62,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, need: route.config?.need });
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -18,10 +18,18 @@ const ZEnv = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   TOKEN_ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(8 * 3600),
+  /** Seconds a process reuses the access it resolved for a session (0: resolve on every request). Access changes and logouts drop it at once. */
+  ACCESS_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   META_GRAPH_BASE_URL: z.string().url().default('http://127.0.0.1:4100'),
   META_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must look like v21.0').default('v21.0'),
   META_APP_ID: z.string().default('100000000000001'),
   META_APP_SECRET: z.string().default('meta-sim-app-secret'),
+  /** How long a Graph call may take before the client gives up (a write is then read back, docs/decisions/0014). */
+  META_GRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** A page's sync pauses this long after a rate limit without Graph's regain estimate, and at least this long (issue #10). */
+  META_RATE_LIMIT_MIN_WAIT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** …and at most this long, whatever Graph's `estimated_time_to_regain_access` says. */
+  META_RATE_LIMIT_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** Connect the demo clients' pages through the Graph Test Users API at start (simulator). */
   META_CONNECT_TEST_USERS: z.enum(['0', '1']).default('1'),
   /** Token Meta echoes in the webhook verification handshake. */
@@ -65,6 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.META_RATE_LIMIT_MAX_WAIT_SECONDS < e.META_RATE_LIMIT_MIN_WAIT_SECONDS) {
+    throw new Error('Invalid configuration: META_RATE_LIMIT_MAX_WAIT_SECONDS: must not be below META_RATE_LIMIT_MIN_WAIT_SECONDS');
+  }
   if (!isLoopbackHost(e.META_GRAPH_BASE_URL)) {
     for (const [name, publicDefault] of Object.entries(SIMULATOR_DEFAULTS)) {
       if (e[name as keyof typeof SIMULATOR_DEFAULTS] === publicDefault) {
@@ -82,12 +93,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jwtSecret: e.JWT_SECRET ?? null,
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY ?? null,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    accessCacheSeconds: e.ACCESS_CACHE_SECONDS,
     graph: {
       baseUrl: e.META_GRAPH_BASE_URL.replace(/\/$/, ''),
       version: e.META_GRAPH_VERSION,
       appId: e.META_APP_ID,
       appSecret: e.META_APP_SECRET,
       connectTestUsers: e.META_CONNECT_TEST_USERS === '1',
+      timeoutMs: e.META_GRAPH_TIMEOUT_MS,
+      rateLimitWait: { minSeconds: e.META_RATE_LIMIT_MIN_WAIT_SECONDS, maxSeconds: e.META_RATE_LIMIT_MAX_WAIT_SECONDS },
     },
     meta: { webhookVerifyToken: e.META_WEBHOOK_VERIFY_TOKEN },
     redisUrl: e.REDIS_URL ?? null,

@@ -39,6 +39,13 @@ export const ZCursor = z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/, 'cur
 export const ZHealth = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
+  /**
+   * The process's link to the other server processes (Redis, issue #10, decision 0021): `off`
+   * without REDIS_URL, `degraded` while Redis is unreachable. Degraded is not failing: the
+   * process still serves reads, sends and sign-in; live updates reach its own sockets only until
+   * the link is back, then every socket catches up.
+   */
+  redis: z.enum(['off', 'ok', 'degraded']),
   uptimeSeconds: z.number(),
 });
 export type THealth = z.infer<typeof ZHealth>;

@@ -13,6 +13,18 @@ export type TChannel = z.infer<typeof ZChannel>;
 export const MESSAGE_TEXT_MAX = 2000;
 
 /** A page (Messenger: Facebook Page; Instagram: the Page-linked professional account). */
+/**
+ * The page's link to Facebook as the inbox shows it (issue #10): `token_invalid` Facebook refused
+ * the page's token (error 190) and DineDesk stopped calling Facebook for it until it is
+ * reconnected; `rate_limited` Facebook is throttling the page (4/17/32/613) and DineDesk resumes
+ * by itself; `ok` otherwise. `message` says so in plain words (null when `ok`).
+ */
+export const ZPageHealth = z.object({
+  status: z.enum(['ok', 'rate_limited', 'token_invalid']),
+  message: z.string().nullable(),
+});
+export type TPageHealth = z.infer<typeof ZPageHealth>;
+
 export const ZInboxPage = z.object({
   /** Facebook Page id (messenger) or Instagram account id (instagram): the `{pageId}` of the calls. */
   id: z.string(),
@@ -27,6 +39,7 @@ export const ZInboxPage = z.object({
   unreadCount: z.number().int(),
   conversationCount: z.number().int(),
   connected: z.boolean(),
+  health: ZPageHealth,
 });
 export type TInboxPage = z.infer<typeof ZInboxPage>;
 export const ZInboxPagesResponse = z.object({ data: z.array(ZInboxPage) });

@@ -13,6 +13,7 @@ import {
   type TInboxEvent,
   type TReplayAck,
   type TReplayRequest,
+  type TResyncEvent,
   type TReviewsChangedEvent,
 } from './index.ts';
 
@@ -22,22 +23,25 @@ import {
  */
 describe('realtime contract', () => {
   it('keeps the wire names the server and the web app already speak', () => {
-    expect(SOCKET_EVENTS).toEqual({ inboxEvent: 'inbox:event', inboxReplay: 'inbox:replay', accessChanged: 'access:changed', reviewsChanged: 'reviews:changed' });
+    expect(SOCKET_EVENTS).toEqual({ inboxEvent: 'inbox:event', inboxReplay: 'inbox:replay', accessChanged: 'access:changed', reviewsChanged: 'reviews:changed', resync: 'realtime:resync' });
     expect(SOCKET_EVENTS.reviewsChanged).toBe(REVIEW_SOCKET_EVENTS.changed);
     expect([accountRoom('123'), userRoom('u'), sessionRoom('s')]).toEqual(['acct:123', 'user:u', 'session:s']);
   });
 
   it('has one payload schema for each server → client event, matching the listener types', () => {
-    expect(Object.keys(SERVER_EVENT_PAYLOADS).sort()).toEqual([SOCKET_EVENTS.accessChanged, SOCKET_EVENTS.inboxEvent, SOCKET_EVENTS.reviewsChanged].sort());
+    expect(Object.keys(SERVER_EVENT_PAYLOADS).sort()).toEqual([SOCKET_EVENTS.accessChanged, SOCKET_EVENTS.inboxEvent, SOCKET_EVENTS.reviewsChanged, SOCKET_EVENTS.resync].sort());
     expect(SERVER_EVENT_PAYLOADS[SOCKET_EVENTS.accessChanged].safeParse({ reason: 'removed' }).success).toBe(true);
     expect(SERVER_EVENT_PAYLOADS[SOCKET_EVENTS.accessChanged].safeParse({ reason: 'other' }).success).toBe(false);
     expect(SERVER_EVENT_PAYLOADS[SOCKET_EVENTS.reviewsChanged].safeParse({ pageId: '1', reviewId: null, kind: 'comment', verb: 'add' }).success).toBe(true);
     expect(SERVER_EVENT_PAYLOADS[SOCKET_EVENTS.inboxEvent].safeParse({ type: 'read', eventId: 1 }).success).toBe(false);
+    expect(SERVER_EVENT_PAYLOADS[SOCKET_EVENTS.resync].safeParse({ afterEventId: 0 }).success).toBe(true);
+    expect(SERVER_EVENT_PAYLOADS[SOCKET_EVENTS.resync].safeParse({ afterEventId: -1 }).success).toBe(false);
 
     expectTypeOf<keyof ServerToClientEvents>().toEqualTypeOf<keyof typeof SERVER_EVENT_PAYLOADS>();
     expectTypeOf<Parameters<ServerToClientEvents['inbox:event']>[0]>().toEqualTypeOf<TInboxEvent>();
     expectTypeOf<Parameters<ServerToClientEvents['access:changed']>[0]>().toEqualTypeOf<TAccessChangedEvent>();
     expectTypeOf<Parameters<ServerToClientEvents['reviews:changed']>[0]>().toEqualTypeOf<TReviewsChangedEvent>();
+    expectTypeOf<Parameters<ServerToClientEvents['realtime:resync']>[0]>().toEqualTypeOf<TResyncEvent>();
     expectTypeOf<z.infer<(typeof SERVER_EVENT_PAYLOADS)['inbox:event']>>().toEqualTypeOf<TInboxEvent>();
   });
 

@@ -21,6 +21,13 @@ export const SOCKET_EVENTS = {
   accessChanged: 'access:changed',
   /** server → client: a review or review comment of a page changed (`TReviewsChangedEvent`, issue #8). */
   reviewsChanged: REVIEW_SOCKET_EVENTS.changed,
+  /**
+   * server → client: the server's link to the other processes (Redis) was lost and is back, so
+   * live events may have been missed (issue #10, decision 0021); payload `TResyncEvent`. The
+   * client replays from the lower of its last event id and `afterEventId`, and refetches what
+   * has no event stream (reviews).
+   */
+  resync: 'realtime:resync',
 } as const;
 
 /**
@@ -29,6 +36,13 @@ export const SOCKET_EVENTS = {
  */
 export const ZAccessChangedEvent = z.object({ reason: z.enum(['access', 'removed']) });
 export type TAccessChangedEvent = z.infer<typeof ZAccessChangedEvent>;
+
+/**
+ * Payload of `realtime:resync`: events with an id above `afterEventId` may not have reached this
+ * socket live (the server's estimate: the last event stored a margin before its link went down).
+ */
+export const ZResyncEvent = z.object({ afterEventId: z.number().int().min(0) });
+export type TResyncEvent = z.infer<typeof ZResyncEvent>;
 
 /** `inbox:replay` request: events with an id above `afterEventId` (the last one the client applied). */
 export const ZReplayRequest = z.object({ afterEventId: z.number().int().min(0) });
@@ -44,6 +58,7 @@ export const SERVER_EVENT_PAYLOADS = {
   [SOCKET_EVENTS.inboxEvent]: ZInboxEvent,
   [SOCKET_EVENTS.accessChanged]: ZAccessChangedEvent,
   [SOCKET_EVENTS.reviewsChanged]: ZReviewsChangedEvent,
+  [SOCKET_EVENTS.resync]: ZResyncEvent,
 } as const;
 
 /** Server → client events with their payloads. */
@@ -51,6 +66,7 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.inboxEvent]: (event: TInboxEvent) => void;
   [SOCKET_EVENTS.accessChanged]: (event: TAccessChangedEvent) => void;
   [SOCKET_EVENTS.reviewsChanged]: (event: TReviewsChangedEvent) => void;
+  [SOCKET_EVENTS.resync]: (event: TResyncEvent) => void;
 }
 
 /** Client → server events; the replay answers through socket.io's acknowledgement. */

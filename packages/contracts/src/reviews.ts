@@ -6,9 +6,13 @@ import { ZCursor, ZIsoTime, ZPaging } from './common.ts';
  * Graph API `/{page-id}/ratings`; replies are comments on the review's `open_graph_story`.
  */
 
-/** Why a page's reviews may be stale: `deprecated` is Graph error 12 on v22+ (external-apis.md §2). */
+/**
+ * Why a page's reviews may be stale: `deprecated` is Graph error 12 on v22+ (external-apis.md §2);
+ * `token_invalid` Facebook refused the page's token (190: reconnect the page); `rate_limited`
+ * Facebook is throttling the page (4/17/32/613) and the sync resumes by itself (issue #10).
+ */
 export const ZSyncState = z.object({
-  status: z.enum(['never', 'ok', 'failed', 'deprecated', 'token_invalid']),
+  status: z.enum(['never', 'ok', 'failed', 'deprecated', 'token_invalid', 'rate_limited']),
   lastSyncedAt: ZIsoTime.nullable(),
   /** Plain-words explanation for the owner when status is not ok. */
   message: z.string().nullable(),

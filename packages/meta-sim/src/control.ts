@@ -8,6 +8,22 @@
  *                               (404 unknown Page; sends `feed` `item: rating`, feed.ts)
  *   GET|PUT|DELETE /__sim/write-fault  {mode:'apply_then_hang'|'hang', edge, times?} → armed
  *                               fault; DELETE disarms and releases held answers (write-faults.ts)
+ * Graph misbehaving (issue #10; `faults.ts`, `call-log.ts`, `tokens.ts` `revoke`):
+ *   GET|PUT|DELETE /__sim/faults {rules: [{path?, method?, kind: 'http500'|'slow'|'graph_error',
+ *                               code?: 1|2|4|17|32|613|190, subcode?: 458|459|460|463|464|467,
+ *                               delayMs?, regainMinutes?, times?}]} → {rules: [...rule, hits]};
+ *                               PUT replaces the schedule, DELETE disarms it and answers waiting
+ *                               slow calls at once → {cleared, answered}. `path` is an edge name
+ *                               or a node id (a Page id also matches calls with its page token);
+ *                               rate limits carry X-App-Usage (4, 17) or X-Business-Use-Case-Usage
+ *                               with estimated_time_to_regain_access = regainMinutes (32, 613)
+ *   POST /__sim/revoke-token    {userId?, pageId?, subcode: 458|459|460|463|464|467} → {revoked}:
+ *                               the tokens die (190 + subcode from then on); a user's come back
+ *                               when the test users are listed (the user logs in again), a Page's
+ *                               at once for its admins (404 unknown user or Page)
+ *   GET  /__sim/calls?pageId=&since= → {total, count, byPage, calls: [{at, method, path, pageId,
+ *                               status, code}]} (Graph calls answered since the last DELETE)
+ *   DELETE /__sim/calls         → {cleared}
  *   GET  /__sim/switches        → {ratingsDeprecatedFrom, callsPerHour}
  *   PUT  /__sim/switches        {ratingsDeprecatedFrom?: number|null, callsPerHour?: number}
  * Messaging (external-apis.md §3–§4; `driver.ts`, `webhooks.ts`):
@@ -51,8 +67,11 @@ import { addGuestComment } from './graph/comments.ts';
 import { PAGE_TASKS, type SimCore } from './graph/core.ts';
 import { CHANNELS, type Channel, HUMAN_AGENT_WINDOW_MS, STANDARD_WINDOW_MS, type SeedStats, updatedAt } from './inbox.ts';
 import { USER_SCOPES } from './tokens.ts';
+import { TOKEN_DEATH_SUBCODES } from './faults.ts';
 import type { HandshakeRecord, WebhookConfig, WebhookLog } from './webhooks.ts';
 import type { WriteFault } from './write-faults.ts';
+import type { ArmedFault } from './faults.ts';
+import type { GraphCall } from './call-log.ts';
 
 /** One thread as `GET /__sim/conversations` lists it (times ISO 8601 UTC). */
 export interface ConversationSummary {
@@ -97,6 +116,16 @@ export interface SimControl {
   setWriteFault(fault: WriteFault | null): WriteFault | null;
   writeFault(): { fault: WriteFault | null; held: number };
   releaseHeldWrites(): number;
+  /** Replaces the fault schedule. @throws Error naming the first bad rule (`faults.ts`) */
+  setFaults(rules: unknown): ArmedFault[];
+  faults(): ArmedFault[];
+  /** Disarms every fault rule and answers the slow calls still waiting. */
+  clearFaults(): { cleared: number; answered: number };
+  /** Kills tokens (`tokens.ts` `revoke`). @throws DriverError 404 unknown user or Page; Error for a bad subcode */
+  revokeTokens(target: { userId?: string; pageId?: string }, subcode: number): { revoked: number };
+  /** Graph calls since the last clear (`call-log.ts`); `since` in epoch ms. */
+  graphCalls(filter?: { pageId?: string; since?: number }): { total: number; count: number; byPage: Record<string, number>; calls: GraphCall[] };
+  clearGraphCalls(): { cleared: number };
   setRatingsDeprecatedFrom(version: number | null): void;
   setCallsPerHour(calls: number): void;
   switches(): { ratingsDeprecatedFrom: number | null; callsPerHour: number };
@@ -151,6 +180,17 @@ export function createControl(sim: SimCore, initialCallsPerHour: number): SimCon
     setWriteFault: (fault) => sim.writeFaults.set(fault),
     writeFault: () => ({ fault: sim.writeFaults.current(), held: sim.writeFaults.heldCount }),
     releaseHeldWrites: () => sim.writeFaults.release(),
+    setFaults: (rules) => sim.faults.set(rules),
+    faults: () => sim.faults.list(),
+    clearFaults: () => ({ cleared: sim.faults.clear(), answered: sim.faults.wakeAll() }),
+    revokeTokens(target, subcode) {
+      if (!(TOKEN_DEATH_SUBCODES as readonly number[]).includes(subcode)) throw new Error(`subcode must be one of ${TOKEN_DEATH_SUBCODES.join(', ')}`);
+      if (target.userId !== undefined && !sim.seed.users.has(target.userId)) throw new DriverError(404, `no test user with id ${target.userId}`);
+      if (target.pageId !== undefined && !sim.seed.pages.has(target.pageId)) throw new DriverError(404, `no Page with id ${target.pageId}`);
+      return { revoked: sim.tokens.revoke(target, subcode).length };
+    },
+    graphCalls: (filter) => sim.calls.query(filter),
+    clearGraphCalls: () => ({ cleared: sim.calls.clear() }),
     setRatingsDeprecatedFrom(version) {
       if (version !== null && !(Number.isInteger(version) && version > 0)) throw new Error('ratingsDeprecatedFrom must be a positive integer or null');
       sim.switches.ratingsDeprecatedFrom = version;
@@ -291,6 +331,39 @@ export function registerControlRoutes(app: FastifyInstance, control: SimControl)
     return reply.code(r.status).send(r.body);
   });
   app.delete('/__sim/write-fault', async () => ({ released: control.releaseHeldWrites() }));
+  app.get('/__sim/faults', async () => ({ rules: control.faults() }));
+  app.put('/__sim/faults', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => ({ rules: control.setFaults(b.rules) }));
+    return reply.code(r.status).send(r.body);
+  });
+  app.delete('/__sim/faults', async () => control.clearFaults());
+  app.post('/__sim/revoke-token', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => {
+      const userId = optionalString(b, 'userId');
+      const pageId = optionalString(b, 'pageId');
+      if (typeof b.subcode !== 'number') throw new Error('subcode must be a number');
+      if (userId === undefined && pageId === undefined) throw new Error('userId or pageId is required');
+      return control.revokeTokens({ ...(userId !== undefined ? { userId } : {}), ...(pageId !== undefined ? { pageId } : {}) }, b.subcode);
+    });
+    return reply.code(r.status).send(r.body);
+  });
+  app.get('/__sim/calls', async (req, reply) => {
+    const q = asRecord(req.query);
+    const r = run(() => {
+      const pageId = optionalString(q, 'pageId');
+      const sinceRaw = optionalString(q, 'since');
+      let since: number | undefined;
+      if (sinceRaw !== undefined) {
+        since = /^\d+$/.test(sinceRaw) ? Number(sinceRaw) : Date.parse(sinceRaw);
+        if (Number.isNaN(since)) throw new Error('since must be an ISO time or epoch milliseconds');
+      }
+      return control.graphCalls({ ...(pageId !== undefined ? { pageId } : {}), ...(since !== undefined ? { since } : {}) });
+    });
+    return reply.code(r.status).send(r.body);
+  });
+  app.delete('/__sim/calls', async () => control.clearGraphCalls());
   app.get('/__sim/switches', async () => control.switches());
   app.put('/__sim/switches', async (req, reply) => {
     const b = asRecord(req.body);

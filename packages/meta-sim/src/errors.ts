@@ -205,3 +205,26 @@ export const messageTooLong = (max: number): GraphError =>
  */
 export const messageNoLongerAvailable = (): GraphError =>
   new GraphError(100, '(#100) This message has been deleted or is not available: only the 20 most recent messages of a conversation can be read');
+
+/** 2: Graph's other transient failure, answered as HTTP 500 (external-apis.md §3 "1, 2 Transient"). */
+export const unexpectedError = (): GraphError =>
+  new GraphError(2, 'An unexpected error has occurred. Please retry your request later.', { httpStatus: 500, transient: true });
+
+/**
+ * 190 with the subcode of a token that died before its time (external-apis.md §1: password
+ * change 460, app removed 458, checkpoint 459, unconfirmed user 464, logout 467; natural expiry
+ * 463), worded as Graph words each.
+ * @param appId named by 458
+ * @param at when the token died (463 names it); `now` the simulator clock
+ */
+export const revokedToken = (subcode: number, appId: string, at: Date, now: Date): GraphError => {
+  const why: Record<number, string> = {
+    458: `The user has not authorized application ${appId}.`,
+    459: 'You cannot access the app till you log in to www.facebook.com and follow the instructions given.',
+    460: 'The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.',
+    463: `Session has expired on ${at.toUTCString()}. The current time is ${now.toUTCString()}.`,
+    464: 'Sessions for the user are not allowed because the user is not a confirmed user.',
+    467: 'The session is invalid because the user logged out.',
+  };
+  return new GraphError(190, `Error validating access token: ${why[subcode] ?? 'The session is invalid.'}`, { subcode });
+};

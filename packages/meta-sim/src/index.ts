@@ -27,6 +27,8 @@ import { PerSecondLimiter, UsageMeter } from './usage.ts';
 import { wireWebhooks } from './webhook-events.ts';
 import { type HandshakeRecord, type WebhookConfig, type WebhookLog, WebhookDispatcher } from './webhooks.ts';
 import { type WriteFault, WriteFaults } from './write-faults.ts';
+import { type ArmedFault, type FaultRule, GraphFaults } from './faults.ts';
+import { type GraphCall, GraphCallLog } from './call-log.ts';
 
 export { GraphError } from './errors.ts';
 export { parseFields, type FieldSpec } from './fields.ts';
@@ -37,6 +39,9 @@ export type { ConversationSummary, InboxSummary } from './control.ts';
 export type { Channel } from './inbox.ts';
 export type { GuestRatingInput } from './feed.ts';
 export type { WriteFault, WriteFaultMode } from './write-faults.ts';
+export type { ArmedFault, FaultCode, FaultKind, FaultRule } from './faults.ts';
+export { FAULT_CODES, FAULT_KINDS, TOKEN_DEATH_SUBCODES } from './faults.ts';
+export type { GraphCall } from './call-log.ts';
 
 /** Webhook knobs settable at creation (URL and verify token have their own options). */
 export type WebhookOptions = Partial<Omit<WebhookConfig, 'url' | 'verifyToken'>>;
@@ -124,6 +129,27 @@ export interface MetaSim {
   setWriteFault(fault: WriteFault | null): WriteFault | null;
   /** Disarms write faults and lets every held answer go. @returns how many were held */
   releaseHeldWrites(): number;
+  /**
+   * Replaces the read/answer fault schedule (`faults.ts`): 500s, slow answers, rate limits
+   * 4/17/32/613 with their usage headers, 190 with a subcode. An empty list disarms.
+   * @throws Error naming the first bad rule
+   */
+  setFaults(rules: FaultRule[]): ArmedFault[];
+  /** The armed fault rules with how often each applied. */
+  faults(): ArmedFault[];
+  /** Disarms every fault rule and answers the slow calls still waiting. */
+  clearFaults(): { cleared: number; answered: number };
+  /**
+   * Kills tokens as a password change (460), the app's removal (458), a checkpoint (459), an
+   * unconfirmed account (464), a logout (467) or an early expiry (463) would (`tokens.ts`
+   * `revoke`): a user's tokens come back when the test users are listed, a Page's at once.
+   * @throws DriverError 404 for an unknown user or Page; Error for another subcode
+   */
+  revokeTokens(target: { userId?: string; pageId?: string }, subcode: number): { revoked: number };
+  /** Graph calls answered since the last clear (`call-log.ts`); `since` in epoch ms. */
+  graphCalls(filter?: { pageId?: string; since?: number }): { total: number; count: number; byPage: Record<string, number>; calls: GraphCall[] };
+  /** Forgets the logged Graph calls. */
+  clearGraphCalls(): { cleared: number };
   /** Turns the ratings code-12 gate on from `version` (e.g. 22), or off with null. */
   setRatingsDeprecatedFrom(version: number | null): void;
   /**
@@ -241,6 +267,8 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
     webhooks,
     conversationsLimiter: new PerSecondLimiter(rps, now),
     writeFaults: new WriteFaults(),
+    faults: new GraphFaults(),
+    calls: new GraphCallLog(),
   };
   const control = createControl(sim, callsPerHour);
   const server = buildServer({ sim, router: new GraphRouter(DEFAULT_MODULES), control, logger: options.logger ?? false });
@@ -262,6 +290,8 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
       live?.stop();
       // Held answers would keep their connections, and so the server, open forever.
       sim.writeFaults.release();
+      sim.faults.clear();
+      sim.faults.wakeAll();
       webhooks.close();
       await server.close();
     },
@@ -270,6 +300,12 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
     addGuestRating: (input) => control.addGuestRating(input),
     setWriteFault: (fault) => control.setWriteFault(fault),
     releaseHeldWrites: () => control.releaseHeldWrites(),
+    setFaults: (rules) => control.setFaults(rules),
+    faults: () => control.faults(),
+    clearFaults: () => control.clearFaults(),
+    revokeTokens: (target, subcode) => control.revokeTokens(target, subcode),
+    graphCalls: (filter) => control.graphCalls(filter),
+    clearGraphCalls: () => control.clearGraphCalls(),
     setRatingsDeprecatedFrom: (version) => control.setRatingsDeprecatedFrom(version),
     guestMessage: (input) => control.guestMessage(input),
     guestReaction: (messageId, reaction) => control.guestReaction(messageId, reaction),

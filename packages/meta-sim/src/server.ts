@@ -3,10 +3,12 @@
  * router, the control API under `/__sim`, Graph's error envelope and the usage headers.
  *
  * Request pipeline for Graph calls (external-apis.md "10 behaviours"):
- *   path version (`/v21.0/...`, else the default) → token (query, body or Authorization;
- *   104 when missing, 190 when unknown) → call budget (usage header on every authenticated
- *   call; 4/17/32 once used up) → write fault, if one is armed (`write-faults.ts`) → router →
- *   JSON, or `{error:{...}}` with status 400.
+ *   path version (`/v21.0/...`, else the default) → call log (`call-log.ts`) → token (query,
+ *   body or Authorization; 104 when missing, 190 when unknown or revoked) → armed fault rule,
+ *   if one matches (`faults.ts`: 500, rate limit with its usage header, 190, or a slow answer)
+ *   → call budget (usage header on every authenticated call; 4/17/32 once used up) → write
+ *   fault, if one is armed (`write-faults.ts`) → router → JSON, or `{error:{...}}` with status
+ *   400 (500 for codes 1 and 2).
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { extractToken, requestParams } from './auth.ts';
@@ -23,6 +25,8 @@ import {
   unsupportedRequest,
   userRateLimit,
 } from './errors.ts';
+import type { GraphCall } from './call-log.ts';
+import { faultOutcome } from './faults.ts';
 import type { GraphContext, HttpMethod, SimCore } from './graph/core.ts';
 import type { GraphRouter } from './graph/router.ts';
 import type { Principal } from './tokens.ts';
@@ -67,6 +71,14 @@ function meter(sim: SimCore, p: Principal, reply: FastifyReply): void {
   if (s.throttled) throw p.type === 'APP' ? appRateLimit() : userRateLimit();
 }
 
+/** The Page a call's path is about: a Page id as its first segment, or a Page object `{page-id}_{n}`. */
+function pageInPath(sim: SimCore, segments: readonly string[]): string | null {
+  const first = segments[0] ?? '';
+  if (sim.seed.pages.has(first)) return first;
+  const prefix = first.split('_')[0] ?? '';
+  return first.includes('_') && sim.seed.pages.has(prefix) ? prefix : null;
+}
+
 /**
  * Builds the Fastify app.
  * @param deps.logger Fastify request logging (off in tests)
@@ -74,6 +86,12 @@ function meter(sim: SimCore, p: Principal, reply: FastifyReply): void {
 export function buildServer(deps: { sim: SimCore; router: GraphRouter; control: SimControl; logger: boolean }): FastifyInstance {
   const { sim, router } = deps;
   const app = Fastify({ logger: deps.logger });
+  // The log entry of each Graph call, completed with its status and error code once answered.
+  const logged = new WeakMap<FastifyRequest, GraphCall>();
+  app.addHook('onResponse', async (req, reply) => {
+    const entry = logged.get(req);
+    if (entry) entry.status = reply.statusCode;
+  });
 
   // Graph SDKs post form-encoded bodies; Fastify only parses JSON by default.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -94,6 +112,8 @@ export function buildServer(deps: { sim: SimCore; router: GraphRouter; control: 
       req.log.error({ err }, 'meta-sim handler failed');
       graphErr = unknownError();
     }
+    const entry = logged.get(req);
+    if (entry) entry.code = graphErr.code;
     const traceId = String(reply.getHeader('x-fb-trace-id') ?? newTraceId());
     return reply.code(graphErr.httpStatus).type('application/json; charset=UTF-8').send(toGraphErrorBody(graphErr, traceId));
   });
@@ -111,8 +131,23 @@ export function buildServer(deps: { sim: SimCore; router: GraphRouter; control: 
     reply.header('facebook-api-version', versionLabel);
     const params = requestParams(req);
     const token = extractToken(req, params);
+    const tokenPageId = token ? sim.tokens.pageOfToken(token) : null;
+    const pageId = tokenPageId ?? pageInPath(sim, segments);
+    logged.set(req, sim.calls.record({ at: sim.now().toISOString(), method: req.method, path: segments.join('/'), pageId }));
     if (!token) throw tokenRequired();
     const principal = sim.tokens.resolve(token);
+    // Armed faults (faults.ts): refused before the budget counts the call, as Graph's own refusals are.
+    const facts = { method: req.method, segments, tokenPageId };
+    const rule = sim.faults.take(facts);
+    let slowMs = 0;
+    if (rule) {
+      const outcome = faultOutcome(rule, facts, pageId, { id: sim.app.id, now: sim.now() });
+      if (outcome.kind === 'error') {
+        for (const [name, value] of Object.entries(outcome.headers)) reply.header(name, value);
+        throw outcome.error;
+      }
+      slowMs = outcome.delayMs;
+    }
     meter(sim, principal, reply);
     const ctx: GraphContext = {
       sim,
@@ -136,7 +171,13 @@ export function buildServer(deps: { sim: SimCore; router: GraphRouter; control: 
       await sim.writeFaults.hold();
       throw unknownError();
     }
-    const result = router.dispatch(ctx, segments);
+    let result: unknown;
+    try {
+      result = router.dispatch(ctx, segments);
+    } finally {
+      // A slow answer: carried out now, answered late (a write lands even if the client gave up).
+      if (slowMs) await sim.faults.delay(slowMs);
+    }
     if (fault === 'apply_then_hang') await sim.writeFaults.hold();
     return reply.type('application/json; charset=UTF-8').send(result);
   };

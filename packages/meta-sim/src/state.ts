@@ -47,6 +47,20 @@ export interface GrantRecord {
 }
 
 /**
+ * A token that died before its time (control API `POST /__sim/revoke-token`): it keeps
+ * answering 190 with `subcode` after its owner got a new one, as Graph does.
+ */
+export interface RevokedTokenRecord {
+  userId: string;
+  /** The Page of a page token; null for a user token. */
+  pageId: string | null;
+  /** 190 subcode it answers (458, 459, 460, 463, 464, 467). */
+  subcode: number;
+  /** When it died, Unix epoch seconds. */
+  at: number;
+}
+
+/**
  * Everything persisted. `version` guards future format changes; `grants` and `messaging` were
  * added later as optional keys, so version-1 files written before them still load.
  */
@@ -67,6 +81,8 @@ export interface PersistedState {
   ratings?: AddedRatingRecord[];
   /** Next numeric part of an added rating's key and story id. */
   nextRatingSeq?: number;
+  /** Dead tokens by token (`tokens.ts` `revoke`); optional, so older files still load. */
+  revokedTokens?: Record<string, RevokedTokenRecord>;
 }
 
 function emptyState(): PersistedState {

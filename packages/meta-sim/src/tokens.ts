@@ -7,9 +7,9 @@
  * (`expires_at: 0`); all carry `data_access_expires_at` ~90 days out.
  */
 import { randomBytes } from 'node:crypto';
-import { expiredToken, invalidToken } from './errors.ts';
+import { expiredToken, invalidToken, revokedToken } from './errors.ts';
 import type { Seed, SimPage, SimUser } from './seed.ts';
-import type { StateStore, TokenRecord } from './state.ts';
+import type { RevokedTokenRecord, StateStore, TokenRecord } from './state.ts';
 
 /**
  * Scopes granted to every test user: the app's login scopes of external-apis.md §1
@@ -66,6 +66,9 @@ export class TokenRegistry {
       const [userId = '', pageId = ''] = key.split(':');
       this.index.set(rec.token, { kind: 'PAGE', userId, pageId });
     }
+    for (const [token, r] of Object.entries(store.state.revokedTokens ?? {})) {
+      this.index.set(token, r.pageId === null ? { kind: 'USER', userId: r.userId } : { kind: 'PAGE', userId: r.userId, pageId: r.pageId });
+    }
   }
 
   /** The app access token `{app-id}|{app-secret}`. */
@@ -84,13 +87,16 @@ export class TokenRegistry {
    * Page, issuing what is missing or expired (a test user "logging in again"), then persists.
    * Tokens of users or Pages no longer in the seed are kept in the file but resolve to nothing.
    * Existing tokens get their scopes brought in line with the user's grants, so a state file
-   * written before a scope was added (or declined) follows the current grants.
+   * written before a scope was added (or declined) follows the current grants. Tokens killed by
+   * `revoke` are missing from the records, so this issues their successors.
+   * @param onlyUserId only this user (the others are left as they are)
    */
-  ensureIssued(): void {
+  ensureIssued(onlyUserId?: string): void {
     const nowSec = Math.floor(this.now().getTime() / 1000);
     let changed = false;
     const sameScopes = (a: string[], b: string[]) => a.length === b.length && a.every((s, i) => s === b[i]);
     for (const user of this.seed.users.values()) {
+      if (onlyUserId !== undefined && user.id !== onlyUserId) continue;
       const scopes = this.grantedScopes(user.id);
       const current = this.store.state.userTokens[user.id];
       if (current && !sameScopes(current.scopes, scopes)) {
@@ -136,6 +142,58 @@ export class TokenRegistry {
     if (changed) this.store.save();
   }
 
+  /**
+   * Kills tokens before their time, as Meta does on a password change (190/460), the app's
+   * removal (458), a security checkpoint (459), an unconfirmed account (464), a logout (467) or
+   * an early expiry (463) (external-apis.md §1). With `userId`: that user's token and all their
+   * page tokens (only the one of `pageId` when both are given): the user must log in again,
+   * which `ensureIssued` (listing the test users) does. With `pageId` alone: every page token of
+   * that Page, and its admins get fresh ones at once (as from `/me/accounts` with a valid user
+   * token). A dead token keeps answering 190 with its subcode; `debug_token` says `is_valid:false`.
+   * @returns the tokens killed
+   * @throws Error for an unknown user or Page, a user who does not manage the Page, or neither given
+   */
+  revoke(target: { userId?: string; pageId?: string }, subcode: number): string[] {
+    const { userId, pageId } = target;
+    if (userId === undefined && pageId === undefined) throw new Error('userId or pageId is required');
+    if (userId !== undefined && !this.seed.users.has(userId)) throw new Error(`no test user with id ${userId}`);
+    if (pageId !== undefined && !this.seed.pages.has(pageId)) throw new Error(`no Page with id ${pageId}`);
+    if (userId !== undefined && pageId !== undefined && !this.seed.users.get(userId)!.pageIds.includes(pageId)) throw new Error(`test user ${userId} does not manage Page ${pageId}`);
+    const at = Math.floor(this.now().getTime() / 1000);
+    const revoked = (this.store.state.revokedTokens ??= {});
+    const killed: string[] = [];
+    const owners = new Set<string>();
+    const kill = (token: string, rec: RevokedTokenRecord) => {
+      revoked[token] = rec;
+      killed.push(token);
+      owners.add(rec.userId);
+    };
+    if (userId !== undefined && pageId === undefined) {
+      const rec = this.store.state.userTokens[userId];
+      if (rec) {
+        kill(rec.token, { userId, pageId: null, subcode, at });
+        delete this.store.state.userTokens[userId];
+      }
+    }
+    for (const [key, rec] of Object.entries(this.store.state.pageTokens)) {
+      const [owner = '', page = ''] = key.split(':');
+      if ((userId === undefined || owner === userId) && (pageId === undefined || page === pageId)) {
+        kill(rec.token, { userId: owner, pageId: page, subcode, at });
+        delete this.store.state.pageTokens[key];
+      }
+    }
+    this.store.save();
+    // A page token alone: the admins' user tokens still work, and Graph hands them new page tokens.
+    if (pageId !== undefined) for (const owner of owners) this.ensureIssued(owner);
+    return killed;
+  }
+
+  /** The Page of a page token, dead or alive; null for other tokens (call attribution, call-log.ts). */
+  pageOfToken(token: string): string | null {
+    const ref = this.index.get(token);
+    return ref?.kind === 'PAGE' ? ref.pageId : null;
+  }
+
   /** The current user token of a test user. @throws Error for an unknown user id. */
   userToken(userId: string): TokenRecord {
     const rec = this.store.state.userTokens[userId];
@@ -151,10 +209,12 @@ export class TokenRegistry {
   /**
    * Resolves a presented token.
    * @throws GraphError 190 for unknown tokens (and tokens of users/pages gone from the seed),
-   *   190/463 for an expired user token.
+   *   190/463 for an expired user token, 190 with the subcode of a revoked one (`revoke`).
    */
   resolve(token: string): Principal {
     if (token === this.appToken) return { type: 'APP', token };
+    const dead = this.store.state.revokedTokens?.[token];
+    if (dead) throw revokedToken(dead.subcode, this.app.id, new Date(dead.at * 1000), this.now());
     const ref = this.index.get(token);
     const user = ref ? this.seed.users.get(ref.userId) : undefined;
     if (!ref || !user) throw invalidToken();

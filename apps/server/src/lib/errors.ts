@@ -1,12 +1,13 @@
 /**
  * An error with an HTTP status and a user-facing message; the central error handler turns it
- * into `{message, field?, code?}` (contracts `ZErrorResponse`, spec §8).
+ * into `{message, field?, code?}` (contracts `ZErrorResponse`, spec §8), and `retryAfterSeconds`
+ * into a `Retry-After` header (a 503 the caller may retry, e.g. Facebook rate-limiting a page).
  */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly extra: { field?: string; code?: string } = {},
+    readonly extra: { field?: string; code?: string; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'HttpError';

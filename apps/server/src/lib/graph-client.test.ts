@@ -33,13 +33,31 @@ describe('GraphClient', () => {
   });
 
   it('retries transient errors on GET and gives up after maxRetries', async () => {
-    const busy = json({ error: { message: 'busy', type: 'OAuthException', code: 32 } }, 400);
+    const busy = json({ error: { message: 'An unexpected error has occurred. Please retry your request later.', type: 'OAuthException', code: 2, is_transient: true } }, 500);
     const ok = fakeFetch([busy, busy, json({ ok: true })]);
     expect(await client(ok.impl).get('x', {}, 't')).toEqual({ ok: true });
     const fail = fakeFetch([busy, busy, busy, busy]);
     const err = (await client(fail.impl).get('x', {}, 't').catch((e) => e)) as GraphError;
-    expect(err.code).toBe(32);
+    expect(err.code).toBe(2);
     expect(fail.calls).toHaveLength(3);
+  });
+
+  it('does not call again inside a rate-limit window, and reads the window from the usage headers (issue #10)', async () => {
+    const throttled = (code: number, headers: Record<string, string>) => () =>
+      new Response(JSON.stringify({ error: { message: `(#${code}) limit`, type: 'OAuthException', code, is_transient: true } }), { status: 400, headers: { 'content-type': 'application/json', ...headers } });
+    const buc = { 'x-business-use-case-usage': JSON.stringify({ '1': [{ type: 'pages', call_count: 100, total_cputime: 40, total_time: 60, estimated_time_to_regain_access: 7 }] }) };
+    const page = fakeFetch([throttled(32, buc), json({ ok: true })]);
+    const err = (await client(page.impl).get('1/ratings', {}, 't').catch((e) => e)) as GraphError;
+    expect(page.calls).toHaveLength(1);
+    expect(err).toMatchObject({ code: 32, isRateLimit: true, retriesSoon: false, usage: { percent: 100, regainSeconds: 420 } });
+    const app = fakeFetch([throttled(4, { 'x-app-usage': '{"call_count":100,"total_cputime":12,"total_time":30}' })]);
+    const appErr = (await client(app.impl).get('x', {}, 't').catch((e) => e)) as GraphError;
+    expect(app.calls).toHaveLength(1);
+    expect(appErr.usage).toEqual({ percent: 100, regainSeconds: null });
+    // A per-second throttle (613) with no window is retried at once; a bad header is no header.
+    const perSecond = fakeFetch([throttled(613, { 'x-business-use-case-usage': 'not json' }), json({ ok: true })]);
+    expect(await client(perSecond.impl).get('1/conversations', {}, 't')).toEqual({ ok: true });
+    expect(perSecond.calls).toHaveLength(2);
   });
 
   it('does not retry a POST that reached Graph, so a comment is never posted twice', async () => {

@@ -5,8 +5,56 @@
  * and errors branched on the envelope's `code`/`error_subcode`, never on the HTTP status.
  */
 
+/**
+ * What Graph's usage headers said on an answer (external-apis.md §3 "Headers"):
+ * `X-App-Usage` `{call_count,total_cputime,total_time}` (percentages) and
+ * `X-Business-Use-Case-Usage` `{"<id>":[{type,call_count,total_cputime,total_time,
+ * estimated_time_to_regain_access}]}` (minutes).
+ */
+export interface GraphUsage {
+  /** Highest percentage any bucket reported (0..100+), null without a usage header. */
+  percent: number | null;
+  /** Longest `estimated_time_to_regain_access` reported, in seconds; null when none above 0. */
+  regainSeconds: number | null;
+}
+
+/** Reads the usage headers of a Graph answer; unreadable headers count as absent (never throws). */
+export function readUsage(headers: Headers): GraphUsage {
+  let percent: number | null = null;
+  let regainMinutes = 0;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  const take = (bucket: Record<string, unknown>) => {
+    for (const key of ['call_count', 'total_cputime', 'total_time']) {
+      const v = num(bucket[key]);
+      if (v !== null) percent = Math.max(percent ?? 0, v);
+    }
+    regainMinutes = Math.max(regainMinutes, num(bucket.estimated_time_to_regain_access) ?? 0);
+  };
+  const parse = (name: string): unknown => {
+    const raw = headers.get(name);
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  };
+  const app = parse('x-app-usage');
+  if (app && typeof app === 'object' && !Array.isArray(app)) take(app as Record<string, unknown>);
+  const buc = parse('x-business-use-case-usage');
+  if (buc && typeof buc === 'object' && !Array.isArray(buc)) {
+    for (const list of Object.values(buc as Record<string, unknown>)) {
+      for (const bucket of Array.isArray(list) ? list : []) if (bucket && typeof bucket === 'object') take(bucket as Record<string, unknown>);
+    }
+  }
+  return { percent, regainSeconds: regainMinutes > 0 ? Math.min(regainMinutes, 24 * 60) * 60 : null };
+}
+
 /** Graph error envelope `{error:{message,type,code,error_subcode,fbtrace_id}}` as an Error. */
 export class GraphError extends Error {
+  /** The usage headers of the answer that carried this error (rate limits: how long to wait). */
+  readonly usage: GraphUsage;
+
   constructor(
     message: string,
     readonly httpStatus: number,
@@ -14,9 +62,11 @@ export class GraphError extends Error {
     readonly subcode: number | null,
     readonly type: string,
     readonly fbtraceId: string | null,
+    usage: GraphUsage = { percent: null, regainSeconds: null },
   ) {
     super(message);
     this.name = 'GraphError';
+    this.usage = usage;
   }
   /** Codes Meta documents as transient or throttling (external-apis.md §3 "Errors to simulate"). */
   get isTransient(): boolean {
@@ -30,6 +80,17 @@ export class GraphError extends Error {
   /** Throttling: Graph refused the call without acting on it (external-apis.md §3). */
   get isRateLimit(): boolean {
     return [4, 17, 32, 613].includes(this.code) || (this.code >= 80001 && this.code <= 80014);
+  }
+  /**
+   * Worth retrying within the same call, a fraction of a second later: codes 1/2, 5xx, the
+   * network, and a per-second throttle (613) that gave no regain estimate. Hourly budgets (4, 17,
+   * 32, 8000x) and any throttle with `estimated_time_to_regain_access` are not: Meta's advice is
+   * to stop calling until the window passes, which the sync jobs do (issue #10).
+   */
+  get retriesSoon(): boolean {
+    if (!this.isTransient) return false;
+    if (!this.isRateLimit) return true;
+    return this.code === 613 && this.usage.regainSeconds === null;
   }
   /** 190: the token is invalid, expired or revoked; the page must be reconnected. */
   get isTokenError(): boolean {
@@ -82,7 +143,7 @@ export interface GraphClientOptions {
   version: string;
   appId: string;
   appSecret: string;
-  /** Retries of transient errors of GETs (codes 1, 2, 4, 17, 32, 613, 8000x, 5xx, network). */
+  /** Retries of GETs that failed transiently (codes 1, 2, 5xx, network, 613 without a window: `retriesSoon`). */
   maxRetries?: number;
   /** Backoff base in ms: attempt n waits base * 2^n plus jitter. */
   backoffMs?: number;
@@ -120,12 +181,12 @@ export class GraphClient {
   }
 
   /**
-   * `POST /{version}/{path}` with a JSON body (the Send API's documented form). Throttling
-   * refusals (4, 17, 32, 613, 8000x) are retried: Graph answered them without acting, so a
-   * retry cannot deliver twice. Timeouts and 5xx are not retried.
+   * `POST /{version}/{path}` with a JSON body (the Send API's documented form). A per-second
+   * throttle (613 without a regain estimate, see `retriesSoon`) is retried: Graph answered it
+   * without acting, so a retry cannot deliver twice. Timeouts, 5xx and hourly limits are not.
    */
   postJson<T>(path: string, body: unknown, token: string): Promise<T> {
-    return this.request<T>('POST', this.url(path, {}), token, JSON.stringify(body), (e) => e.isRateLimit);
+    return this.request<T>('POST', this.url(path, {}), token, JSON.stringify(body), (e) => e.isRateLimit && e.retriesSoon);
   }
 
   /** `DELETE /{version}/{path}`. */
@@ -176,8 +237,9 @@ export class GraphClient {
       } catch (e) {
         const err = e as GraphError;
         // A POST is never retried: a timeout or reset may come after Graph accepted it, and
-        // retrying a delivered comment would post it twice.
-        const retriable = err instanceof GraphError && err.isTransient && (method === 'GET' || retryPost(err));
+        // retrying a delivered comment would post it twice. A throttle with a window is not
+        // retried either: calling again inside the window only spends budget (retriesSoon).
+        const retriable = err instanceof GraphError && err.retriesSoon && (method === 'GET' || retryPost(err));
         if (!retriable || attempt >= maxRetries) throw err;
         await new Promise((r) => setTimeout(r, base * 2 ** attempt * (0.75 + Math.random() / 2)));
       }
@@ -217,7 +279,7 @@ export class GraphClient {
     const envelope = json as { error?: { message?: string; type?: string; code?: number; error_subcode?: number; fbtrace_id?: string } };
     if (envelope.error || !res.ok) {
       const e = envelope.error ?? {};
-      throw new GraphError(e.message ?? `HTTP ${res.status}`, res.status, e.code ?? -1, e.error_subcode ?? null, e.type ?? 'UnknownError', e.fbtrace_id ?? null);
+      throw new GraphError(e.message ?? `HTTP ${res.status}`, res.status, e.code ?? -1, e.error_subcode ?? null, e.type ?? 'UnknownError', e.fbtrace_id ?? null, readUsage(res.headers));
     }
     return json as T;
   }

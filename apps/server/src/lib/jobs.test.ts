@@ -10,7 +10,7 @@ import { defineJob, JobQueue } from './jobs.ts';
  * The job queue (issue #9) on the database the suite runs against (PGlite, then PostgreSQL):
  * retries with backoff, a payload that cannot be run, the outbox rule (a job queued in a
  * transaction exists exactly when it commits), once-only across two queues on one database,
- * and jobs that outlive the queue that sent them.
+ * jobs that outlive the queue that sent them, and `sendAt` (a rate-limited page's next sync).
  */
 
 interface Ctx {
@@ -57,8 +57,21 @@ const counted = defineJob<{ clientId: null; key: string }, Ctx>({
   },
 });
 
+/** One queued job per key (a page's sync): what `sendAt` re-schedules (issue #10). */
+const perKey = defineJob<{ clientId: null; key: string }, Ctx>({
+  name: 'test.per-key',
+  subject: 'Client',
+  schema: z.object({ clientId: z.null(), key: z.string() }),
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  retryBackoff: false,
+  expireInSeconds: 30,
+  policy: 'stately',
+  async handler() {},
+});
+
 function queueOn(database: Database, work: boolean): JobQueue<Ctx> {
-  const q = new JobQueue<Ctx>(database, () => ctx, () => silent, { work, pollingIntervalSeconds: 0.5 }).register(flaky as never, counted as never);
+  const q = new JobQueue<Ctx>(database, () => ctx, () => silent, { work, pollingIntervalSeconds: 0.5 }).register(flaky as never, counted as never, perKey as never);
   queues.push(q);
   return q;
 }
@@ -158,6 +171,28 @@ describe('job queue', () => {
     await restarted.whenIdle(['test.counted']);
     expect((await stateOf(id!)).state).toBe('completed');
     expect(ctx.runs.get('across-restart')).toBe(1);
+  });
+
+  it('sendAt queues a job for later, or moves the one already queued under its key later, never earlier', async () => {
+    const q = queueOn(test.database, false);
+    await q.start();
+    const startIn = async (id: string) => {
+      const { rows } = await test.database.executeSql('SELECT extract(epoch FROM start_after - now())::float AS s FROM pgboss.job WHERE id = $1::uuid', [id]);
+      return Number(rows[0]!.s);
+    };
+    const later = await q.sendAt(perKey, { clientId: null, key: 'page-1' }, { singletonKey: 'page-1', startAfterSeconds: 60 });
+    expect(await startIn(later!)).toBeGreaterThan(50);
+    // The key's one queued place is taken: a plain send (the sync tick's) queues nothing.
+    expect(await q.send(perKey, { clientId: null, key: 'page-1' }, { singletonKey: 'page-1' })).toBeNull();
+    // A copy already queued and due is moved after the window instead of running inside it.
+    const due = await q.send(perKey, { clientId: null, key: 'page-2' }, { singletonKey: 'page-2' });
+    expect(await startIn(due!)).toBeLessThan(5);
+    expect(await q.sendAt(perKey, { clientId: null, key: 'page-2' }, { singletonKey: 'page-2', startAfterSeconds: 120 })).toBe(due);
+    expect(await startIn(due!)).toBeGreaterThan(110);
+    await q.sendAt(perKey, { clientId: null, key: 'page-2' }, { singletonKey: 'page-2', startAfterSeconds: 10 });
+    expect(await startIn(due!)).toBeGreaterThan(110);
+    const { rows } = await test.database.executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test.per-key'`);
+    expect(rows[0]).toEqual({ n: 2 });
   });
 
   it('says which jobs are still pending when waiting times out', async () => {

@@ -227,6 +227,26 @@ export class JobQueue<C> {
     } as PgBoss.SendOptions);
   }
 
+  /**
+   * Queues `def` to start `startAfterSeconds` from now under `singletonKey`; when a job with that
+   * key is already queued (policy `stately` keeps one), moves that one to start no earlier than
+   * then instead. A job that met a rate limit re-schedules its page this way (issue #10): a copy
+   * the sync tick queued meanwhile must not call Graph inside the window. Never an ad hoc timer:
+   * the job waits in the queue, survives a restart, and any process runs it.
+   * @returns the id of the job that will run then (queued now, or the one moved)
+   * @throws ZodError when `data` does not match the definition
+   */
+  async sendAt<T extends JobScope>(def: JobDefinition<T, C>, data: T, opts: { singletonKey: string; startAfterSeconds: number }): Promise<string | null> {
+    const id = await this.send(def, data, { singletonKey: opts.singletonKey, startAfterSeconds: opts.startAfterSeconds });
+    if (id) return id;
+    const { rows } = await this.database.executeSql(
+      `UPDATE pgboss.job SET start_after = GREATEST(start_after, now() + $3::int * interval '1 second')
+        WHERE name = $1 AND singleton_key = $2 AND state = 'created' RETURNING id`,
+      [def.name, opts.singletonKey, Math.ceil(opts.startAfterSeconds)],
+    );
+    return (rows[0]?.id as string | undefined) ?? null;
+  }
+
   /** Makes this process's idle workers of `def` look for jobs now instead of at their next poll (after a commit that queued one). */
   wake(def: { name: string }): void {
     for (const id of this.workers.get(def.name) ?? []) this.boss.notifyWorker(id);

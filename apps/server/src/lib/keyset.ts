@@ -49,6 +49,14 @@ export function afterPosition(timeCol: AnyColumn, idCol: AnyColumn, after: Keyse
 }
 
 /**
+ * {@link afterPosition} for a prepared statement (lib/prepared.ts): placeholders `afterTime`
+ * (a Date, encoded as the time column encodes it) and `afterId`.
+ */
+export function afterPositionPrepared(timeCol: AnyColumn, idCol: AnyColumn): SQL {
+  return sql`(${timeCol}, ${idCol}) < (${sql.param(sql.placeholder('afterTime'), timeCol)}, ${sql.param(sql.placeholder('afterId'), idCol)})`;
+}
+
+/**
  * Cuts a `limit + 1` query result to one page and the cursor of the next (null on the last).
  */
 export function keysetPage<T>(rows: T[], limit: number, positionOf: (row: T) => KeysetPosition): { rows: T[]; next: string | null } {

@@ -11,7 +11,8 @@
  * past the limit; a successful sign-in gives its address point back and clears its pair bucket.
  * Counters live in Redis when `REDIS_URL` is set (rate-limiter-flexible `RateLimiterRedis` on the
  * node-redis v5 client, `useRedisPackage: true`), so every server process shares them; else in
- * process memory. A Redis outage falls back to per-process memory rather than refusing sign-in.
+ * process memory. A Redis outage falls back to per-process memory rather than refusing sign-in,
+ * at once and without waiting for Redis (issue #10 drill, docs/decisions/0021-redis-outage.md).
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createClient } from 'redis';
@@ -47,7 +48,7 @@ const pairKey = (address: string, account: string) => `${address} ${account}`;
 /**
  * @param opts.redisUrl Redis to share counters through, or null for process memory
  * @param opts.keyPrefix prefix of every Redis key (`REDIS_KEY_PREFIX`)
- * @param opts.onError told about Redis connection errors (logged; sign-in goes on in memory)
+ * @param opts.onError told about Redis errors, once per outage (logged; sign-in goes on in memory)
  */
 export async function createLoginThrottle(opts: { redisUrl: string | null; keyPrefix: string; onError?: (err: Error) => void }): Promise<LoginThrottle> {
   let client: ReturnType<typeof createClient> | null = null;
@@ -63,8 +64,23 @@ export async function createLoginThrottle(opts: { redisUrl: string | null; keyPr
     });
   };
   if (opts.redisUrl) {
-    client = createClient({ url: opts.redisUrl });
-    client.on('error', (err: Error) => opts.onError?.(err));
+    // No offline queue: while Redis is down a command fails at once and the memory insurance
+    // answers. With the queue, `delete` (which rate-limiter-flexible sends without checking
+    // readiness) waited for Redis to come back, and a correct sign-in hung with it (issue #10).
+    client = createClient({ url: opts.redisUrl, disableOfflineQueue: true });
+    // A reconnect attempt fails every ~2 s while Redis is down: told once per outage.
+    let toldOutage = false;
+    const c = client;
+    c.on('error', (err: Error) => {
+      if (!c.isReady) {
+        if (toldOutage) return;
+        toldOutage = true;
+      }
+      opts.onError?.(err);
+    });
+    c.on('ready', () => {
+      toldOutage = false;
+    });
     await client.connect();
   }
   const pair = limiter('pair', PAIR_LIMIT);
@@ -90,7 +106,9 @@ export async function createLoginThrottle(opts: { redisUrl: string | null; keyPr
       await Promise.all([pair.delete(pairKey(ip, account)), address.reward(ip)]);
     },
     async close() {
-      if (client?.isOpen) await client.quit().catch(() => undefined);
+      // QUIT would wait for a Redis that is down (it bypasses the offline check): destroy then.
+      if (client?.isReady) await client.close().catch(() => undefined);
+      else if (client?.isOpen) client.destroy();
     },
   };
 }

@@ -20,3 +20,29 @@ export function preparedOn<P>(build: (db: Db) => P): (db: Db) => P {
     return prepared;
   };
 }
+
+/**
+ * Like {@link preparedOn}, for a hot query whose SQL has a few shapes (which filters are set,
+ * whether a cursor is given): one named statement per shape and database handle, made on first
+ * use. `shapeKey` must map equal shapes to equal strings and stay short (it becomes part of the
+ * statement name, unique per connection); the number of shapes must be small and fixed.
+ * @param name statement name prefix, e.g. `reviews_list`
+ * @param build makes the prepared query of one shape on a handle, ending in `.prepare(statementName)`
+ */
+export function preparedByShape<S, P>(name: string, shapeKey: (shape: S) => string, build: (db: Db, shape: S, statementName: string) => P): (db: Db, shape: S) => P {
+  const byHandle = new WeakMap<Db, Map<string, P>>();
+  return (db, shape) => {
+    let shapes = byHandle.get(db);
+    if (!shapes) {
+      shapes = new Map();
+      byHandle.set(db, shapes);
+    }
+    const key = shapeKey(shape);
+    let prepared = shapes.get(key);
+    if (prepared === undefined) {
+      prepared = build(db, shape, `${name}_${key}`);
+      shapes.set(key, prepared);
+    }
+    return prepared;
+  };
+}

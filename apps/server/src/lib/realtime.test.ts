@@ -47,6 +47,19 @@ describe('createRealtime: the publisher services call', () => {
     expect(a.seen.map((p) => p.kind)).toEqual(['emit', 'access', 'reviews', 'sessions']);
     expect(b.seen.map((p) => p.kind)).toEqual(['emit', 'access']);
   });
+
+  it('reports the cross-process link for /api/health: degraded when any transport\'s link is down (issue #10)', () => {
+    const hub = createRealtime();
+    expect(hub.link()).toBe('off');
+    let state: 'ok' | 'degraded' = 'ok';
+    hub.attach(recorder());
+    const detach = hub.attach({ ...recorder(), link: () => state });
+    expect(hub.link()).toBe('ok');
+    state = 'degraded';
+    expect(hub.link()).toBe('degraded');
+    detach();
+    expect(hub.link()).toBe('off');
+  });
 });
 
 describe('publishing after commit', () => {

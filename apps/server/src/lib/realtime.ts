@@ -36,13 +36,25 @@ export interface Realtime {
   sessionsEnded(sessionIds: string[]): Promise<void>;
 }
 
+/**
+ * State of the link that carries publications to the other server processes (Redis pub/sub,
+ * issue #10, decision 0021): `off` without one (a single process), `ok`, or `degraded` while it
+ * is down: publications then reach this process's sockets only, and the others catch up after.
+ */
+export type RealtimeLink = 'off' | 'ok' | 'degraded';
+
 /** Something that delivers publications (the socket plugin; a recorder in tests). */
-export type RealtimeTransport = Realtime;
+export interface RealtimeTransport extends Realtime {
+  /** The transport's cross-process link; a transport without one is treated as `off`. */
+  link?(): RealtimeLink;
+}
 
 /** The process's publisher: what services call, and where transports attach. */
 export interface RealtimeHub extends Realtime {
   /** Adds a transport; every later publication reaches it. @returns a function that detaches it */
   attach(transport: RealtimeTransport): () => void;
+  /** `degraded` when any attached transport's link is, else `ok` when one has a link, else `off` (`/api/health`). */
+  link(): RealtimeLink;
 }
 
 /** Creates the process's hub, with no transport attached yet. */
@@ -52,6 +64,10 @@ export function createRealtime(): RealtimeHub {
     attach(transport) {
       transports.add(transport);
       return () => void transports.delete(transport);
+    },
+    link() {
+      const links = [...transports].map((t) => t.link?.() ?? 'off');
+      return links.includes('degraded') ? 'degraded' : links.includes('ok') ? 'ok' : 'off';
     },
     emit(events) {
       if (events.length) for (const t of transports) t.emit(events);

@@ -37,3 +37,25 @@ export function inTenantScope(scope: TenantScope, row: { clientId: string | null
   if (!scope.clientId || row.clientId !== scope.clientId) return false;
   return !scope.outletIds || (row.outletId !== null && scope.outletIds.includes(row.outletId));
 }
+
+/**
+ * {@link tenantScope} for a prepared statement (lib/prepared.ts): the condition with the
+ * placeholders `clientId` and, when `outletScoped`, `outletIds` (a uuid array, `= any(…)`), whose
+ * values {@link tenantScopeValues} gives.
+ */
+export function tenantScopePrepared(outletScoped: boolean, columns: { clientId: AnyColumn; outletId: AnyColumn }): SQL {
+  const client = eq(columns.clientId, sql.placeholder('clientId'));
+  return outletScoped ? and(client, sql`${columns.outletId} = any(${sql.placeholder('outletIds')})`)! : client;
+}
+
+/**
+ * The placeholder values of {@link tenantScopePrepared} for a scope, or null when the scope sees
+ * no rows at all (no client, or no outlet): the caller answers an empty list without a query,
+ * as `tenantScope`'s `false` would.
+ */
+export function tenantScopeValues(scope: TenantScope): { outletScoped: boolean; values: { clientId: string; outletIds?: string[] } } | null {
+  if (!scope.clientId) return null;
+  if (!scope.outletIds) return { outletScoped: false, values: { clientId: scope.clientId } };
+  if (!scope.outletIds.length) return null;
+  return { outletScoped: true, values: { clientId: scope.clientId, outletIds: [...scope.outletIds] } };
+}

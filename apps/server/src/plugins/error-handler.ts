@@ -14,7 +14,9 @@ import { REVALIDATE_CACHE } from './web-static.ts';
 export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback: boolean }): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ message: err.message, ...err.extra });
+      const { retryAfterSeconds, ...extra } = err.extra;
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterSeconds))));
+      return reply.status(err.statusCode).send({ message: err.message, ...extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       // `query`, not Fastify's `querystring`: one name for the query string in every `field`

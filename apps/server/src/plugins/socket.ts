@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { Server, type RemoteSocket, type Socket } from 'socket.io';
 import {
   ACCOUNT_ROOM_PREFIX,
@@ -14,12 +13,18 @@ import {
   type ServerToClientEvents,
 } from '@dinedesk/contracts';
 import type { AppContext } from '../context.ts';
+import { openRedisLink, type RedisLink } from './redis-link.ts';
 import type { RealtimeTransport } from '../lib/realtime.ts';
-import { realtimeAccounts, replayEvents } from '../modules/inbox/inbox.service.ts';
-import { resolveAuth, type AuthContext } from '../modules/access/session.service.ts';
+import { HttpError } from '../lib/errors.ts';
+import { realtimeAccounts, replayEvents, resyncWatermark } from '../modules/inbox/inbox.service.ts';
+import { forgetCachedAccess, resolveAuth, type AuthContext } from '../modules/access/session.service.ts';
 
 /** Most events one replay answers; the client asks again while `complete` is false. */
 const REPLAY_BATCH = 500;
+/** Local sockets re-checked at a time after a Redis outage (each: a session lookup and a rooms query). */
+const RECHECK_CONCURRENCY = 8;
+/** Wait before trying a failed post-outage resync again (the database may be down as well). */
+const RESYNC_RETRY_MS = 5_000;
 
 /** What the plugin keeps on each socket (`socket.data`). */
 interface SocketData {
@@ -27,8 +32,15 @@ interface SocketData {
   /** Inbox accounts computed at the handshake, joined on connection. */
   accounts: string[];
 }
-type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/**
+ * Between server processes (Redis adapter `serverSideEmit`): an access change or logout in one
+ * process drops the cached access of those users or sessions in the others (session.service.ts).
+ */
+interface InterServerEvents {
+  'access:forget': (what: { userIds?: string[]; sessionIds?: string[] }) => void;
+}
+type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type AppRemoteSocket = RemoteSocket<ServerToClientEvents, SocketData>;
 
 /** Longest delay `setTimeout` honours (2^31 − 1 ms, about 24.8 days); longer ones fire at once. */
@@ -68,6 +80,11 @@ async function syncRooms(ctx: AppContext, socket: AppSocket | AppRemoteSocket, a
  * `inbox:replay {afterEventId}` and the inbox module answers what it missed. A socket ends with
  * its session (issue #8): at the token's expiry, on logout (`sessionsEnded`), and when its user
  * loses access (`accessChanged`). Event names, payloads and rooms: `@dinedesk/contracts`.
+ *
+ * While Redis is down (issue #10, docs/decisions/0021-redis-outage.md) publications reach this
+ * process's sockets only (`io.local`) and nothing waits on Redis; once it is back, the local
+ * sockets are re-checked against their sessions and every socket is told `realtime:resync`, so
+ * each replays what it missed without a page reload. `/api/health` reports the link `degraded`.
  */
 export async function registerSocket(app: FastifyInstance, ctx: AppContext): Promise<AppServer> {
   const allowed = new Set(ctx.config.corsOrigins);
@@ -88,16 +105,31 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
       cb(sameHost || allowed.has(origin) ? null : 'origin not allowed', sameHost || allowed.has(origin));
     },
   });
-  let redis: { pub: ReturnType<typeof createClient>; sub: ReturnType<typeof createClient> } | null = null;
+  let redis: RedisLink | null = null;
+  let closed = false;
   if (ctx.config.redisUrl) {
-    const pub = createClient({ url: ctx.config.redisUrl });
-    const sub = pub.duplicate();
-    pub.on('error', (err) => app.log.error({ err }, 'redis publisher error'));
-    sub.on('error', (err) => app.log.error({ err }, 'redis subscriber error'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
-    redis = { pub, sub };
+    redis = await openRedisLink(ctx.config.redisUrl, { log: app.log, now: ctx.now, onRestored: (downSince) => resyncAfter(downSince) });
+    io.adapter(createAdapter(redis.pub, redis.sub));
+    io.on('access:forget', (what) => {
+      const ids = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+      forgetCachedAccess(ctx, { userIds: ids(what?.userIds), sessionIds: ids(what?.sessionIds) });
+    });
   }
+  /**
+   * Where a publication goes: through the adapter to every process, or only to this process's
+   * sockets while the Redis link is down. Not the adapter then: it would only try to publish, and
+   * its requests (`disconnectSockets`) reach even this process through Redis alone.
+   */
+  const reach = () => (!redis || redis.up() ? io : io.local);
+  /** Tells the other processes (none without Redis) to drop cached access; best effort, the cache's TTL bounds a lost message. */
+  const forgetElsewhere = (what: { userIds?: string[]; sessionIds?: string[] }) => {
+    if (!redis) return;
+    try {
+      io.serverSideEmit('access:forget', what);
+    } catch (err) {
+      app.log.warn({ err }, 'could not announce an access change to the other processes');
+    }
+  };
 
   io.use(async (socket, next) => {
     try {
@@ -140,20 +172,89 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
     });
   });
 
+  /**
+   * After a Redis outage: sessions may have ended and access changed in another process without
+   * this one hearing of it. Each local socket's token is resolved again (its cached access
+   * dropped first): a socket whose session ended is disconnected, one without inbox access any
+   * more is told `removed` and disconnected, the others hold exactly their rooms again (told
+   * `access` when those changed). @throws what the database throws
+   */
+  const recheck = async (socket: AppSocket): Promise<void> => {
+    if (socket.disconnected) return;
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    let auth: AuthContext;
+    try {
+      auth = await resolveAuth(ctx, typeof token === 'string' ? token : undefined);
+    } catch (e) {
+      if (!(e instanceof HttpError && e.statusCode === 401)) throw e;
+      socket.disconnect(true);
+      return;
+    }
+    if (!auth.ability.can('read', 'Conversation')) {
+      socket.emit(SOCKET_EVENTS.accessChanged, { reason: 'removed' });
+      socket.disconnect(true);
+      return;
+    }
+    socket.data.auth = auth;
+    const accountRooms = () => [...socket.rooms].filter((r) => r.startsWith(ACCOUNT_ROOM_PREFIX)).sort().join(' ');
+    const before = accountRooms();
+    await syncRooms(ctx, socket, auth);
+    if (accountRooms() !== before) socket.emit(SOCKET_EVENTS.accessChanged, { reason: 'access' });
+  };
+  /** Start of an outage whose resync failed, carried into the next attempt. */
+  let carried: Date | null = null;
+  let resyncing = Promise.resolve();
+  /**
+   * The Redis link is back after being down since `downSince` (redis-link.ts): re-checks the
+   * local sockets, then tells every socket of every process `realtime:resync {afterEventId}`
+   * (inbox.service `resyncWatermark`). Runs one at a time. A failure (the database down too) is
+   * logged and tried again after {@link RESYNC_RETRY_MS} while the link is up, else at the next
+   * recovery, from the earlier outage's start.
+   */
+  function resyncAfter(downSince: Date): void {
+    const since = carried && carried < downSince ? carried : downSince;
+    carried = null;
+    resyncing = resyncing.then(async () => {
+      if (closed) return;
+      try {
+        const local = [...io.of('/').sockets.values()];
+        // `access:forget` messages of other processes were lost while Redis was down: every
+        // cached access of this process may be stale, not only that of its sockets' sessions.
+        forgetCachedAccess(ctx, { all: true });
+        const queue = [...local];
+        const workers = Array.from({ length: RECHECK_CONCURRENCY }, async () => {
+          for (let s = queue.pop(); s; s = queue.pop()) await recheck(s);
+        });
+        await Promise.all(workers);
+        io.emit(SOCKET_EVENTS.resync, { afterEventId: await resyncWatermark(ctx, since) });
+      } catch (err) {
+        app.log.error({ err }, 'resync after the Redis outage failed; trying again');
+        carried = carried && carried < since ? carried : since;
+        setTimeout(() => {
+          if (!closed && carried && redis?.up()) resyncAfter(carried);
+        }, RESYNC_RETRY_MS).unref();
+      }
+    });
+  }
+
   const transport: RealtimeTransport = {
+    link: () => (!redis ? 'off' : redis.up() ? 'ok' : 'degraded'),
     async sessionsEnded(sessionIds) {
-      // Through the adapter, so sockets of these sessions in other processes go too.
-      if (sessionIds.length) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+      forgetElsewhere({ sessionIds });
+      // Through the adapter, so sockets of these sessions in other processes go too; while
+      // Redis is down, this process's now and the others' at the re-check after the outage.
+      if (sessionIds.length) reach().in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     },
     emit(events) {
-      for (const e of events) io.to(accountRoom(e.accountId)).emit(SOCKET_EVENTS.inboxEvent, e.event);
+      for (const e of events) reach().to(accountRoom(e.accountId)).emit(SOCKET_EVENTS.inboxEvent, e.event);
     },
     reviewsChanged(event) {
-      io.to(accountRoom(event.pageId)).emit(SOCKET_EVENTS.reviewsChanged, event);
+      reach().to(accountRoom(event.pageId)).emit(SOCKET_EVENTS.reviewsChanged, event);
     },
     async accessChanged(userIds) {
+      forgetElsewhere({ userIds });
       for (const userId of userIds) {
-        const sockets = await io.in(userRoom(userId)).fetchSockets();
+        const sockets = await reach().in(userRoom(userId)).fetchSockets();
         for (const s of sockets) {
           const token = (s.handshake.auth as { token?: unknown }).token;
           try {
@@ -180,8 +281,10 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
     detach();
     io.local.disconnectSockets(true);
     io.engine.close();
-    await io.of('/').adapter.close();
-    if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+    closed = true;
+    // With Redis down the adapter's unsubscribes cannot be sent: the connections are destroyed.
+    if (!redis || redis.up()) await io.of('/').adapter.close();
+    await redis?.close();
   });
   return io;
 }

@@ -173,23 +173,130 @@ export async function ensureRedis(url = process.env.TEST_REDIS_URL ?? DEFAULT_TE
     );
   }
   const port = await freePort();
+  const server = await spawnRedisServer(bin, port);
+  return {
+    url: server.url,
+    started: true,
+    stop: () => server.stop('SIGTERM'),
+  };
+}
+
+/** One running `redis-server` child: its URL, and `stop(signal)`, which resolves once it has exited. */
+interface RedisChild {
+  url: string;
+  stop(signal: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Spawns `redis-server` on 127.0.0.1:`port` without persistence and waits until it answers PING.
+ * The child is killed when this process exits, so a failed test run leaves no server behind.
+ * @throws Error when another Redis answers on the port, or it exits or does not answer within
+ *   about 10 s (port taken, bad binary)
+ */
+async function spawnRedisServer(bin: string, port: number): Promise<RedisChild> {
+  if (await redisAnswers(`redis://127.0.0.1:${port}`)) throw new Error(`another Redis already answers on port ${port}`);
   const child: ChildProcess = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmpdir()], { stdio: 'ignore' });
-  const startedUrl = `redis://127.0.0.1:${port}`;
+  const url = `redis://127.0.0.1:${port}`;
+  const running = () => child.exitCode === null && child.signalCode === null;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const killOnExit = () => void (running() && child.kill('SIGKILL'));
+  process.once('exit', killOnExit);
+  void exited.then(() => process.off('exit', killOnExit));
   for (let i = 0; ; i++) {
-    if (await redisAnswers(startedUrl)) break;
-    if (child.exitCode !== null || i > 100) {
+    if (await redisAnswers(url)) {
+      // Ours, not one that took the port meanwhile (a drill stops this one and expects silence).
+      if ((await redisProcessId(url)) === child.pid) break;
       child.kill('SIGKILL');
+      await exited;
+      throw new Error(`another Redis answers on port ${port}`);
+    }
+    if (!running() || i > 100) {
+      child.kill('SIGKILL');
+      await exited;
       throw new Error(`${bin} did not start on port ${port}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
-    url: startedUrl,
-    started: true,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+    url,
+    async stop(signal) {
+      if (running()) child.kill(signal);
       await exited;
     },
+  };
+}
+
+/** The `process_id` a Redis at `url` reports in `INFO server` (plain RESP over TCP), or null. */
+async function redisProcessId(url: string): Promise<number | null> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolveId) => {
+    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
+    let text = '';
+    const done = (id: number | null) => {
+      socket.destroy();
+      resolveId(id);
+    };
+    socket.setTimeout(2_000, () => done(null));
+    socket.on('error', () => done(null));
+    socket.on('connect', () => socket.write('INFO server\r\n'));
+    socket.on('data', (d) => {
+      text += d.toString();
+      const m = /process_id:(\d+)\r\n/.exec(text);
+      if (m) done(Number(m[1]));
+    });
+  });
+}
+
+/**
+ * A free TCP port on 127.0.0.1 below Linux's ephemeral range (32768–60999), so no `listen(0)`
+ * elsewhere on the machine is handed it while a drill has its server stopped.
+ */
+async function freeStablePort(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolveFree) => {
+      const srv = createServer();
+      srv.once('error', () => resolveFree(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolveFree(true)));
+    });
+    if (free) return port;
+  }
+  return freePort();
+}
+
+/** A `redis-server` of a drill's own, which it may stop (as a crash or a shutdown) and start again. */
+export interface RestartableRedis extends TestService {
+  /**
+   * Ends the server and waits until it has exited; its port then refuses connections.
+   * @param signal SIGKILL (default): a crash, connections drop at once; SIGTERM: a shutdown
+   */
+  pause(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts an empty one again on the same port (no persistence). @throws Error when it does not start */
+  resume(): Promise<void>;
+}
+
+/**
+ * Starts `redis-server` on a free port for one drill (issue #10 "Redis stops for 30 s"): never
+ * the shared Redis at TEST_REDIS_URL, which other tests use. `stop()` ends it for good.
+ * @throws Error when the `redis-server` program is not installed or does not start
+ */
+export async function startRestartableRedis(): Promise<RestartableRedis> {
+  const bin = findRedisServer();
+  if (!bin) throw new Error('The Redis drill needs the redis-server program (`apt-get install -y redis-server`).');
+  const port = await freeStablePort();
+  let current: RedisChild | null = await spawnRedisServer(bin, port);
+  const pause = async (signal: NodeJS.Signals = 'SIGKILL') => {
+    const running = current;
+    current = null;
+    await running?.stop(signal);
+  };
+  return {
+    url: current.url,
+    started: true,
+    pause,
+    async resume() {
+      if (!current) current = await spawnRedisServer(bin, port);
+    },
+    stop: () => pause('SIGTERM'),
   };
 }

@@ -108,6 +108,8 @@ export const accountsModule: GraphModule = {
       edge: 'accounts/test-users',
       handle(ctx, node) {
         if (ctx.principal.type !== 'APP') throw appTokenRequired();
+        // A test user whose token died (tokens.ts `revoke`) logs in again here, as in the dashboard.
+        ctx.sim.tokens.ensureIssued();
         const rows: TestUserRow[] = [...ctx.sim.seed.users.values()].map((user) => ({ user, token: ctx.sim.tokens.userToken(user.id).token }));
         return listEdge(ctx, {
           kind: 'TestUser',

@@ -12,6 +12,8 @@ import type { Principal, TokenRegistry } from '../tokens.ts';
 import type { PerSecondLimiter, UsageMeter } from '../usage.ts';
 import type { WebhookDispatcher } from '../webhooks.ts';
 import type { WriteFaults } from '../write-faults.ts';
+import type { GraphFaults } from '../faults.ts';
+import type { GraphCallLog } from '../call-log.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -41,6 +43,10 @@ export interface SimCore {
   conversationsLimiter: PerSecondLimiter;
   /** Armed write faults: POSTs that hang after or instead of being applied (`write-faults.ts`). */
   writeFaults: WriteFaults;
+  /** Armed read/answer faults: 500s, slow answers, rate limits, 190 (`faults.ts`). */
+  faults: GraphFaults;
+  /** Graph calls answered, per Page (`call-log.ts`). */
+  calls: GraphCallLog;
 }
 
 /** One Graph request after authentication. */

@@ -192,7 +192,7 @@ describe('GET /api/get-client-details and /api/logout', () => {
 describe('health, docs and unknown routes', () => {
   it('GET /api/health', async () => {
     const res = await inject({ method: 'GET', url: '/api/health' });
-    expect(res.json()).toMatchObject({ status: 'ok', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' });
+    expect(res.json()).toMatchObject({ status: 'ok', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite', redis: 'off' });
   });
   it('serves the OpenAPI document with the review calls', async () => {
     const res = await inject({ method: 'GET', url: '/api/docs/json' });

@@ -1,5 +1,6 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { AUTH_MESSAGES, MODULES, ZModule, type TAbilityRule, type TModule, type TRole } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
 import { abilityRulesFor, buildAbility, type AppAbility } from '../../lib/ability.ts';
@@ -134,9 +135,78 @@ async function grantedModules(ctx: AppContext, userId: string, clientId: string 
   return MODULES.filter((m) => keys.some((k) => ZModule.safeParse(k).success && k === m));
 }
 
+/** Most sessions whose access one process keeps (least recently used leave first). */
+const ACCESS_CACHE_MAX_SESSIONS = 10_000;
+
+/**
+ * The access of recently seen sessions, per app context (issue #10 "keep the access of a token
+ * in a short-lived cache, invalidated by the access-change event"). A hit skips the session
+ * query and the ability build; the signature and expiry of the token are still checked on every
+ * call. Entries live `ACCESS_CACHE_SECONDS` (config; 0 turns the cache off) and are dropped at
+ * once by `accessChanged` and `sessionsEnded`, which reach every process through the socket
+ * plugin (plugins/socket.ts). `generation` grows with every invalidation: a lookup that was
+ * already reading the database when one arrived does not store what it read, so a change that
+ * commits during a lookup is never hidden for the whole TTL.
+ */
+interface AccessCache {
+  entries: LRUCache<string, AuthContext>;
+  generation: number;
+}
+
+const accessCaches = new WeakMap<AppContext, AccessCache | null>();
+
+function accessCache(ctx: AppContext): AccessCache | null {
+  let cache = accessCaches.get(ctx);
+  if (cache !== undefined) return cache;
+  cache = ctx.config.accessCacheSeconds > 0 ? { entries: new LRUCache({ max: ACCESS_CACHE_MAX_SESSIONS, ttl: ctx.config.accessCacheSeconds * 1000 }), generation: 0 } : null;
+  accessCaches.set(ctx, cache);
+  if (cache) {
+    const c = cache;
+    // Attached to the process's realtime hub, so every publication of these events in this
+    // process drops the entries before any transport re-resolves a socket's access.
+    ctx.realtime.attach({
+      emit: () => {},
+      reviewsChanged: () => {},
+      accessChanged: async (userIds) => dropCachedAccess(c, { userIds }),
+      sessionsEnded: async (sessionIds) => dropCachedAccess(c, { sessionIds }),
+    });
+  }
+  return cache;
+}
+
+/** What to drop from the access cache: these users' sessions, these sessions, or everything. */
+export interface ForgetAccess {
+  userIds?: readonly string[];
+  sessionIds?: readonly string[];
+  all?: boolean;
+}
+
+function dropCachedAccess(cache: AccessCache, what: ForgetAccess): void {
+  cache.generation++;
+  if (what.all) return cache.entries.clear();
+  for (const id of what.sessionIds ?? []) cache.entries.delete(id);
+  if (what.userIds?.length) {
+    const users = new Set(what.userIds);
+    for (const [sessionId, auth] of cache.entries.entries()) if (users.has(auth.userId)) cache.entries.delete(sessionId);
+  }
+}
+
+/**
+ * Drops the cached access of these users' sessions and of these sessions in this process, or all
+ * of it. The socket plugin calls it when another process announces an access change or a logout,
+ * and drops everything when its Redis link comes back after an outage (announcements may have
+ * been lost); within a process the realtime hub does it (see {@link AccessCache}).
+ */
+export function forgetCachedAccess(ctx: AppContext, what: ForgetAccess): void {
+  const cache = accessCaches.get(ctx);
+  if (cache) dropCachedAccess(cache, what);
+}
+
 /**
  * Resolves an access token to the caller's identity and access (used by the authorization hook
- * and the socket handshake alike). Access comes from {@link loadAccess}.
+ * and the socket handshake alike). Access comes from {@link loadAccess}, or for
+ * `ACCESS_CACHE_SECONDS` from the process's cache of it ({@link AccessCache}); the token's
+ * signature and expiry are checked on every call. The result is frozen.
  * @throws HttpError 401 "Invalid token" (missing, bad signature, algorithm, issuer, audience,
  *   revoked, password changed since, membership or client gone) or "Token has expired"
  *   (spec §5, §8)
@@ -156,6 +226,13 @@ export async function resolveAuth(ctx: AppContext, token: string | undefined): P
     throw new HttpError(401, AUTH_MESSAGES.invalid);
   }
   if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') throw new HttpError(401, AUTH_MESSAGES.invalid);
+  const cache = accessCache(ctx);
+  const cached = cache?.entries.get(payload.jti);
+  if (cached && cached.userId === payload.sub) {
+    if (cached.expiresAt <= ctx.now()) throw new HttpError(401, AUTH_MESSAGES.expired);
+    return cached;
+  }
+  const generation = cache?.generation;
   const row = await repo.sessionWithMembership(ctx.db, payload.jti, payload.sub);
   if (!row || row.revokedAt) throw new HttpError(401, AUTH_MESSAGES.invalid);
   if (row.expiresAt <= ctx.now()) throw new HttpError(401, AUTH_MESSAGES.expired);
@@ -164,7 +241,7 @@ export async function resolveAuth(ctx: AppContext, token: string | undefined): P
   // Membership (or the client) removed since the token was issued: the token grants nothing.
   if (!access) throw new HttpError(401, AUTH_MESSAGES.invalid);
   const rules = abilityRulesFor(access.role, access.modules);
-  return {
+  const auth: AuthContext = {
     userId: row.userId,
     sessionId: payload.jti,
     email: row.email,
@@ -178,6 +255,13 @@ export async function resolveAuth(ctx: AppContext, token: string | undefined): P
     modules: access.modules,
     expiresAt: row.expiresAt,
   };
+  // Shared by every request of the session while cached: frozen, so no caller can change another's.
+  Object.freeze(auth.rules);
+  if (auth.outletIds) Object.freeze(auth.outletIds);
+  Object.freeze(auth.modules);
+  Object.freeze(auth);
+  if (cache && cache.generation === generation) cache.entries.set(payload.jti, auth);
+  return auth;
 }
 
 /**

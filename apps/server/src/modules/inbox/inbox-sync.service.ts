@@ -3,10 +3,12 @@ import { RateLimiterMemory, RateLimiterQueue } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { TAttachment, TChannel } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
+import { GraphError } from '../../lib/graph-client.ts';
+import { rateLimitWaitSeconds } from '../../lib/graph-errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { transactionThenPublish } from '../../lib/realtime.ts';
 import { cleanText } from '../../lib/text.ts';
-import { decryptPageToken } from '../meta/meta.service.ts';
+import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/meta.service.ts';
 import { recordEvents, type RoutedEvent } from './events.ts';
 import { toConversation } from './inbox.mappers.ts';
 import * as repo from './inbox.repository.ts';
@@ -169,8 +171,16 @@ export async function resolveGuestName(ctx: AppContext, conversationId: number):
   if (!conv || conv.guestName) return null;
   const page = await repo.getPage(ctx.db, conv.pageId);
   const token = decryptPageToken(ctx, page?.pageAccessTokenEnc ?? null);
-  if (!token) return null;
-  const res = await ctx.graph.get<{ data: GraphConversation[] }>(`${conv.pageId}/conversations`, { platform: conv.channel, user_id: conv.guestId, fields: 'id,participants' }, token);
+  // A dead token is not tried again until the page is reconnected (issue #10).
+  if (!token || !page || tokenIsDead(page)) return null;
+  let res: { data: GraphConversation[] };
+  try {
+    res = await ctx.graph.get<{ data: GraphConversation[] }>(`${conv.pageId}/conversations`, { platform: conv.channel, user_id: conv.guestId, fields: 'id,participants' }, token);
+  } catch (e) {
+    if (!(e instanceof GraphError) || !e.isTokenError) throw e;
+    await recordTokenDeath(ctx, page.id, e);
+    return null;
+  }
   const guest = res.data[0]?.participants?.data.find((p) => p.id === conv.guestId);
   if (!guest?.name && !guest?.username) return null;
   return transactionThenPublish(ctx, async (tx, outbox) => {
@@ -216,7 +226,11 @@ export const guestNameJob = defineJob<{ clientId: string; outletId: string; page
 /**
  * `inbox.sync-page`: prepares one connected page (Instagram link, webhook subscription) and
  * backfills its conversations; queued for every page by the sync tick (jobs.ts) to catch
- * missed deliveries. A Graph error fails the job, which retries with backoff.
+ * missed deliveries. Graph down or slow fails the job, which pg-boss retries with backoff. A
+ * rate limit (4/17/32/613) queues the page's next backfill after the window (Graph's regain
+ * estimate, bounded: `rateLimitWaitSeconds`) and ends the job, so nothing calls Graph inside
+ * it. A dead token (190) is recorded on the page and not retried; the page is skipped without
+ * calling Graph until it is reconnected (issue #10).
  */
 export const inboxSyncPageJob = defineJob<{ clientId: string; outletId: string; pageId: string }, AppContext>({
   name: 'inbox.sync-page',
@@ -230,6 +244,21 @@ export const inboxSyncPageJob = defineJob<{ clientId: string; outletId: string; 
   async handler(ctx, data, meta) {
     const page = await repo.getPage(ctx.db, data.pageId);
     if (!page || !page.pageAccessTokenEnc) return { skipped: 'not connected' };
-    return syncInboxPage(ctx, page, meta.log);
+    if (tokenIsDead(page)) return { skipped: 'token dead; reconnect the page' };
+    try {
+      return await syncInboxPage(ctx, page, meta.log);
+    } catch (e) {
+      if (!(e instanceof GraphError)) throw e;
+      if (e.isTokenError) {
+        await recordTokenDeath(ctx, page.id, e);
+        return { tokenDead: true, code: e.code, subcode: e.subcode };
+      }
+      if (e.isRateLimit) {
+        const wait = rateLimitWaitSeconds(e, ctx.config.graph.rateLimitWait);
+        await ctx.jobs.sendAt(inboxSyncPageJob, data, { singletonKey: page.id, startAfterSeconds: wait });
+        return { rateLimited: true, code: e.code, resumesInSeconds: wait };
+      }
+      throw e;
+    }
   },
 });

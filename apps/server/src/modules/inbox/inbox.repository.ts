@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { TAttachment, TChannel, TInboxPage } from '@dinedesk/contracts';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { TAttachment, TChannel, TInboxPage, TPageHealth } from '@dinedesk/contracts';
 import type { Db } from '../../db/client.ts';
-import { afterPosition, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
-import { preparedOn } from '../../lib/prepared.ts';
+import { afterPositionPrepared, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
+import { preparedByShape, preparedOn } from '../../lib/prepared.ts';
 import { schema } from '../../db/client.ts';
 import { outletScope, tenantScope, type TenantScope } from '../../lib/tenant-scope.ts';
 
@@ -66,34 +66,72 @@ export async function listAccounts(db: Db, clientId: string, outletIds: string[]
       unreadCount: byAccount.get(id)?.unread ?? 0,
       conversationCount: byAccount.get(id)?.n ?? 0,
       connected: page.pageAccessTokenEnc !== null,
+      health: pageHealth(page),
     };
   });
 }
 
-/** One keyset page of an account's conversations, most recently updated first. */
+/**
+ * The page's link to Facebook from its stored state (`sync_status`, written by the syncs and by
+ * `recordTokenDeath`): a dead token or a throttled page, with its plain-words message.
+ */
+function pageHealth(page: PageRow): TPageHealth {
+  if (page.pageAccessTokenEnc !== null && (page.syncStatus === 'token_invalid' || page.syncStatus === 'rate_limited')) {
+    return { status: page.syncStatus, message: page.syncMessage };
+  }
+  return { status: 'ok', message: null };
+}
+
+const conversationList = preparedByShape(
+  'conversations_list',
+  (after: boolean) => (after ? 'after' : 'first'),
+  (db, after, statementName) => {
+    const conds: SQL[] = [eq(conversations.accountId, sql.placeholder('accountId')), eq(conversations.channel, sql.placeholder('channel'))];
+    if (after) conds.push(afterPositionPrepared(conversations.updatedTime, conversations.id));
+    return db.select().from(conversations).where(and(...conds)).orderBy(desc(conversations.updatedTime), desc(conversations.id)).limit(sql.placeholder('limit')).prepare(statementName);
+  },
+);
+
+/** One keyset page of an account's conversations, most recently updated first (prepared per cursor shape, lib/prepared.ts). */
 export async function listConversations(db: Db, channel: TChannel, accountId: string, after: KeysetPosition | undefined, limit: number) {
-  const conds: SQL[] = [eq(conversations.accountId, accountId), eq(conversations.channel, channel)];
-  if (after) conds.push(afterPosition(conversations.updatedTime, conversations.id, after));
-  const rows = await db.select().from(conversations).where(and(...conds)).orderBy(desc(conversations.updatedTime), desc(conversations.id)).limit(limit + 1);
+  const rows = await conversationList(db, Boolean(after)).execute({ accountId, channel, afterTime: after?.time, afterId: after?.id, limit: limit + 1 });
   return keysetPage(rows, limit, (c) => ({ time: c.updatedTime, id: c.id }));
 }
 
+const conversationById = preparedOn((db) =>
+  db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, sql.placeholder('conversationId')), eq(conversations.accountId, sql.placeholder('accountId'))))
+    .prepare('inbox_conversation'),
+);
+
+/** A conversation of an account (prepared: every messages page reads it, lib/prepared.ts). */
 export async function getConversation(db: Db, accountId: string, conversationId: number): Promise<ConversationRow | undefined> {
-  const [row] = await db.select().from(conversations).where(and(eq(conversations.id, conversationId), eq(conversations.accountId, accountId)));
+  const [row] = await conversationById(db).execute({ conversationId, accountId });
   return row;
 }
 
-/** One keyset page of a conversation's messages, newest first. */
+const messageList = preparedByShape(
+  'messages_list',
+  (after: boolean) => (after ? 'after' : 'first'),
+  (db, after, statementName) => {
+    const conds: SQL[] = [eq(messages.conversationId, sql.placeholder('conversationId'))];
+    if (after) conds.push(afterPositionPrepared(messages.createdTime, messages.id));
+    return db
+      .select({ m: messages, sentBy: users.fullName })
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.sentByUserId))
+      .where(and(...conds))
+      .orderBy(desc(messages.createdTime), desc(messages.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(statementName);
+  },
+);
+
+/** One keyset page of a conversation's messages, newest first (prepared per cursor shape, lib/prepared.ts). */
 export async function listMessages(db: Db, conversationId: number, after: KeysetPosition | undefined, limit: number) {
-  const conds: SQL[] = [eq(messages.conversationId, conversationId)];
-  if (after) conds.push(afterPosition(messages.createdTime, messages.id, after));
-  const rows = await db
-    .select({ m: messages, sentBy: users.fullName })
-    .from(messages)
-    .leftJoin(users, eq(users.id, messages.sentByUserId))
-    .where(and(...conds))
-    .orderBy(desc(messages.createdTime), desc(messages.id))
-    .limit(limit + 1);
+  const rows = await messageList(db, Boolean(after)).execute({ conversationId, afterTime: after?.time, afterId: after?.id, limit: limit + 1 });
   return keysetPage(rows, limit, ({ m }) => ({ time: m.createdTime, id: m.id }));
 }
 
@@ -440,6 +478,17 @@ export async function insertEvents(tx: Db, scope: { clientId: string; outletId: 
 export async function accountIdsInScope(db: Db, scope: TenantScope): Promise<string[]> {
   const rows = await db.select({ id: facebookPages.id, ig: facebookPages.instagramUserId }).from(facebookPages).where(tenantScope(scope, facebookPages));
   return rows.flatMap((r) => (r.ig ? [r.id, r.ig] : [r.id]));
+}
+
+/**
+ * The id of the last event stored before `before` (0 when none), over every client. `created_at`
+ * is the storing transaction's start, so a transaction that began earlier and committed later
+ * has a lower time but may have a higher id: callers keep a margin. Reads backwards along the
+ * primary key from the newest event to the first one older than `before`.
+ */
+export async function lastEventIdBefore(db: Db, before: Date): Promise<number> {
+  const [row] = await db.select({ id: sql<string | number | null>`max(${inboxEvents.id})` }).from(inboxEvents).where(lt(inboxEvents.createdAt, before));
+  return Number(row?.id ?? 0);
 }
 
 /** Stored events of `clientId` on `accountIds` with an id above `afterId`, in id order, at most `limit`. */

@@ -20,6 +20,7 @@ import {
   ZSendMessageResponse,
   ZMarkReadResponse,
 } from '@dinedesk/contracts';
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
 import { getMessage, listAccounts, listConversations, listMessages, markRead, parseChannel, react, sendMessage } from './inbox.service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
@@ -43,14 +44,14 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     INBOX.conversations(':channel', ':pageId'),
-    { config: { need: { action: 'read', subject: 'Conversation', scope: 'outlet' } }, schema: { tags, security, summary: 'Conversations of a page, most recent first (keyset paging)', params: ZInboxParams, querystring: ZConversationsQuery, response: { 200: ZConversationsResponse, ...errors } } },
+    { config: { need: { action: 'read', subject: 'Conversation', scope: 'outlet' } }, serializerCompiler: compiledSerializerCompiler, schema: { tags, security, summary: 'Conversations of a page, most recent first (keyset paging)', params: ZInboxParams, querystring: ZConversationsQuery, response: { 200: ZConversationsResponse, ...errors } } },
     async (req) => {
       return listConversations(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.query, req.log);
     },
   );
   r.get(
     INBOX.messages(':channel', ':pageId', ':conversationId'),
-    { config: { need: { action: 'read', subject: 'Conversation', scope: 'outlet' } }, schema: { tags, security, summary: 'Messages of a conversation, newest first (keyset paging)', params: ZConversationParams, querystring: ZMessagesQuery, response: { 200: ZMessagesResponse, ...errors } } },
+    { config: { need: { action: 'read', subject: 'Conversation', scope: 'outlet' } }, serializerCompiler: compiledSerializerCompiler, schema: { tags, security, summary: 'Messages of a conversation, newest first (keyset paging)', params: ZConversationParams, querystring: ZMessagesQuery, response: { 200: ZMessagesResponse, ...errors } } },
     async (req) => {
       return listMessages(ctx, req.auth, parseChannel(req.params.channel), req.params.pageId, req.params.conversationId, req.query, req.log);
     },

@@ -14,8 +14,9 @@ import type { Db } from '../../db/client.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { parseCursor } from '../../lib/keyset.ts';
 import { GraphError, writeOutcomeUnknown } from '../../lib/graph-client.ts';
+import { graphWriteRefusal } from '../../lib/graph-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { decryptPageToken } from '../meta/meta.service.ts';
+import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/meta.service.ts';
 import { recordEvents, type PendingEvent, type RoutedEvent } from './events.ts';
 import { replyWindow, toConversation, toConversationChecked, toMessage, toMessageChecked } from './inbox.mappers.ts';
 import * as repo from './inbox.repository.ts';
@@ -50,8 +51,9 @@ export async function visibleAccount(ctx: AppContext, auth: AuthContext, channel
 }
 
 async function visibleConversation(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, conversationId: string) {
-  const page = await visibleAccount(ctx, auth, channel, accountId);
-  const conv = await repo.getConversation(ctx.db, accountId, Number(conversationId));
+  // Read together (one round trip less per messages page); the conversation is looked at only
+  // once the account is known to be visible.
+  const [page, conv] = await Promise.all([visibleAccount(ctx, auth, channel, accountId), repo.getConversation(ctx.db, accountId, Number(conversationId))]);
   if (!conv || conv.channel !== channel) throw notFound(`Conversation ${conversationId} not found`);
   return { page, conv };
 }
@@ -95,13 +97,22 @@ export async function getMessage(ctx: AppContext, auth: AuthContext, channel: TC
   return message;
 }
 
-/** Graph errors of the Send API in the words a restaurant's staff need (issue #3). */
-function sendError(e: GraphError): HttpError {
-  if (e.isTokenError) return new HttpError(409, 'Facebook rejected this page’s access token (it expired or was revoked). Reconnect the page to send messages.', { code: 'graph_190' });
+/**
+ * Graph errors of the Send API in the words a restaurant's staff need (issue #3): the window and
+ * a blocked guest here, the rest (dead token 409, rate limit or Facebook down 503 with
+ * Retry-After, other refusals 502) by `graphWriteRefusal` (issue #10). A dead token is recorded
+ * on the page, so later sends and syncs do not call Graph with it again.
+ */
+async function sendError(ctx: AppContext, pageId: string, e: GraphError, what: 'message' | 'reaction'): Promise<HttpError> {
   if (e.code === 10 && e.subcode === 2018278) return new HttpError(409, 'This conversation is outside the reply window: the guest’s last message is more than 7 days old.', { code: 'graph_10_2018278' });
   if (e.code === 551) return new HttpError(409, 'This guest isn’t available right now (they may have blocked the page or turned off messages).', { code: 'graph_551' });
-  if (e.isRateLimit) return new HttpError(503, 'Facebook is rate-limiting this page. Try again in a minute.', { code: `graph_${e.code}` });
-  return new HttpError(502, `Facebook did not accept the message: ${e.message}`, { code: `graph_${e.code}` });
+  if (e.isTokenError) await recordTokenDeath(ctx, pageId, e);
+  return graphWriteRefusal(e, what, what === 'message' ? 'send messages' : 'react to messages');
+}
+
+/** A send or reaction on a page whose token Facebook already refused: 409 without calling Graph (issue #10). */
+function deadTokenError(page: repo.PageRow): HttpError {
+  return new HttpError(409, page.syncMessage ?? 'Facebook rejected this page’s access token. Reconnect the page to send messages.', { code: 'graph_190' });
 }
 
 /**
@@ -156,6 +167,7 @@ export async function sendMessage(
     if (window.state === 'closed') throw new HttpError(409, 'This conversation is outside the reply window: Meta allows replies only within 7 days of the guest’s last message.', { code: 'window_closed' });
     const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
     if (!token) throw new HttpError(409, 'This page is not connected. Connect it to send messages.', { code: 'not_connected' });
+    if (tokenIsDead(page)) throw deadTokenError(page);
     const humanAgent = window.state === 'human_agent';
     const message = body.imageUrl ? { attachment: { type: 'image', payload: { url: body.imageUrl, is_reusable: true } } } : { text: body.text };
     let sent: { message_id: string } | null = null;
@@ -169,7 +181,7 @@ export async function sendMessage(
         throw new HttpError(
           504,
           'Facebook did not answer in time, and DineDesk could not check whether the message was sent. Send it again: DineDesk looks for it first, so it will not arrive twice.',
-          { code: 'graph_outcome_unknown' },
+          { code: 'graph_outcome_unknown', retryAfterSeconds: 30 },
         );
       }
     };
@@ -187,7 +199,7 @@ export async function sendMessage(
         createdTime = ctx.now();
       } catch (e) {
         if (!(e instanceof GraphError)) throw e;
-        if (!writeOutcomeUnknown(e)) throw sendError(e);
+        if (!writeOutcomeUnknown(e)) throw await sendError(ctx, page.id, e, 'message');
         // Timed out (or 5xx): the message may have gone out. Read the thread back before saying so.
         const found = await readBack();
         if (!found) {
@@ -269,6 +281,7 @@ export async function react(ctx: AppContext, auth: AuthContext, channel: TChanne
   if (!row || row.c.id !== conv.id) throw notFound(`Message ${messageId} not found in conversation ${conversationId}`);
   const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
   if (!token) throw new HttpError(409, 'This page is not connected. Connect it to react to messages.', { code: 'not_connected' });
+  if (tokenIsDead(page)) throw deadTokenError(page);
   try {
     await ctx.graph.postJson(
       `${page.id}/messages`,
@@ -278,7 +291,7 @@ export async function react(ctx: AppContext, auth: AuthContext, channel: TChanne
       token,
     );
   } catch (e) {
-    if (e instanceof GraphError) throw sendError(e);
+    if (e instanceof GraphError) throw await sendError(ctx, page.id, e, 'reaction');
     throw e;
   }
   const at = ctx.now();
@@ -367,6 +380,20 @@ export async function storeMessages(tx: Db, conv: repo.ConversationRow, batch: I
 export async function realtimeAccounts(ctx: AppContext, auth: AuthContext): Promise<string[]> {
   if (!auth.clientId || !auth.ability.can('read', 'Conversation')) return [];
   return repo.accountIdsInScope(ctx.db, auth);
+}
+
+/** How long before a lost Redis link was noticed events may already have been missed (decision 0021). */
+export const RESYNC_MARGIN_MS = 5_000;
+
+/**
+ * Where sockets replay from after this process's link to the other processes (Redis) was down
+ * since `downSince` (`realtime:resync`, issue #10, decision 0021): the last event stored
+ * {@link RESYNC_MARGIN_MS} before that, so events published into a link that was already dead
+ * but not yet noticed, and transactions that began before it and committed after, are replayed
+ * too. Events of every client: each socket's replay is narrowed to what it may see.
+ */
+export function resyncWatermark(ctx: AppContext, downSince: Date): Promise<number> {
+  return repo.lastEventIdBefore(ctx.db, new Date(downSince.getTime() - RESYNC_MARGIN_MS));
 }
 
 /**

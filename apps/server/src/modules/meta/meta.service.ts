@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
-import type { GraphPage } from '../../lib/graph-client.ts';
+import type { GraphError, GraphPage } from '../../lib/graph-client.ts';
+import { tokenDeathMessage } from '../../lib/graph-errors.ts';
 import * as repo from './meta.repository.ts';
 
 /**
@@ -57,7 +58,31 @@ export async function connectTestUsers(ctx: AppContext): Promise<number> {
   return stored;
 }
 
-/** Every page with a stored page access token, with its client (the sync tick's fan-out). */
+/**
+ * Every page with a stored page access token Facebook has not refused, with its client (the sync
+ * tick's fan-out): a page with a dead token is not synced until it is reconnected (issue #10).
+ */
 export function connectedPages(ctx: AppContext): Promise<{ id: string; clientId: string; outletId: string }[]> {
   return repo.listConnectedPages(ctx.db);
+}
+
+/**
+ * True when Facebook refused the page's token (190) and it was not reconnected since: syncs
+ * skip the page and writes answer 409 without calling Graph (no retry storm on a dead token).
+ * @param page a `facebook_pages` row (its `syncStatus`)
+ */
+export function tokenIsDead(page: { syncStatus: string; pageAccessTokenEnc: string | null }): boolean {
+  return page.pageAccessTokenEnc !== null && page.syncStatus === repo.TOKEN_DEAD_STATUS;
+}
+
+/**
+ * Records a 190 from any call with the page's token: the page shows why in plain words (the
+ * subcode's meaning), the sync tick leaves it out, and it stays so until `setPageToken` stores
+ * a new token (reconnect).
+ * @returns the message recorded
+ */
+export async function recordTokenDeath(ctx: AppContext, pageId: string, err: Pick<GraphError, 'code' | 'subcode'>): Promise<string> {
+  const message = tokenDeathMessage(err);
+  await repo.markTokenDead(ctx.db, pageId, message);
+  return message;
 }

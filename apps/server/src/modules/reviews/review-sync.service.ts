@@ -1,9 +1,10 @@
 import type { AppContext } from '../../context.ts';
 import { z } from 'zod';
 import { GraphError } from '../../lib/graph-client.ts';
+import { graphCodeLabel, rateLimitWaitSeconds } from '../../lib/graph-errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { cleanText } from '../../lib/text.ts';
-import { decryptPageToken } from '../meta/meta.service.ts';
+import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/meta.service.ts';
 import { reportBadItem } from './bad-items.ts';
 import * as repo from './reviews.repository.ts';
 import type { PageRow, ReviewInsert } from './reviews.repository.ts';
@@ -33,8 +34,10 @@ const RATING_FIELDS = 'created_time,has_rating,has_review,rating,recommendation_
 
 export interface SyncResult {
   pageId: string;
-  status: 'ok' | 'failed' | 'deprecated' | 'token_invalid' | 'never';
+  status: 'ok' | 'failed' | 'deprecated' | 'token_invalid' | 'rate_limited' | 'never';
   fetched: number;
+  /** `rate_limited`: seconds until the page's next sync, already queued (issue #10). */
+  resumesInSeconds?: number;
 }
 
 /**
@@ -86,22 +89,27 @@ export function ratingRow(ctx: AppContext, page: PageRow, raw: unknown, now: Dat
   };
 }
 
+/** `2026-01-02 03:04 UTC`. */
+const utcMinute = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 /**
  * Plain-words reason shown to the owner when a sync could not complete (issue #2: "keeps what it
- * synced and tells the user why").
+ * synced and tells the user why"). A dead token (190) is worded by the meta module
+ * (`recordTokenDeath`); a rate limit names when syncing resumes (issue #10).
+ * @param resumeAt rate limits: when the page's next sync is queued to run
  */
-export function syncMessage(ctx: AppContext, err: GraphError, storedCount: number, lastSyncedAt: Date | null): { status: SyncResult['status']; message: string } {
-  const since = lastSyncedAt ? ` (last successful sync ${lastSyncedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC)` : '';
+export function syncMessage(ctx: AppContext, err: GraphError, storedCount: number, lastSyncedAt: Date | null, resumeAt?: Date): { status: SyncResult['status']; message: string } {
+  const since = lastSyncedAt ? ` (last successful sync ${utcMinute(lastSyncedAt)})` : '';
+  if (err.isRateLimit) {
+    return {
+      status: 'rate_limited',
+      message: `Facebook is rate-limiting this page (${graphCodeLabel(err)}: ${err.message.replace(/^\(#\d+\)\s*/, '')}). DineDesk pauses its calls for this page and resumes by itself${resumeAt ? ` at ${utcMinute(resumeAt)}` : ''}; the ${storedCount} reviews synced earlier stay visible${since}.`,
+    };
+  }
   if (err.isDeprecated) {
     return {
       status: 'deprecated',
       message: `Facebook no longer gives apps access to Page reviews on Graph API ${ctx.config.graph.version} (error 12: reviews were deprecated from v22.0). DineDesk keeps showing the ${storedCount} reviews it already synced${since}; new Facebook reviews will not appear until Meta restores access.`,
-    };
-  }
-  if (err.isTokenError) {
-    return {
-      status: 'token_invalid',
-      message: `Facebook rejected this page's access token: it expired or was revoked (error 190). Reconnect the page to resume syncing; the ${storedCount} reviews already synced stay visible.`,
     };
   }
   return {
@@ -146,7 +154,20 @@ export async function syncPage(ctx: AppContext, pageId: string): Promise<SyncRes
         .catch(() => undefined);
       throw e;
     }
+    if (e.isTokenError) {
+      // The token is dead: recorded page-wide, and the page is left out of syncs until reconnected.
+      await recordTokenDeath(ctx, pageId, e);
+      return { pageId, status: 'token_invalid', fetched: 0 };
+    }
     const n = await repo.countPageReviews(ctx.db, pageId);
+    if (e.isRateLimit) {
+      // Not again inside the window: the page's next sync waits in the queue (issue #10).
+      const wait = rateLimitWaitSeconds(e, ctx.config.graph.rateLimitWait);
+      await ctx.jobs.sendAt(reviewSyncPageJob, { clientId: page.clientId, outletId: page.outletId, pageId }, { singletonKey: pageId, startAfterSeconds: wait });
+      const { status, message } = syncMessage(ctx, e, n, page.lastSyncedAt, new Date(ctx.now().getTime() + wait * 1000));
+      await repo.setPageSync(ctx.db, pageId, { status, message });
+      return { pageId, status, fetched: 0, resumesInSeconds: wait };
+    }
     const { status, message } = syncMessage(ctx, e, n, page.lastSyncedAt);
     await repo.setPageSync(ctx.db, pageId, { status, message });
     return { pageId, status, fetched: 0 };
@@ -155,9 +176,12 @@ export async function syncPage(ctx: AppContext, pageId: string): Promise<SyncRes
 
 /**
  * `reviews.sync-page`: one page's ratings (syncPage), queued for every connected page by the
- * sync tick (jobs.ts). A transient failure (Graph down or rate limited, codes 4/17/32/613, or
- * the database) is recorded on the page and thrown, so the job retries with backoff; a dead
- * token or a deprecated API is recorded and not retried (the owner must act).
+ * sync tick (jobs.ts). Graph down or slow (codes 1/2, 5xx, timeouts, after the client's own
+ * retries) or the database failing is recorded on the page and thrown, so pg-boss retries with
+ * backoff. A rate limit (4/17/32/613) is recorded and the page's next sync queued after the
+ * window (`rateLimitWaitSeconds`: Graph's regain estimate, bounded), so nothing calls Graph
+ * inside it. A dead token (190) or a deprecated API is recorded and not retried (the owner must
+ * act); a page whose token is dead is skipped without calling Graph until it is reconnected.
  */
 export const reviewSyncPageJob = defineJob<{ clientId: string; outletId: string; pageId: string }, AppContext>({
   name: 'reviews.sync-page',
@@ -170,7 +194,9 @@ export const reviewSyncPageJob = defineJob<{ clientId: string; outletId: string;
   policy: 'stately',
   concurrency: 2,
   async handler(ctx, data) {
-    if (!(await repo.getPage(ctx.db, data.pageId))) return { skipped: 'page removed' };
+    const page = await repo.getPage(ctx.db, data.pageId);
+    if (!page) return { skipped: 'page removed' };
+    if (tokenIsDead(page)) return { skipped: 'token dead; reconnect the page' };
     const result = await syncPage(ctx, data.pageId);
     if (result.status === 'failed') throw new Error(`review sync of page ${data.pageId} failed; the page shows why`);
     return { ...result };

@@ -77,8 +77,10 @@ describe('restart and Graph outage', () => {
     expect(cached.notice).toMatch(/could not be read|could not be reached/i);
     expect(cached.data.map((c: { message: string }) => c.message)).toContain('We are glad you liked it.');
     const failed = await call(server, 'POST', '/reply-fb-review', token, { pageId: page.id, reviewId: review.id, message: 'second' });
-    expect(failed.statusCode).toBe(502);
-    expect(failed.json().message).toMatch(/Facebook did not accept the reply/);
+    // Not reached, so nothing was posted: a transient 503 the user may retry (issue #10).
+    expect(failed.statusCode).toBe(503);
+    expect(failed.headers['retry-after']).toBe('30');
+    expect(failed.json()).toMatchObject({ code: 'graph_unavailable', message: expect.stringMatching(/Facebook is not answering right now .*so the reply was not sent/) });
     const stillOne = (await call(server, 'GET', `/api/review_testing/get-fb-comments?pageId=${page.id}&reviewId=${review.id}`, token)).json();
     expect(stillOne.data.filter((c: { message: string }) => c.message === 'second')).toHaveLength(0);
     await server.close();

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { TFbPage, TSyncState } from '@dinedesk/contracts';
 import type { Db } from '../../db/client.ts';
-import { afterPosition, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
+import { afterPositionPrepared, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
+import { preparedByShape } from '../../lib/prepared.ts';
 import { schema } from '../../db/client.ts';
-import { tenantScope } from '../../lib/tenant-scope.ts';
+import { tenantScope, tenantScopePrepared, tenantScopeValues } from '../../lib/tenant-scope.ts';
 
 const { reviews, facebookPages, outlets, brands, reviewComments, users } = schema;
 
@@ -80,26 +81,67 @@ export interface ReviewFilter {
   limit: number;
 }
 
+/** Which conditions a reviews list query has: one prepared statement per combination. */
+interface ReviewListShape {
+  outletScoped: boolean;
+  page: boolean;
+  rating: boolean;
+  recommendation: boolean;
+  replied: 'yes' | 'no' | 'any';
+  q: boolean;
+  after: boolean;
+}
+
+const reviewList = preparedByShape(
+  'reviews_list',
+  (s: ReviewListShape) => [s.outletScoped, s.page, s.rating, s.recommendation, s.q, s.after].map((b) => (b ? '1' : '0')).join('') + s.replied[0],
+  (db, s, statementName) => {
+    const conds: SQL[] = [tenantScopePrepared(s.outletScoped, reviews)];
+    if (s.page) conds.push(eq(reviews.pageId, sql.placeholder('pageId')));
+    if (s.rating) conds.push(eq(reviews.rating, sql.placeholder('rating')));
+    if (s.recommendation) conds.push(eq(reviews.recommendationType, sql.placeholder('recommendation')));
+    if (s.replied === 'yes') conds.push(sql`${reviews.pageReplyCount} > 0`);
+    if (s.replied === 'no') conds.push(eq(reviews.pageReplyCount, 0));
+    if (s.q) conds.push(sql`to_tsvector('simple', ${reviews.reviewText}) @@ plainto_tsquery('simple', ${sql.placeholder('q')})`);
+    if (s.after) conds.push(afterPositionPrepared(reviews.createdTime, reviews.id));
+    return db
+      .select({ r: reviews, outletName: outlets.name })
+      .from(reviews)
+      .innerJoin(outlets, eq(outlets.id, reviews.outletId))
+      .where(and(...conds))
+      .orderBy(desc(reviews.createdTime), desc(reviews.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(statementName);
+  },
+);
+
 /**
  * One keyset page of reviews, newest first: `(created_time, id) < cursor` on the
- * `(client_id, created_time desc, id desc)` index, never OFFSET (targets.md).
+ * `(client_id, created_time desc, id desc)` index, never OFFSET (targets.md). The SQL of each
+ * combination of filters is prepared once (lib/prepared.ts; issue #10, docs/decisions/0020).
  */
 export async function listReviews(db: Db, f: ReviewFilter): Promise<{ rows: { r: ReviewRow; outletName: string }[]; next: string | null }> {
-  const conds: SQL[] = [tenantScope(f, reviews)];
-  if (f.pageId) conds.push(eq(reviews.pageId, f.pageId));
-  if (f.rating) conds.push(eq(reviews.rating, f.rating));
-  if (f.recommendation) conds.push(eq(reviews.recommendationType, f.recommendation));
-  if (f.replied === true) conds.push(sql`${reviews.pageReplyCount} > 0`);
-  if (f.replied === false) conds.push(eq(reviews.pageReplyCount, 0));
-  if (f.q) conds.push(sql`to_tsvector('simple', ${reviews.reviewText}) @@ plainto_tsquery('simple', ${f.q})`);
-  if (f.after) conds.push(afterPosition(reviews.createdTime, reviews.id, f.after));
-  const rows = await db
-    .select({ r: reviews, outletName: outlets.name })
-    .from(reviews)
-    .innerJoin(outlets, eq(outlets.id, reviews.outletId))
-    .where(and(...conds))
-    .orderBy(desc(reviews.createdTime), desc(reviews.id))
-    .limit(f.limit + 1);
+  const scope = tenantScopeValues(f);
+  if (!scope) return { rows: [], next: null };
+  const shape: ReviewListShape = {
+    outletScoped: scope.outletScoped,
+    page: Boolean(f.pageId),
+    rating: Boolean(f.rating),
+    recommendation: Boolean(f.recommendation),
+    replied: f.replied === true ? 'yes' : f.replied === false ? 'no' : 'any',
+    q: Boolean(f.q),
+    after: Boolean(f.after),
+  };
+  const rows = await reviewList(db, shape).execute({
+    ...scope.values,
+    pageId: f.pageId,
+    rating: f.rating,
+    recommendation: f.recommendation,
+    q: f.q,
+    afterTime: f.after?.time,
+    afterId: f.after?.id,
+    limit: f.limit + 1,
+  });
   // The cursor comes from the rows as read, so a row the service skips never shifts the paging.
   return keysetPage(rows, f.limit, ({ r }) => ({ time: r.createdTime, id: r.id }));
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API,
@@ -37,6 +38,8 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
     API.fbReviews,
     {
       config: { need: { action: 'read', subject: 'Review', scope: 'outlet' } },
+      // The busiest read of the product: compiled serialisation (lib/compiled-serializer.ts).
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags: ['reviews'],
         summary: 'Reviews of the client’s pages, newest first, keyset paging',
@@ -71,7 +74,7 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
         security,
         headers: ZReplyFbReviewHeaders,
         body: ZReplyFbReviewRequest,
-        response: { 200: ZReplyFbReviewResponse, ...errors, 409: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse, 504: ZErrorResponse },
+        response: { 200: ZReplyFbReviewResponse, ...errors, 409: ZErrorResponse, 422: ZErrorResponse, 502: ZErrorResponse, 503: ZErrorResponse, 504: ZErrorResponse },
       },
     },
     async (req) => {

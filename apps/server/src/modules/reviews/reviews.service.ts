@@ -5,9 +5,10 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { parseCursor } from '../../lib/keyset.ts';
 import { GraphError, writeOutcomeUnknown } from '../../lib/graph-client.ts';
+import { graphCodeLabel, graphWriteRefusal, tokenDeathReason, waitInWords } from '../../lib/graph-errors.ts';
 import { cleanText } from '../../lib/text.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { decryptPageToken } from '../meta/meta.service.ts';
+import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/meta.service.ts';
 import { graphTime, syncPage } from './review-sync.service.ts';
 import { reportBadItem } from './bad-items.ts';
 import { usableComment, usableReview } from './reviews.mappers.ts';
@@ -124,6 +125,9 @@ export async function listComments(ctx: AppContext, auth: AuthContext, pageId: s
   if (!token) {
     return { data: await storedComments(ctx, review.id), source: 'cache', notice: 'This Facebook Page is not connected; showing the comments stored earlier.' };
   }
+  if (tokenIsDead(page)) {
+    return { data: await storedComments(ctx, review.id), source: 'cache', notice: `${page.syncMessage ?? 'Facebook rejected this page’s access token; reconnect the page.'} Showing the comments stored earlier.` };
+  }
   try {
     const fetched: unknown[] = [];
     for await (const batch of ctx.graph.paginate<unknown>(`${review.storyId}/comments`, { fields: COMMENT_FIELDS, order: 'chronological', limit: 100 }, token, 20)) {
@@ -140,7 +144,13 @@ export async function listComments(ctx: AppContext, auth: AuthContext, pageId: s
     return { data: await storedComments(ctx, review.id), source: 'graph', notice: null };
   } catch (e) {
     if (!(e instanceof GraphError)) throw e;
-    const reason = e.isTokenError ? 'Facebook rejected the page token; reconnect the page.' : `Facebook could not be read (${e.message}).`;
+    let reason = `Facebook could not be read (${e.message}).`;
+    if (e.isTokenError) {
+      await recordTokenDeath(ctx, page.id, e);
+      reason = `Facebook rejected this page’s access token: ${tokenDeathReason(e.subcode)} (${graphCodeLabel(e)}); reconnect the page.`;
+    } else if (e.isRateLimit) {
+      reason = `Facebook is rate-limiting this page (${graphCodeLabel(e)}); try again in ${waitInWords(Math.max(60, e.usage.regainSeconds ?? 0))}.`;
+    }
     return { data: await storedComments(ctx, review.id), source: 'cache', notice: `${reason} Showing the comments stored earlier.` };
   }
 }
@@ -180,7 +190,7 @@ const outcomeUnknown = () =>
   new HttpError(
     504,
     'Facebook did not answer in time, and DineDesk could not check whether the reply was posted. Check the review on Facebook, or send the same reply again: DineDesk looks for it before posting, so it will not appear twice.',
-    { code: 'graph_outcome_unknown' },
+    { code: 'graph_outcome_unknown', retryAfterSeconds: 30 },
   );
 
 /**
@@ -206,6 +216,8 @@ export async function reply(ctx: AppContext, auth: AuthContext, pageId: string, 
   if (!storyId) throw new HttpError(409, 'Facebook does not allow replies to reviews written before August 2018.', { field: 'reviewId' });
   const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
   if (!token) throw new HttpError(409, 'This Facebook Page is not connected. Connect it to reply to its reviews.', { field: 'pageId' });
+  // Facebook refused this token before: say so without another call (issue #10).
+  if (tokenIsDead(page)) throw new HttpError(409, page.syncMessage ?? 'Facebook rejected this page’s access token. Reconnect the page to reply to its reviews.', { field: 'pageId', code: 'graph_190' });
   const clientId = review.clientId;
   const startedAt = ctx.now();
 
@@ -251,9 +263,10 @@ export async function reply(ctx: AppContext, auth: AuthContext, pageId: string, 
       } catch (e) {
         if (!(e instanceof GraphError)) throw e;
         if (!writeOutcomeUnknown(e)) {
+          // Refused without being carried out: the key is free, and the answer says why (graph-errors.ts).
           await release();
-          const why = e.isTokenError ? 'the page token expired or was revoked; reconnect the page' : e.message;
-          throw new HttpError(502, `Facebook did not accept the reply: ${why}`, { code: `graph_${e.code}` });
+          if (e.isTokenError) await recordTokenDeath(ctx, page.id, e);
+          throw graphWriteRefusal(e, 'reply', 'reply to its reviews');
         }
         try {
           landed = await readBackReply(ctx, storyId, page, review, message, startedAt, token);

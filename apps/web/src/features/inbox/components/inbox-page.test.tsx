@@ -16,6 +16,7 @@ import {
   meena,
   messageEvent,
   messageIds,
+  paradise,
   paradiseInstagram,
   pushEvent,
   ravi,
@@ -100,6 +101,22 @@ describe('InboxPage: pages and conversations', () => {
     await user.selectOptions(screen.getByTestId('inbox-page-select'), bawarchi.id);
     expect(search(location)).toEqual({ channel: 'messenger', page: '1002' });
     expect(await screen.findByTestId('inbox-no-conversations')).toHaveTextContent('No conversations on this page yet');
+  });
+
+  it('says when Facebook throttles a page or refused its token, and a dead token stops sending (issue #10)', async () => {
+    const throttled = { ...bawarchi, health: { status: 'rate_limited' as const, message: 'Facebook is rate-limiting this page (error 32: Page request limit reached). DineDesk resumes by itself at 10:05 UTC.' } };
+    const dead = { ...paradise, health: { status: 'token_invalid' as const, message: null } };
+    renderInbox({ search: '?channel=messenger&page=1001&conversation=7001', data: { ...defaultData(), messengerPages: [dead, throttled] } });
+    expect(await screen.findByTestId('inbox-page-health')).toHaveTextContent('Facebook rejected this page\'s access token: conversations are not updated and replies cannot be sent until the page is reconnected.');
+    const options = within(screen.getByTestId('inbox-page-select')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Paradise Biryani Gachibowli · Paradise, Gachibowli · 3 unread · reconnect needed', 'Bawarchi RTC · Bawarchi, RTC X Roads · rate-limited by Facebook']);
+    expect(await screen.findByTestId('composer-disabled')).toHaveTextContent('This page is not connected. Reconnect it to reply.');
+  });
+
+  it('shows the server’s words for a throttled page', async () => {
+    const throttled = { ...paradise, health: { status: 'rate_limited' as const, message: 'Facebook is rate-limiting this page (error 32). DineDesk resumes by itself at 10:05 UTC.' } };
+    renderInbox({ data: { ...defaultData(), messengerPages: [throttled, bawarchi] } });
+    expect(await screen.findByTestId('inbox-page-health')).toHaveTextContent('Facebook is rate-limiting this page (error 32). DineDesk resumes by itself at 10:05 UTC.');
   });
 
   it('shows empty states when no page is connected', async () => {

@@ -151,6 +151,12 @@ export function InboxPage() {
             {t('pages.notConnectedHelp')}
           </Alert>
         )}
+        {page && page.connected && page.health.status !== 'ok' && (
+          // The server's words name the cause (e.g. the 190 subcode) and when syncing resumes.
+          <Alert severity="warning" sx={{ py: 0 }} data-testid="inbox-page-health">
+            {page.health.message ?? t(page.health.status === 'rate_limited' ? 'pages.rateLimitedHelp' : 'pages.tokenDeadHelp')}
+          </Alert>
+        )}
       </Stack>
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', display: 'flex', flexDirection: 'column' }}>{listContent}</Box>
     </Box>

@@ -1,6 +1,7 @@
 /**
  * The page (Facebook Page or Instagram account) whose conversations are listed. A native select:
- * accessible, phone friendly and simple to drive from tests; each option names its unread count.
+ * accessible, phone friendly and simple to drive from tests; each option names its unread count,
+ * and a page Facebook throttles or whose token it refused says so (issue #10).
  */
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -23,6 +24,8 @@ export function PageSelect({ channel, pages, pageId, onChange }: PageSelectProps
     const parts = [name, page.outletName];
     if (page.unreadCount > 0) parts.push(t('unread', { count: page.unreadCount }));
     if (!page.connected) parts.push(t('pages.notConnected'));
+    else if (page.health.status === 'token_invalid') parts.push(t('pages.tokenDead'));
+    else if (page.health.status === 'rate_limited') parts.push(t('pages.rateLimited'));
     return parts.join(' · ');
   };
   return (

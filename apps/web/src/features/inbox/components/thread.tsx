@@ -98,7 +98,8 @@ export function Thread({ refs, listed, page, now, onBack }: ThreadProps) {
   );
 
   const windowState = conversation ? effectiveWindow(conversation.window, now).state : null;
-  const pageConnected = page?.connected ?? true;
+  // A page whose token Facebook refused cannot send until it is reconnected (issue #10).
+  const pageConnected = (page?.connected ?? true) && page?.health.status !== 'token_invalid';
   let disabledReason: string | null = null;
   if (!pageConnected) disabledReason = t('composer.notConnected');
   else if (windowState === 'closed') disabledReason = t('window.closedHelp');

@@ -113,6 +113,48 @@ describe('inbox realtime binding', () => {
     expect(socket.connectCalls).toBe(1);
   });
 
+  it('replays from the server\'s resync watermark without a reconnect, and refetches when that brought older events (issue #10)', async () => {
+    const realtime = setup();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    socket.serverEmit('inbox:event', conversationEvent(10, 1, 30));
+    socket.serverEmit('inbox:event', conversationEvent(14, 2, 40));
+    // Redis was down: 12 and 13 (another process) never arrived live, though 14 did.
+    socket.onReplay = (payload, ack) =>
+      ack((payload as { afterEventId: number }).afterEventId === 9 ? { events: [conversationEvent(12, 5, 35), conversationEvent(13, 6, 36), conversationEvent(14, 2, 40)], complete: true } : { events: [], complete: true });
+    socket.serverEmit('realtime:resync', { afterEventId: 9 });
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: inboxKeys.all }));
+    expect(socket.emittedNamed('inbox:replay')).toEqual([{ afterEventId: 9 }]);
+    expect(realtime.lastEventId).toBe(14);
+
+    // A resync whose watermark is above everything seen replays from the last event id, in order: no refetch.
+    invalidate.mockClear();
+    socket.serverEmit('realtime:resync', { afterEventId: 500 });
+    await vi.waitFor(() => expect(socket.emittedNamed('inbox:replay')).toEqual([{ afterEventId: 9 }, { afterEventId: 14 }]));
+    await Promise.resolve();
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
+  it('runs a resync that arrives during a replay after it, from the lower start', async () => {
+    setup();
+    socket.serverEmit('inbox:event', conversationEvent(20, 1));
+    const acks: Array<(answer: unknown) => void> = [];
+    socket.onReplay = (_payload, ack) => void acks.push(ack);
+    socket.serverEmit('realtime:resync', { afterEventId: 18 });
+    socket.serverEmit('realtime:resync', { afterEventId: 15 });
+    socket.serverEmit('realtime:resync', { afterEventId: 17 });
+    expect(socket.emittedNamed('inbox:replay')).toEqual([{ afterEventId: 18 }]);
+    acks.shift()!({ events: [], complete: true });
+    await vi.waitFor(() => expect(socket.emittedNamed('inbox:replay')).toEqual([{ afterEventId: 18 }, { afterEventId: 15 }]));
+  });
+
+  it('refetches when a resync request is off the contract', () => {
+    setup();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    socket.serverEmit('realtime:resync', { afterEventId: -1 });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: inboxKeys.all });
+    expect(socket.emittedNamed('inbox:replay')).toEqual([]);
+  });
+
   it('refetches when the server says access changed', () => {
     setup();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');

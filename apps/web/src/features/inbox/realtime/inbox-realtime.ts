@@ -8,12 +8,18 @@
  *   replay wait until it is done, so nothing is applied out of order. If the replay fails (error
  *   answer, bad shape, no answer within {@link REPLAY_TIMEOUT_MS}) or there is no event id to
  *   replay from, the inbox queries are refetched instead, so nothing is missed either way.
+ * - `realtime:resync {afterEventId}` (the server's Redis link was down and is back, issue #10,
+ *   decision 0021): the socket never dropped, yet events of other server processes may not have
+ *   arrived. It replays from the lower of its last event id and `afterEventId`; such a replay
+ *   may bring events older than ones already applied, whose conversation snapshots could be
+ *   stale, so the inbox is refetched after it when it did. A replay asked for during another
+ *   runs after it, from the lower start.
  * - The connection state feeds the "Reconnecting…" chip; errors are logged, never thrown.
  *
  * One binding per socket, kept for the socket's life (not the screen's): events that arrive
  * while the user is on another screen still update the cache, so returning shows them.
  */
-import { SOCKET_EVENTS, ZInboxEvent, ZReplayAck, type TInboxEvent, type TReplayAck } from '@dinedesk/contracts';
+import { SOCKET_EVENTS, ZInboxEvent, ZReplayAck, ZResyncEvent, type TInboxEvent, type TReplayAck } from '@dinedesk/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppSocket } from '../../../lib/socket.ts';
 import { inboxKeys } from '../api/keys.ts';
@@ -42,6 +48,8 @@ class Binding implements InboxRealtime {
   lastEventId: number | null = null;
   private hasConnected: boolean;
   private replaying = false;
+  /** A replay asked for during another: its start (null: refetch instead), run after it. */
+  private queued: { from: number | null } | null = null;
   private buffered: TInboxEvent[] = [];
   private readonly seen = new Set<number>();
   private readonly listeners = new Set<() => void>();
@@ -58,6 +66,7 @@ class Binding implements InboxRealtime {
     socket.io.on('reconnect_failed', this.onGaveUp);
     socket.on(SOCKET_EVENTS.inboxEvent, this.onEvent);
     socket.on(SOCKET_EVENTS.accessChanged, this.onAccessChanged);
+    socket.on(SOCKET_EVENTS.resync, this.onResync);
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -81,7 +90,7 @@ class Binding implements InboxRealtime {
     const isReconnect = this.hasConnected;
     this.hasConnected = true;
     this.setStatus('connected');
-    if (isReconnect) void this.replay();
+    if (isReconnect) void this.replay(this.lastEventId);
   };
 
   private onDisconnect = (): void => {
@@ -98,6 +107,17 @@ class Binding implements InboxRealtime {
   private onAccessChanged = (): void => {
     // The rooms changed: the pages (and so everything under them) may differ.
     void this.queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+  };
+
+  private onResync = (payload: unknown): void => {
+    const parsed = ZResyncEvent.safeParse(payload);
+    if (!parsed.success) {
+      console.warn('[inbox] resync request off the contract; refetching the inbox', parsed.error.issues);
+      this.refetchAll();
+      return;
+    }
+    const { afterEventId } = parsed.data;
+    void this.replay(Math.min(this.lastEventId ?? afterEventId, afterEventId));
   };
 
   private onEvent = (payload: unknown): void => {
@@ -125,27 +145,45 @@ class Binding implements InboxRealtime {
     void this.queryClient.invalidateQueries({ queryKey: inboxKeys.all });
   }
 
-  private async replay(): Promise<void> {
-    if (this.replaying) return;
-    if (this.lastEventId === null) {
+  /** Replays the events after `from`, or refetches when there is no id to replay from (null). */
+  private async replay(from: number | null): Promise<void> {
+    if (this.replaying) {
+      // A refetch covers any replay; otherwise the lower start covers both.
+      const earlier = this.queued?.from;
+      this.queued = { from: earlier === undefined ? from : earlier === null || from === null ? null : Math.min(earlier, from) };
+      return;
+    }
+    if (from === null) {
       // No event seen yet, so no id to replay from: refetch what is on screen.
       this.refetchAll();
       return;
     }
     this.replaying = true;
+    const newest = this.lastEventId ?? 0;
+    let late = false;
     try {
+      let after = from;
       for (let round = 1; ; round += 1) {
-        const answer = await this.requestReplay(this.lastEventId ?? 0);
-        for (const event of answer.events) this.apply(event);
+        const answer = await this.requestReplay(after);
+        for (const event of answer.events) {
+          if (event.eventId < newest && !this.seen.has(event.eventId)) late = true;
+          this.apply(event);
+        }
         if (answer.complete) break;
         if (answer.events.length === 0 || round >= MAX_REPLAY_ROUNDS) throw new Error('the replay did not complete');
+        after = answer.events[answer.events.length - 1]!.eventId;
       }
+      // Applied after newer events: a conversation snapshot may be older than the cached one.
+      if (late) this.refetchAll();
     } catch (error) {
-      console.warn('[inbox] replay after reconnect failed; refetching the inbox', error);
+      console.warn('[inbox] replay of missed events failed; refetching the inbox', error);
       this.refetchAll();
     } finally {
       this.replaying = false;
       for (const event of this.buffered.splice(0)) this.apply(event);
+      const next = this.queued;
+      this.queued = null;
+      if (next) void this.replay(next.from);
     }
   }
 

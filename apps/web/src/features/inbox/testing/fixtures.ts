@@ -24,6 +24,7 @@ export function inboxPageFixture(overrides: Partial<TInboxPage> = {}): TInboxPag
     unreadCount: 0,
     conversationCount: 0,
     connected: true,
+    health: { status: 'ok', message: null },
     ...overrides,
   });
 }

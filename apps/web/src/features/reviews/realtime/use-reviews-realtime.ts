@@ -2,12 +2,14 @@
  * Live reviews (issue #8): when a Meta `feed` webhook stores a new review or comment, the server
  * sends `reviews:changed {pageId, reviewId, kind, verb}` to the page's socket room; the reviews
  * screen then refetches its lists and page counts, and the thread of that review, without
- * waiting for the periodic sync.
+ * waiting for the periodic sync. Reviews have no event stream to replay: on `realtime:resync`
+ * (the server's Redis link was down and is back, so changes may not have arrived; issue #10,
+ * decision 0021) everything of the reviews feature is refetched.
  *
  * Uses the app's shared socket (lib/socket.ts), which only users who may read conversations
  * can open (the server refuses the others); they keep seeing changes after a refresh or sync.
  */
-import { REVIEW_SOCKET_EVENTS, ZReviewsChangedEvent } from '@dinedesk/contracts';
+import { REVIEW_SOCKET_EVENTS, SOCKET_EVENTS, ZReviewsChangedEvent } from '@dinedesk/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAbility } from '@casl/react';
@@ -16,8 +18,8 @@ import { getSocket, type AppSocket } from '../../../lib/socket.ts';
 import { reviewKeys } from '../api/keys.ts';
 
 /**
- * Listens for `reviews:changed` on `socket` and invalidates what the change makes stale.
- * Payloads are validated; anything else is ignored.
+ * Listens for `reviews:changed` on `socket` and invalidates what the change makes stale, and
+ * for `realtime:resync`, after which any of it may be. Payloads are validated; anything else is ignored.
  * @returns a function that stops listening
  */
 export function bindReviewsRealtime(socket: AppSocket, queryClient: QueryClient): () => void {
@@ -29,9 +31,12 @@ export function bindReviewsRealtime(socket: AppSocket, queryClient: QueryClient)
     void queryClient.invalidateQueries({ queryKey: reviewKeys.pages() });
     if (reviewId) void queryClient.invalidateQueries({ queryKey: reviewKeys.comments(pageId, reviewId) });
   };
+  const onResync = () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
   socket.on(REVIEW_SOCKET_EVENTS.changed, onChanged);
+  socket.on(SOCKET_EVENTS.resync, onResync);
   return () => {
     socket.off(REVIEW_SOCKET_EVENTS.changed, onChanged);
+    socket.off(SOCKET_EVENTS.resync, onResync);
   };
 }
 

@@ -1,0 +1,45 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import type { AppSocket } from '../../../lib/socket.ts';
+import { reviewKeys } from '../api/keys.ts';
+import { bindReviewsRealtime } from './use-reviews-realtime.ts';
+
+/** The parts of the socket.io client the binding uses: listeners by event name, fired by the test. */
+function fakeSocket() {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  return {
+    on(event: string, fn: (payload: unknown) => void) {
+      listeners.set(event, (listeners.get(event) ?? new Set()).add(fn));
+    },
+    off(event: string, fn: (payload: unknown) => void) {
+      listeners.get(event)?.delete(fn);
+    },
+    fire(event: string, payload?: unknown) {
+      for (const fn of listeners.get(event) ?? []) fn(payload);
+    },
+  };
+}
+
+describe('live reviews binding', () => {
+  it('refetches what a change makes stale, everything after a resync (issue #10), and stops when unbound', () => {
+    const socket = fakeSocket();
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const unbind = bindReviewsRealtime(socket as unknown as AppSocket, queryClient);
+
+    socket.fire('reviews:changed', { pageId: '1', reviewId: '1_2', kind: 'comment', verb: 'add' });
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([reviewKeys.lists(), reviewKeys.pages(), reviewKeys.comments('1', '1_2')]);
+    socket.fire('reviews:changed', { pageId: 1 }); // off the contract: ignored
+    expect(invalidate).toHaveBeenCalledTimes(3);
+
+    invalidate.mockClear();
+    socket.fire('realtime:resync', { afterEventId: 5 });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: reviewKeys.all });
+
+    invalidate.mockClear();
+    unbind();
+    socket.fire('realtime:resync', { afterEventId: 6 });
+    socket.fire('reviews:changed', { pageId: '1', reviewId: null, kind: 'review', verb: 'add' });
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+});
