@@ -48,10 +48,10 @@ test('an owner replies to a real Facebook review; the reply survives reload and 
   const users = await (await fetch(`${stack().simUrl}/__sim/test-users`)).json();
   let found = false;
   for (const u of users.data ?? users) {
-    const accounts = await (await fetch(`${stack().simUrl}/v21.0/me/accounts?fields=id,access_token&limit=100`, { headers: { authorization: `Bearer ${u.access_token ?? u.accessToken}` } })).json();
+    const accounts = await stack().graph<{ data: { id: string; access_token: string }[] }>('me/accounts?fields=id,access_token&limit=100', u.access_token ?? u.accessToken);
     const pageAccount = accounts.data.find((p: { id: string }) => p.id === review.pageId);
     if (!pageAccount) continue;
-    const comments = await (await fetch(`${stack().simUrl}/v21.0/${review.storyId}/comments?fields=message,from`, { headers: { authorization: `Bearer ${pageAccount.access_token}` } })).json();
+    const comments = await stack().graph<{ data: { message: string }[] }>(`${review.storyId}/comments?fields=message,from`, pageAccount.access_token);
     found = comments.data.some((c: { message: string }) => c.message === message);
   }
   expect(found).toBe(true);

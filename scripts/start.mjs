@@ -19,6 +19,9 @@ const env = {
   ...(useSim && !process.env.META_GRAPH_BASE_URL ? { META_GRAPH_BASE_URL: `http://127.0.0.1:${simPort}` } : {}),
   // The simulator delivers Meta webhooks to this server (it retries the handshake until it is up).
   META_SIM_WEBHOOK_URL: process.env.META_SIM_WEBHOOK_URL ?? `http://127.0.0.1:${port}/api/webhooks/meta`,
+  // The simulated app requires appsecret_proof on user and page token calls, as a Meta app with
+  // "Require App Secret" on does; the server signs every call (lib/graph-client.ts).
+  SIM_REQUIRE_APPSECRET_PROOF: process.env.SIM_REQUIRE_APPSECRET_PROOF ?? '1',
 };
 
 // Before either process writes to DATA_DIR: a read-only, full or misplaced folder, or one another

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,12 @@ export interface Stack {
   baseUrl: string;
   simUrl: string;
   dataDir: string;
+  /**
+   * A Graph GET straight to the simulator (an observer of what Facebook holds), signed with
+   * `appsecret_proof`: `npm start` runs the simulated app with "Require App Secret" on.
+   * @param path e.g. `me/accounts?fields=id` (no version, no leading slash)
+   */
+  graph<T>(path: string, token: string): Promise<T>;
   /** Stops both processes and removes the throwaway DATA_DIR. */
   stop(): Promise<void>;
   /** Stops and starts again on the same DATA_DIR (a restart keeps everything). */
@@ -55,6 +62,11 @@ export async function startStack(): Promise<Stack> {
     baseUrl,
     simUrl,
     dataDir,
+    async graph<T>(path: string, token: string): Promise<T> {
+      const url = new URL(`${simUrl}/v21.0/${path}`);
+      url.searchParams.set('appsecret_proof', createHmac('sha256', process.env.META_APP_SECRET ?? 'meta-sim-app-secret').update(token).digest('hex'));
+      return (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+    },
     async stop() {
       await halt();
       rmSync(dataDir, { recursive: true, force: true });

@@ -16,6 +16,7 @@ import { webhookRoutes } from './modules/inbox/webhook.routes.ts';
 import { registerSocket } from './plugins/socket.ts';
 import { registerApiCompression, registerWebStatic, webBuildPresent } from './plugins/web-static.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { metaRoutes } from './modules/meta/meta.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 
 /** One registered route, as the authorization matrix test enumerates them. */
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
     await api.register(healthRoutes);
     await api.register(accessRoutes);
     await api.register(reviewsRoutes);
+    await api.register(metaRoutes);
     await api.register(inboxRoutes);
     await api.register(webhookRoutes);
     await api.register(tenancyRoutes);

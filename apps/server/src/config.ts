@@ -30,6 +30,16 @@ const ZEnv = z.object({
   META_RATE_LIMIT_MIN_WAIT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** …and at most this long, whatever Graph's `estimated_time_to_regain_access` says. */
   META_RATE_LIMIT_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /**
+   * Host of the Facebook Login dialog; unset: `https://www.facebook.com` when META_GRAPH_BASE_URL
+   * is graph.facebook.com, else META_GRAPH_BASE_URL (the simulator serves the dialog too).
+   */
+  META_OAUTH_DIALOG_URL: z.string().url().optional(),
+  /**
+   * This server's address as browsers reach it, for the Facebook Login `redirect_uri`
+   * (`{PUBLIC_URL}/api/review_testing/fb-auth-callback`); unset: the origin the browser used.
+   */
+  PUBLIC_URL: z.string().url().optional(),
   /** Connect the demo clients' pages through the Graph Test Users API at start (simulator). */
   META_CONNECT_TEST_USERS: z.enum(['0', '1']).default('1'),
   /** Token Meta echoes in the webhook verification handshake. */
@@ -100,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       appId: e.META_APP_ID,
       appSecret: e.META_APP_SECRET,
       connectTestUsers: e.META_CONNECT_TEST_USERS === '1',
+      dialogBaseUrl: (e.META_OAUTH_DIALOG_URL ?? (new URL(e.META_GRAPH_BASE_URL).hostname === 'graph.facebook.com' ? 'https://www.facebook.com' : e.META_GRAPH_BASE_URL)).replace(/\/$/, ''),
       timeoutMs: e.META_GRAPH_TIMEOUT_MS,
       rateLimitWait: { minSeconds: e.META_RATE_LIMIT_MIN_WAIT_SECONDS, maxSeconds: e.META_RATE_LIMIT_MAX_WAIT_SECONDS },
     },
@@ -110,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     reviewSyncIntervalSeconds: e.REVIEW_SYNC_INTERVAL_SECONDS,
     jobs: { work: e.JOB_WORKERS === '1', pollingIntervalSeconds: e.JOB_POLL_SECONDS, webhookRetentionDays: e.WEBHOOK_RETENTION_DAYS },
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : resolve(import.meta.dirname, '../../web/dist'),
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/$/, '') : null,
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,
   };

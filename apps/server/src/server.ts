@@ -10,14 +10,14 @@ import { GraphClient } from './lib/graph-client.ts';
 import { createRealtime } from './lib/realtime.ts';
 import { resolveSecrets } from './lib/secrets.ts';
 import { TokenCipher } from './lib/token-cipher.ts';
-import { connectTestUsers } from './modules/meta/meta.service.ts';
+import { connectDemoPages } from './modules/meta/facebook-connect.service.ts';
 import { createJobQueue, syncTickJob } from './jobs.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
   ctx: AppContext;
   /**
-   * Connects test-user pages (simulator) and queues a sync of every page (`sync.tick`).
+   * Connects the demo pages through Facebook Login (simulator) and queues a sync of every page (`sync.tick`).
    * @param opts.wait resolve only when the sync's jobs are done (tests); default true
    */
   syncOnce(opts?: { wait?: boolean }): Promise<void>;
@@ -56,9 +56,9 @@ export async function createServer(
     await built.ready();
     if (config.graph.connectTestUsers) {
       try {
-        await connectTestUsers(ctx);
+        await connectDemoPages(ctx, built.log);
       } catch (e) {
-        built.log.warn({ err: e }, 'could not connect test-user pages (is the Graph simulator running?)');
+        built.log.warn({ err: e }, 'could not connect the demo pages through Facebook Login (is the Graph simulator running?)');
       }
     }
     await ctx.jobs.send(syncTickJob, { clientId: null, reschedule: false }, { singletonKey: 'now' });

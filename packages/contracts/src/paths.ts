@@ -8,6 +8,12 @@ export const API = {
   fbReviews: '/api/review_testing/get-fb-reviews',
   fbComments: '/api/review_testing/get-fb-comments',
   replyFbReview: '/reply-fb-review',
+  /** Facebook Login dialog URL for the connect popup (spec §7; issue #11). */
+  constructFbAuthUrl: '/api/review_testing/construct-fb-auth-url',
+  /** Not in the spec: where Facebook Login redirects the popup (docs/decisions/0022). */
+  fbAuthCallback: '/api/review_testing/fb-auth-callback',
+  /** Connected Facebook accounts and pages with token health (spec §7; issue #11). */
+  getAccounts: '/api/review_testing/get-accounts',
   /** Not in the spec: on-demand sync of one page (docs/decisions/review-sync.md). */
   syncFbReviews: '/api/review_testing/sync-fb-reviews',
   clientOnboarding: '/api/client-onboarding',

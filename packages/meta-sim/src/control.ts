@@ -24,8 +24,14 @@
  *   GET  /__sim/calls?pageId=&since= → {total, count, byPage, calls: [{at, method, path, pageId,
  *                               status, code}]} (Graph calls answered since the last DELETE)
  *   DELETE /__sim/calls         → {cleared}
- *   GET  /__sim/switches        → {ratingsDeprecatedFrom, callsPerHour}
- *   PUT  /__sim/switches        {ratingsDeprecatedFrom?: number|null, callsPerHour?: number}
+ *   GET  /__sim/switches        → {ratingsDeprecatedFrom, callsPerHour, requireAppsecretProof}
+ *   PUT  /__sim/switches        {ratingsDeprecatedFrom?: number|null, callsPerHour?: number,
+ *                               requireAppsecretProof?: boolean} (the app's "Require App Secret":
+ *                               user and page token calls need appsecret_proof, else 100)
+ * Facebook Login (issue #11; `oauth.ts`, not under /__sim: these are Meta's own paths):
+ *   GET  /[vN.N/]dialog/oauth   the consent page (test user, scopes, Approve / Cancel); its form
+ *                               POSTs back to the same path and answers 302 to redirect_uri
+ *   GET|POST /[vN.N/]oauth/access_token  code exchange, fb_exchange_token, client_credentials
  * Messaging (external-apis.md §3–§4; `driver.ts`, `webhooks.ts`):
  *   POST /__sim/guest-message   {pageId|igUserId, channel?, conversationId?, guestId?, text?, imageUrl?,
  *                                attachment?: {type, url?, title?, lat?, long?}, postback?: {title, payload?}}
@@ -128,7 +134,8 @@ export interface SimControl {
   clearGraphCalls(): { cleared: number };
   setRatingsDeprecatedFrom(version: number | null): void;
   setCallsPerHour(calls: number): void;
-  switches(): { ratingsDeprecatedFrom: number | null; callsPerHour: number };
+  setRequireAppsecretProof(on: boolean): void;
+  switches(): { ratingsDeprecatedFrom: number | null; callsPerHour: number; requireAppsecretProof: boolean };
   /** @throws DriverError (see `driver.ts`) */
   guestMessage(input: GuestMessageInput): GuestMessageResult;
   /** @throws DriverError 404 for an unknown message */
@@ -200,7 +207,10 @@ export function createControl(sim: SimCore, initialCallsPerHour: number): SimCon
       callsPerHour = calls;
       sim.usage.setBudget(calls);
     },
-    switches: () => ({ ratingsDeprecatedFrom: sim.switches.ratingsDeprecatedFrom, callsPerHour }),
+    setRequireAppsecretProof(on) {
+      sim.switches.requireAppsecretProof = on;
+    },
+    switches: () => ({ ratingsDeprecatedFrom: sim.switches.ratingsDeprecatedFrom, callsPerHour, requireAppsecretProof: sim.switches.requireAppsecretProof }),
     guestMessage: (input) => guestMessage(sim, input),
     guestReaction: (messageId, reaction) => guestReaction(sim, messageId, reaction),
     guestRead: (conversationId) => guestRead(sim, conversationId),
@@ -376,6 +386,10 @@ export function registerControlRoutes(app: FastifyInstance, control: SimControl)
       if ('callsPerHour' in b) {
         if (typeof b.callsPerHour !== 'number') throw new Error('callsPerHour must be a number');
         control.setCallsPerHour(b.callsPerHour);
+      }
+      if ('requireAppsecretProof' in b) {
+        if (typeof b.requireAppsecretProof !== 'boolean') throw new Error('requireAppsecretProof must be a boolean');
+        control.setRequireAppsecretProof(b.requireAppsecretProof);
       }
       return control.switches();
     });

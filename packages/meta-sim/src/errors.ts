@@ -228,3 +228,45 @@ export const revokedToken = (subcode: number, appId: string, at: Date, now: Date
   };
   return new GraphError(190, `Error validating access token: ${why[subcode] ?? 'The session is invalid.'}`, { subcode });
 };
+
+/*
+ * Facebook Login (external-apis.md §1; `oauth.ts`). Wording as Graph answers these; sources:
+ * Meta's manual-login-flow guide, and real answers quoted in public issues (php-graph-sdk #538
+ * "Error validating client secret." code 1; "Invalid appsecret_proof provided in the API
+ * argument", GraphMethodException 100, facebook-python-business-sdk #528).
+ */
+
+/** 101: `oauth/access_token` without `client_id`. */
+export const missingClientId = (): GraphError => new GraphError(101, 'Missing client_id parameter.');
+
+/** 101: a `client_id` that is not this app. */
+export const invalidApplicationId = (): GraphError => new GraphError(101, 'Error validating application. Invalid application ID.');
+
+/** 1: a missing or wrong `client_secret`. */
+export const invalidClientSecret = (): GraphError => new GraphError(1, 'Error validating client secret.');
+
+/** 191: the code exchange without `redirect_uri`. */
+export const missingRedirectUri = (): GraphError => new GraphError(191, 'Missing redirect_uri parameter.');
+
+/** 100: a `code` this simulator never issued (or none at all). */
+export const invalidVerificationCode = (): GraphError => new GraphError(100, 'Invalid verification code format.');
+
+/** 100/36007: the code is older than its ~10 minutes (§1). */
+export const codeExpired = (): GraphError => new GraphError(100, 'This authorization code has expired.', { subcode: 36007 });
+
+/** 100/36008: `redirect_uri` differs from the dialog's, byte for byte (§1). */
+export const redirectUriMismatch = (): GraphError =>
+  new GraphError(100, 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request', {
+    subcode: 36008,
+  });
+
+/** 100/36009: the code was exchanged before (codes work once, §1; subcode [unverified]). */
+export const codeUsed = (): GraphError => new GraphError(100, 'This authorization code has been used.', { subcode: 36009 });
+
+/** 100: app switch "Require App Secret" is on and the call carries no `appsecret_proof`. */
+export const appsecretProofRequired = (): GraphError =>
+  new GraphError(100, 'API calls from the server require an appsecret_proof argument', { type: 'GraphMethodException' });
+
+/** 100: `appsecret_proof` is not HMAC-SHA256(app secret, access token) in hex. */
+export const invalidAppsecretProof = (): GraphError =>
+  new GraphError(100, 'Invalid appsecret_proof provided in the API argument', { type: 'GraphMethodException' });

@@ -31,6 +31,8 @@ import { type ArmedFault, type FaultRule, GraphFaults } from './faults.ts';
 import { type GraphCall, GraphCallLog } from './call-log.ts';
 
 export { GraphError } from './errors.ts';
+export { CODE_TTL_SECONDS, appsecretProof } from './oauth.ts';
+export { EXCHANGED_LONG_LIVED_SECONDS, SHORT_LIVED_SECONDS } from './tokens.ts';
 export { parseFields, type FieldSpec } from './fields.ts';
 export { serializeMetaJson, signMetaPayload, signMetaPayloadSha1 } from './webhooks.ts';
 export type { DeliveryRecord, HandshakeRecord, WebhookConfig, WebhookLog } from './webhooks.ts';
@@ -65,6 +67,11 @@ export interface MetaSimOptions {
    * Default: `process.env.SIM_RATINGS_DEPRECATED === '1' ? 22 : null`.
    */
   ratingsDeprecatedFrom?: number | null;
+  /**
+   * "Require App Secret": user and page token calls need `appsecret_proof` (issue #11).
+   * Default: `process.env.SIM_REQUIRE_APPSECRET_PROOF === '1'`.
+   */
+  requireAppsecretProof?: boolean;
   /** Call budget per token bucket and per Page, rolling hour. Default `SIM_CALLS_PER_HOUR` or 4800. */
   callsPerHour?: number;
   /** Injectable clock. Default: `() => new Date()`. */
@@ -152,6 +159,8 @@ export interface MetaSim {
   clearGraphCalls(): { cleared: number };
   /** Turns the ratings code-12 gate on from `version` (e.g. 22), or off with null. */
   setRatingsDeprecatedFrom(version: number | null): void;
+  /** Turns the app's "Require App Secret" (`appsecret_proof` on user and page token calls) on or off. */
+  setRequireAppsecretProof(on: boolean): void;
   /**
    * A guest writes to a Page (new thread of a new synthetic guest unless `conversationId` or
    * `guestId` is given); updates the 24 h / 7-day window and sends the webhook.
@@ -261,6 +270,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
     switches: {
       ratingsDeprecatedFrom:
         options.ratingsDeprecatedFrom !== undefined ? options.ratingsDeprecatedFrom : process.env.SIM_RATINGS_DEPRECATED === '1' ? 22 : null,
+      requireAppsecretProof: options.requireAppsecretProof ?? process.env.SIM_REQUIRE_APPSECRET_PROOF === '1',
     },
     now,
     inbox,
@@ -307,6 +317,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
     graphCalls: (filter) => control.graphCalls(filter),
     clearGraphCalls: () => control.clearGraphCalls(),
     setRatingsDeprecatedFrom: (version) => control.setRatingsDeprecatedFrom(version),
+    setRequireAppsecretProof: (on) => control.setRequireAppsecretProof(on),
     guestMessage: (input) => control.guestMessage(input),
     guestReaction: (messageId, reaction) => control.guestReaction(messageId, reaction),
     guestRead: (conversationId) => control.guestRead(conversationId),

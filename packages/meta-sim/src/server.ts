@@ -4,11 +4,14 @@
  *
  * Request pipeline for Graph calls (external-apis.md "10 behaviours"):
  *   path version (`/v21.0/...`, else the default) → call log (`call-log.ts`) → token (query,
- *   body or Authorization; 104 when missing, 190 when unknown or revoked) → armed fault rule,
+ *   body or Authorization; 104 when missing, 190 when unknown or revoked) → `appsecret_proof`
+ *   when the app requires it (user and page tokens; 100 when missing or wrong) → armed fault rule,
  *   if one matches (`faults.ts`: 500, rate limit with its usage header, 190, or a slow answer)
  *   → call budget (usage header on every authenticated call; 4/17/32 once used up) → write
  *   fault, if one is armed (`write-faults.ts`) → router → JSON, or `{error:{...}}` with status
  *   400 (500 for codes 1 and 2).
+ * Facebook Login (`/dialog/oauth`, `/oauth/access_token`, with or without a version) is served
+ * by `oauth.ts` outside this pipeline: it needs no access token.
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { extractToken, requestParams } from './auth.ts';
@@ -27,6 +30,7 @@ import {
 } from './errors.ts';
 import type { GraphCall } from './call-log.ts';
 import { faultOutcome } from './faults.ts';
+import { checkAppsecretProof, registerOAuthRoutes } from './oauth.ts';
 import type { GraphContext, HttpMethod, SimCore } from './graph/core.ts';
 import type { GraphRouter } from './graph/router.ts';
 import type { Principal } from './tokens.ts';
@@ -125,6 +129,7 @@ export function buildServer(deps: { sim: SimCore; router: GraphRouter; control: 
   });
 
   registerControlRoutes(app, deps.control);
+  registerOAuthRoutes(app, sim);
 
   const graph = async (req: FastifyRequest, reply: FastifyReply) => {
     const { segments, version, versionLabel } = parseGraphPath(req.url, sim.defaultVersion);
@@ -136,6 +141,8 @@ export function buildServer(deps: { sim: SimCore; router: GraphRouter; control: 
     logged.set(req, sim.calls.record({ at: sim.now().toISOString(), method: req.method, path: segments.join('/'), pageId }));
     if (!token) throw tokenRequired();
     const principal = sim.tokens.resolve(token);
+    // "Require App Secret": the app token carries the secret itself, so only user and page tokens.
+    if (sim.switches.requireAppsecretProof && principal.type !== 'APP') checkAppsecretProof(sim.app.secret, token, params.appsecret_proof);
     // Armed faults (faults.ts): refused before the budget counts the call, as Graph's own refusals are.
     const facts = { method: req.method, segments, tokenPageId };
     const rule = sim.faults.take(facts);

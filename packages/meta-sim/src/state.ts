@@ -22,6 +22,22 @@ export interface TokenRecord {
   scopes: string[];
 }
 
+/**
+ * A token issued through Facebook Login (`oauth.ts`): the code exchange, `fb_exchange_token`,
+ * or a page token handed out by `/me/accounts` to such a user token. Several can be alive for
+ * one user at once, next to the test user's own token (`userTokens`), as Graph keeps one per
+ * session.
+ */
+export interface SessionTokenRecord extends TokenRecord {
+  userId: string;
+  /** The Page of a page token; null for a user token. */
+  pageId: string | null;
+  /** User tokens: from `fb_exchange_token` (~60 d) rather than the code exchange (~2 h). */
+  longLived: boolean;
+  /** Page tokens: the user token `/me/accounts` was called with. */
+  parent?: string;
+}
+
 /** A comment on a review story, or a reply to such a comment. */
 export interface CommentRecord {
   /** `{storyNumericPart}_{commentNumericId}` (Graph comment id shape, §2). */
@@ -83,6 +99,8 @@ export interface PersistedState {
   nextRatingSeq?: number;
   /** Dead tokens by token (`tokens.ts` `revoke`); optional, so older files still load. */
   revokedTokens?: Record<string, RevokedTokenRecord>;
+  /** Facebook Login tokens by token (`oauth.ts`, `tokens.ts`); optional, so older files still load. */
+  sessionTokens?: Record<string, SessionTokenRecord>;
 }
 
 function emptyState(): PersistedState {

@@ -5,11 +5,17 @@
  * Rules (external-apis.md §1): the app token is `{app-id}|{app-secret}`; a long-lived user
  * token lives ~60 days; a page token obtained with a long-lived user token never expires
  * (`expires_at: 0`); all carry `data_access_expires_at` ~90 days out.
+ *
+ * Besides each test user's own token (issued at start, as if they had logged in), Facebook Login
+ * (`oauth.ts`) issues session tokens: a short-lived user token (~2 h) from the code exchange, a
+ * long-lived one (`expires_in` 5183944 s) from `fb_exchange_token`, and page tokens derived from
+ * either by `/me/accounts` (expiring with a short-lived parent, never with a long-lived one, §1).
+ * Several sessions of one user live side by side, as on Graph.
  */
 import { randomBytes } from 'node:crypto';
 import { expiredToken, invalidToken, revokedToken } from './errors.ts';
 import type { Seed, SimPage, SimUser } from './seed.ts';
-import type { RevokedTokenRecord, StateStore, TokenRecord } from './state.ts';
+import type { RevokedTokenRecord, SessionTokenRecord, StateStore, TokenRecord } from './state.ts';
 
 /**
  * Scopes granted to every test user: the app's login scopes of external-apis.md §1
@@ -30,6 +36,13 @@ export const USER_SCOPES = [
 
 /** Lifetime of a long-lived user token, seconds (Graph answers `expires_in: 5183944`, ~60 d). */
 export const LONG_LIVED_SECONDS = 60 * 24 * 3600;
+/**
+ * Lifetime of a short-lived user token from the code exchange, seconds (§1: "about 1–2 h";
+ * Meta's access-token guide: short-lived tokens "usually have a lifetime of about an hour or two").
+ */
+export const SHORT_LIVED_SECONDS = 2 * 3600;
+/** `expires_in` of `fb_exchange_token`, seconds (§1: Graph answers 5183944, ~60 d). */
+export const EXCHANGED_LONG_LIVED_SECONDS = 5183944;
 /** Data access window, seconds (~90 d, §1). */
 export const DATA_ACCESS_SECONDS = 90 * 24 * 3600;
 
@@ -71,6 +84,11 @@ export class TokenRegistry {
     }
   }
 
+  /** Facebook Login tokens by token (created on first use, so older state files load). */
+  private get sessions(): Record<string, SessionTokenRecord> {
+    return (this.store.state.sessionTokens ??= {});
+  }
+
   /** The app access token `{app-id}|{app-secret}`. */
   get appToken(): string {
     return `${this.app.id}|${this.app.secret}`;
@@ -98,6 +116,13 @@ export class TokenRegistry {
     for (const user of this.seed.users.values()) {
       if (onlyUserId !== undefined && user.id !== onlyUserId) continue;
       const scopes = this.grantedScopes(user.id);
+      // Graph grants scopes per user and app, so every session of the user follows the grants.
+      for (const rec of Object.values(this.store.state.sessionTokens ?? {})) {
+        if (rec.userId === user.id && !sameScopes(rec.scopes, scopes)) {
+          rec.scopes = [...scopes];
+          changed = true;
+        }
+      }
       const current = this.store.state.userTokens[user.id];
       if (current && !sameScopes(current.scopes, scopes)) {
         current.scopes = [...scopes];
@@ -182,6 +207,14 @@ export class TokenRegistry {
         delete this.store.state.pageTokens[key];
       }
     }
+    // Facebook Login sessions: a user's all die with the user; a Page's page tokens with the Page.
+    for (const [token, rec] of Object.entries(this.sessions)) {
+      const hit = pageId === undefined ? rec.userId === userId : rec.pageId === pageId && (userId === undefined || rec.userId === userId);
+      if (hit) {
+        kill(token, { userId: rec.userId, pageId: rec.pageId, subcode, at });
+        delete this.sessions[token];
+      }
+    }
     this.store.save();
     // A page token alone: the admins' user tokens still work, and Graph hands them new page tokens.
     if (pageId !== undefined) for (const owner of owners) this.ensureIssued(owner);
@@ -190,6 +223,8 @@ export class TokenRegistry {
 
   /** The Page of a page token, dead or alive; null for other tokens (call attribution, call-log.ts). */
   pageOfToken(token: string): string | null {
+    const session = this.store.state.sessionTokens?.[token];
+    if (session) return session.pageId;
     const ref = this.index.get(token);
     return ref?.kind === 'PAGE' ? ref.pageId : null;
   }
@@ -198,6 +233,60 @@ export class TokenRegistry {
   userToken(userId: string): TokenRecord {
     const rec = this.store.state.userTokens[userId];
     if (!rec) throw new Error(`no token issued for user ${userId}`);
+    return rec;
+  }
+
+  /**
+   * Issues a Facebook Login user token for `userId` with the user's current grants (`oauth.ts`).
+   * @param longLived true: `fb_exchange_token` (EXCHANGED_LONG_LIVED_SECONDS); false: the code
+   *   exchange (SHORT_LIVED_SECONDS)
+   * @throws Error for an unknown user id
+   */
+  issueSession(userId: string, longLived: boolean): SessionTokenRecord {
+    if (!this.seed.users.has(userId)) throw new Error(`no test user with id ${userId}`);
+    const nowSec = Math.floor(this.now().getTime() / 1000);
+    const rec: SessionTokenRecord = {
+      token: newToken(),
+      issuedAt: nowSec,
+      expiresAt: nowSec + (longLived ? EXCHANGED_LONG_LIVED_SECONDS : SHORT_LIVED_SECONDS),
+      dataAccessExpiresAt: nowSec + DATA_ACCESS_SECONDS,
+      scopes: this.grantedScopes(userId),
+      userId,
+      pageId: null,
+      longLived,
+    };
+    this.sessions[rec.token] = rec;
+    this.store.save();
+    return rec;
+  }
+
+  /**
+   * The page token a user token receives for `pageId` (`/me/accounts`, `?fields=access_token`):
+   * the test user's own token gets the user's standing page token; a Facebook Login session
+   * gets one derived from it, issued once per (session, Page): it never expires when the
+   * session is long-lived and expires with the session otherwise (external-apis.md §1).
+   * @returns undefined when the user does not manage the Page
+   */
+  pageTokenFor(p: Extract<Principal, { type: 'USER' }>, pageId: string): TokenRecord | undefined {
+    if (!p.user.pageIds.includes(pageId)) return undefined;
+    const parent = this.store.state.sessionTokens?.[p.token];
+    if (!parent) return this.pageToken(p.user.id, pageId);
+    const existing = Object.values(this.sessions).find((r) => r.parent === p.token && r.pageId === pageId);
+    if (existing) return existing;
+    const nowSec = Math.floor(this.now().getTime() / 1000);
+    const rec: SessionTokenRecord = {
+      token: newToken(),
+      issuedAt: nowSec,
+      expiresAt: parent.longLived ? 0 : parent.expiresAt,
+      dataAccessExpiresAt: nowSec + DATA_ACCESS_SECONDS,
+      scopes: [...parent.scopes],
+      userId: p.user.id,
+      pageId,
+      longLived: parent.longLived,
+      parent: p.token,
+    };
+    this.sessions[rec.token] = rec;
+    this.store.save();
     return rec;
   }
 
@@ -215,6 +304,8 @@ export class TokenRegistry {
     if (token === this.appToken) return { type: 'APP', token };
     const dead = this.store.state.revokedTokens?.[token];
     if (dead) throw revokedToken(dead.subcode, this.app.id, new Date(dead.at * 1000), this.now());
+    const session = this.store.state.sessionTokens?.[token];
+    if (session) return this.resolveSession(session);
     const ref = this.index.get(token);
     const user = ref ? this.seed.users.get(ref.userId) : undefined;
     if (!ref || !user) throw invalidToken();
@@ -234,5 +325,16 @@ export class TokenRegistry {
     const record = this.pageToken(ref.userId, ref.pageId);
     if (!page || !record) throw invalidToken();
     return { type: 'PAGE', token, user, page, record };
+  }
+
+  /** `resolve` for Facebook Login tokens. @throws GraphError 190 (gone user/Page), 190/463 (expired) */
+  private resolveSession(rec: SessionTokenRecord): Principal {
+    const user = this.seed.users.get(rec.userId);
+    if (!user) throw invalidToken();
+    if (rec.expiresAt > 0 && rec.expiresAt * 1000 <= this.now().getTime()) throw expiredToken(new Date(rec.expiresAt * 1000), this.now());
+    if (rec.pageId === null) return { type: 'USER', token: rec.token, user, record: rec };
+    const page = this.seed.pages.get(rec.pageId);
+    if (!page || !user.pageIds.includes(page.id)) throw invalidToken();
+    return { type: 'PAGE', token: rec.token, user, page, record: rec };
   }
 }

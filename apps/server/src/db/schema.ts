@@ -124,6 +124,34 @@ export const loginFailures = pgTable(
 );
 
 /** A Facebook Page linked to one outlet; its page access token is encrypted at rest. */
+/**
+ * A Facebook user who connected the client's pages through Facebook Login (issue #11,
+ * docs/decisions/0022): their long-lived user token (sealed, like page tokens) and what Facebook
+ * last said of it (`debug_token`). One row per (client, Facebook user); a reconnect updates it.
+ */
+export const facebookAccounts = pgTable(
+  'facebook_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    /** App-scoped Facebook user id (`/me`). */
+    facebookUserId: text('facebook_user_id').notNull(),
+    name: text('name').notNull(),
+    userTokenEnc: text('user_token_enc').notNull(),
+    /** Expiry of the long-lived user token; null: Facebook said it never expires. */
+    tokenExpiresAt: ts('token_expires_at'),
+    /** Permissions granted at the last connect or check. */
+    scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
+    /** `valid` or `dead` (Facebook refused the token: 190 and its subcode). */
+    status: text('status').notNull().default('valid'),
+    statusMessage: text('status_message'),
+    checkedAt: ts('checked_at'),
+    connectedAt: ts('connected_at').notNull(),
+    connectedBy: uuid('connected_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('facebook_accounts_client_user_uq').on(t.clientId, t.facebookUserId)],
+);
+
 export const facebookPages = pgTable(
   'facebook_pages',
   {
@@ -143,6 +171,10 @@ export const facebookPages = pgTable(
     instagramUsername: text('instagram_username'),
     /** Last Graph backfill of conversations (null: never). */
     inboxSyncedAt: ts('inbox_synced_at'),
+    /** The Facebook Login connection whose user token gave the page token (null: none yet). */
+    facebookAccountId: uuid('facebook_account_id').references(() => facebookAccounts.id, { onDelete: 'set null' }),
+    /** `POST /{page-id}/subscribed_apps` succeeded at the last connect. */
+    webhooksSubscribed: boolean('webhooks_subscribed').notNull().default(false),
   },
   (t) => [
     uniqueIndex('facebook_pages_outlet_uq').on(t.outletId),

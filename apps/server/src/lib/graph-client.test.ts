@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { GraphClient, GraphError, GraphTimeoutError, writeOutcomeUnknown } from './graph-client.ts';
 
@@ -15,11 +16,24 @@ const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(
 const client = (f: typeof fetch) => new GraphClient({ baseUrl: 'http://graph.test', version: 'v21.0', appId: '1', appSecret: 's', fetch: f, backoffMs: 1 });
 
 describe('GraphClient', () => {
-  it('sends versioned paths with the token in the Authorization header, never in the URL', async () => {
+  it('sends versioned paths with the token in the Authorization header, never in the URL, and its appsecret_proof', async () => {
     const f = fakeFetch([json({ id: '1' })]);
     await client(f.impl).get('123', { fields: 'id,name' }, 'PAGE_TOKEN');
-    expect(f.calls[0]!.url).toBe('http://graph.test/v21.0/123?fields=id%2Cname');
+    const proof = createHmac('sha256', 's').update('PAGE_TOKEN').digest('hex');
+    expect(f.calls[0]!.url).toBe(`http://graph.test/v21.0/123?fields=id%2Cname&appsecret_proof=${proof}`);
+    expect(f.calls[0]!.url).not.toContain('PAGE_TOKEN');
     expect((f.calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer PAGE_TOKEN');
+  });
+
+  it('signs every call with the proof of its own token: POST, JSON POST, DELETE and paging', async () => {
+    const f = fakeFetch([json({ id: 'c' }), json({ message_id: 'm' }), json({ success: true }), json({ data: [1], paging: { next: 'http://graph.test/v21.0/p/feed?after=X' } }), json({ data: [2] })]);
+    const c = client(f.impl);
+    await c.post('s_1/comments', { message: 'hi' }, 'A');
+    await c.postJson('p/messages', { recipient: { id: '1' } }, 'B');
+    await c.delete('c_1', {}, 'C');
+    for await (const page of c.paginate('p/feed', {}, 'D')) void page;
+    const proofOf = (t: string) => createHmac('sha256', 's').update(t).digest('hex');
+    expect(f.calls.map((call) => new URL(call.url).searchParams.get('appsecret_proof'))).toEqual([proofOf('A'), proofOf('B'), proofOf('C'), proofOf('D'), proofOf('D')]);
   });
 
   it('turns the Graph error envelope into a GraphError branching on code, not status', async () => {

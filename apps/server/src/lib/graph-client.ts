@@ -4,6 +4,7 @@
  * versioned paths, tokens in the Authorization header, cursor paging through `paging.next`,
  * and errors branched on the envelope's `code`/`error_subcode`, never on the HTTP status.
  */
+import { createHmac } from 'node:crypto';
 
 /**
  * What Graph's usage headers said on an answer (external-apis.md §3 "Headers"):
@@ -149,6 +150,31 @@ export interface GraphClientOptions {
   backoffMs?: number;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /**
+   * Host of the Facebook Login dialog: `https://www.facebook.com` for the real Graph host, the
+   * simulator's own URL locally (it serves both). Default: `baseUrl`.
+   */
+  dialogBaseUrl?: string;
+}
+
+/** Answer of `oauth/access_token` (external-apis.md §1). `expires_in` in seconds. */
+export interface OAuthToken {
+  access_token: string;
+  token_type?: string;
+  expires_in?: number;
+}
+
+/** `data` of `debug_token` (external-apis.md §1). Times in epoch seconds; `expires_at` 0 = never. */
+export interface DebugTokenData {
+  app_id?: string;
+  type?: string;
+  is_valid: boolean;
+  issued_at?: number;
+  expires_at?: number;
+  data_access_expires_at?: number;
+  scopes?: string[];
+  user_id?: string;
+  error?: { code?: number; message?: string; subcode?: number };
 }
 
 type Params = Record<string, string | number | boolean | undefined>;
@@ -208,6 +234,55 @@ export class GraphClient {
     }
   }
 
+  /**
+   * The Facebook Login dialog URL (external-apis.md §1, manual flow):
+   * `{dialogBaseUrl}/{version}/dialog/oauth?client_id&redirect_uri&state&scope&response_type=code`.
+   * @param opts.rerequest adds `auth_type=rerequest`: declined permissions are asked again
+   */
+  dialogUrl(opts: { redirectUri: string; state: string; scopes: readonly string[]; rerequest?: boolean }): string {
+    const u = new URL(`${this.options.dialogBaseUrl ?? this.options.baseUrl}/${this.options.version}/dialog/oauth`);
+    u.searchParams.set('client_id', this.options.appId);
+    u.searchParams.set('redirect_uri', opts.redirectUri);
+    u.searchParams.set('state', opts.state);
+    u.searchParams.set('scope', opts.scopes.join(','));
+    u.searchParams.set('response_type', 'code');
+    if (opts.rerequest) u.searchParams.set('auth_type', 'rerequest');
+    return u.toString();
+  }
+
+  /**
+   * Code → short-lived user token: `GET /oauth/access_token?client_id&redirect_uri&client_secret&code`
+   * (external-apis.md §1). Not retried: a code works once, and a retry of an exchange Graph
+   * performed would only answer "code has been used".
+   * @param redirectUri byte for byte the dialog's (else 100/36008)
+   * @throws GraphError 100 (36007 expired, 36008 redirect mismatch, 36009 used), 101, 1, 191
+   */
+  exchangeCode(code: string, redirectUri: string): Promise<OAuthToken> {
+    return this.once<OAuthToken>('GET', this.url('oauth/access_token', { client_id: this.options.appId, redirect_uri: redirectUri, client_secret: this.options.appSecret, code }), null);
+  }
+
+  /**
+   * Short-lived → long-lived user token (`grant_type=fb_exchange_token`, about 60 days;
+   * external-apis.md §1). @throws GraphError 190 (and subcode) for an expired or revoked token
+   */
+  extendUserToken(shortLived: string): Promise<OAuthToken> {
+    return this.request<OAuthToken>(
+      'GET',
+      this.url('oauth/access_token', { grant_type: 'fb_exchange_token', client_id: this.options.appId, client_secret: this.options.appSecret, fb_exchange_token: shortLived }),
+      null,
+    );
+  }
+
+  /**
+   * `GET /debug_token?input_token=` with the app token (external-apis.md §1): whether Facebook
+   * still accepts `token`, when it expires (0 = never), its scopes; an invalid token answers
+   * 200 with `is_valid: false` and the 190 `error` inside `data`.
+   */
+  async debugToken(token: string): Promise<DebugTokenData> {
+    const res = await this.get<{ data: DebugTokenData }>('debug_token', { input_token: token }, this.appToken);
+    return res.data;
+  }
+
   private url(path: string, params: Params): string {
     const u = new URL(`${this.options.baseUrl}/${this.options.version}/${path.replace(/^\//, '')}`);
     for (const [k, v] of Object.entries(params)) if (v !== undefined) u.searchParams.set(k, String(v));
@@ -225,7 +300,7 @@ export class GraphClient {
   private async request<T>(
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
-    token: string,
+    token: string | null,
     body?: URLSearchParams | string,
     retryPost: (e: GraphError) => boolean = () => false,
   ): Promise<T> {
@@ -246,14 +321,38 @@ export class GraphClient {
     }
   }
 
-  private async once<T>(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, body?: URLSearchParams | string): Promise<T> {
+  /**
+   * `appsecret_proof` of a token: hex HMAC-SHA256 of the token keyed with the app secret (Graph
+   * API "Securing Requests"; external-apis.md §1). Sent on every call, so the app can require it
+   * in Meta's settings: a stolen token is useless without the secret. Kept per token.
+   */
+  private proof(token: string): string {
+    let p = this.proofs.get(token);
+    if (!p) {
+      p = createHmac('sha256', this.options.appSecret).update(token).digest('hex');
+      // Tokens are few (one per page and user); the bound only guards against a leak.
+      if (this.proofs.size >= 10_000) this.proofs.clear();
+      this.proofs.set(token, p);
+    }
+    return p;
+  }
+
+  private readonly proofs = new Map<string, string>();
+
+  /**
+   * One HTTP exchange with Graph. @param token null for the OAuth token endpoint, which takes the
+   * app's `client_secret` instead of an access token (no Authorization header, no proof).
+   */
+  private async once<T>(method: 'GET' | 'POST' | 'DELETE', url: string, token: string | null, body?: URLSearchParams | string): Promise<T> {
     let res: Response;
     const timeoutMs = this.options.timeoutMs ?? 10_000;
+    const signed = new URL(url);
+    if (token !== null) signed.searchParams.set('appsecret_proof', this.proof(token));
     try {
-      res = await this.fetchImpl(url, {
+      res = await this.fetchImpl(signed.toString(), {
         method,
         headers: {
-          authorization: `Bearer ${token}`,
+          ...(token !== null ? { authorization: `Bearer ${token}` } : {}),
           accept: 'application/json',
           ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
         },

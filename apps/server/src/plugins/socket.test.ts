@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS, type TInboxEvent, type TInboxPage } from '@dinedesk/contracts';
-import { connectTestUsers } from '../modules/meta/meta.service.ts';
+import { connectDemoPages } from '../modules/meta/facebook-connect.service.ts';
 import { bearer, startHarness, type Harness } from '../test/harness.ts';
 
 /**
@@ -14,7 +14,7 @@ let pageId: string;
 
 beforeAll(async () => {
   h = await startHarness({ sync: false, listen: true });
-  await connectTestUsers(h.server.ctx);
+  await connectDemoPages(h.server.ctx, h.server.app.log);
   const owner = await h.login('owner@spice-route.demo');
   const pages = (await h.server.app.inject({ method: 'GET', url: '/api/messenger/pages', headers: bearer(owner) })).json().data as TInboxPage[];
   pageId = pages[0]!.id;

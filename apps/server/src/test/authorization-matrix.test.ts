@@ -132,6 +132,10 @@ const CALLS: Record<string, Call> = {
   'GET /api/review_testing/get-fb-reviews': { request: (i) => json('GET', `/api/review_testing/get-fb-reviews?pageId=${i.pageId}`) },
   'GET /api/review_testing/get-fb-comments': { request: (i) => json('GET', `/api/review_testing/get-fb-comments?pageId=${i.pageId}&reviewId=${i.reviewId}`) },
   'POST /reply-fb-review': { request: (i) => json('POST', '/reply-fb-review', { pageId: i.pageId, reviewId: i.reviewId, message: `Thank you (${++counter})` }) },
+  'GET /api/review_testing/construct-fb-auth-url': { request: () => json('GET', '/api/review_testing/construct-fb-auth-url?authType=facebook') },
+  // Facebook's redirect carries no DineDesk credentials: everyone lands on the failure page.
+  'GET /api/review_testing/fb-auth-callback': { publicStatus: 302, request: () => json('GET', '/api/review_testing/fb-auth-callback?code=AQx&state=x') },
+  'GET /api/review_testing/get-accounts': { request: () => json('GET', '/api/review_testing/get-accounts') },
   'POST /api/review_testing/sync-fb-reviews': { request: (i) => json('POST', '/api/review_testing/sync-fb-reviews', { pageId: i.pageId }) },
   'GET /api/messenger/pages': { request: () => json('GET', '/api/messenger/pages') },
   'GET /api/messenger/instagram-pages': { request: () => json('GET', '/api/messenger/instagram-pages') },
@@ -161,12 +165,7 @@ async function simState(): Promise<string> {
   for (const t of ['A', 'B'] as const) {
     parts.push(h.sim.conversations(ids[t].pageId, 'messenger'));
     const [story] = await h.server.ctx.db.select({ story: schema.reviews.storyId }).from(schema.reviews).where(eq(schema.reviews.id, Number(ids[t].reviewId)));
-    for (const user of h.sim.testUsers()) {
-      const accounts = (await (await fetch(`${h.simUrl}/v21.0/me/accounts?fields=id,access_token&limit=100`, { headers: bearer(user.accessToken) })).json()) as { data?: { id: string; access_token: string }[] };
-      const page = accounts.data?.find((p) => p.id === ids[t].pageId);
-      if (!page || !story?.story) continue;
-      parts.push(await (await fetch(`${h.simUrl}/v21.0/${story.story}/comments?fields=id,message&limit=100`, { headers: bearer(page.access_token) })).json());
-    }
+    if (story?.story) parts.push(await h.storyComments(ids[t].pageId, story.story));
   }
   return JSON.stringify(parts);
 }
@@ -216,7 +215,7 @@ beforeAll(async () => {
 
   // What each actor may do, written out independently of lib/ability.ts so the matrix checks it.
   const ownerCan = (action: string, subject: string) => !(action === 'create' && subject === 'Client');
-  const reader = new Set(['read Review', 'read Conversation', 'read Brand', 'read Client', 'read Auth']);
+  const reader = new Set(['read Review', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth']);
   const managerCan = (action: string, subject: string) => reader.has(`${action} ${subject}`) || ['create ReviewReply', 'create Message', 'update ReviewSync'].includes(`${action} ${subject}`);
   const viewerCan = (action: string, subject: string) => reader.has(`${action} ${subject}`);
   const expiredToken = async () => {

@@ -47,13 +47,8 @@ function graphCalls(): number {
 }
 
 /** Comments of the review's story, read straight from the simulator with the page token. */
-async function graphComments(): Promise<{ id: string; message: string }[]> {
-  for (const user of h.sim.testUsers()) {
-    const accounts = (await (await fetch(`${h.simUrl}/v21.0/me/accounts?fields=id,access_token&limit=100`, { headers: bearer(user.accessToken) })).json()) as { data?: { id: string; access_token: string }[] };
-    const page = accounts.data?.find((p) => p.id === ids.pageId);
-    if (page) return ((await (await fetch(`${h.simUrl}/v21.0/${ids.storyId}/comments?fields=id,message&limit=100`, { headers: bearer(page.access_token) })).json()) as { data: { id: string; message: string }[] }).data;
-  }
-  throw new Error('page not found in the simulator');
+function graphComments(): Promise<{ id: string; message: string }[]> {
+  return h.storyComments(ids.pageId, ids.storyId);
 }
 
 /**

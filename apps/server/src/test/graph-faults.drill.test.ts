@@ -20,7 +20,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, INBOX, type TConversation, type TFbPage, type TFbReview, type TInboxPage } from '@dinedesk/contracts';
-import { storePageTokensFromUser } from '../modules/meta/meta.service.ts';
 import { bearer, startHarness, type Harness } from './harness.ts';
 
 const LONG = process.env.DRILL === '1';
@@ -62,19 +61,13 @@ async function until<T>(fn: () => Promise<T | undefined | false>, what: string, 
 }
 
 /** Page access tokens of the test user who manages `pageId`, straight from the simulator. */
-async function pageToken(pageId: string): Promise<string> {
-  for (const user of h.sim.testUsers()) {
-    const res = await fetch(`${h.simUrl}/v21.0/me/accounts?fields=id,access_token&limit=100`, { headers: { authorization: `Bearer ${user.accessToken}` } });
-    const hit = ((await res.json()) as { data?: { id: string; access_token: string }[] }).data?.find((p) => p.id === pageId);
-    if (hit) return hit.access_token;
-  }
-  throw new Error(`no test user manages ${pageId}`);
+function pageToken(pageId: string): Promise<string> {
+  return h.pageAccessToken(pageId);
 }
 
 /** Comments with exactly `message` on a review story, at Facebook. */
 async function commentsAtFacebook(pageId: string, storyId: string, message: string): Promise<number> {
-  const res = await fetch(`${h.simUrl}/v21.0/${storyId}/comments?fields=id,message&limit=100`, { headers: { authorization: `Bearer ${await pageToken(pageId)}` } });
-  return ((await res.json()) as { data: { message: string }[] }).data.filter((c) => c.message === message).length;
+  return (await h.storyComments(pageId, storyId)).filter((c) => c.message === message).length;
 }
 
 /** Messages of a thread at Facebook. */
@@ -346,7 +339,7 @@ describe('drill: the Graph simulator misbehaves', () => {
     // The test user who connected Deccan Table's pages: their password changes.
     let user: { id: string; accessToken: string } | undefined;
     for (const u of h.sim.testUsers()) {
-      const accounts = (await (await fetch(`${h.simUrl}/v21.0/me/accounts?fields=id&limit=100`, { headers: { authorization: `Bearer ${u.accessToken}` } })).json()) as { data: { id: string }[] };
+      const accounts = await h.graph<{ data: { id: string }[] }>('me/accounts?fields=id&limit=100', u.accessToken);
       if (accounts.data.some((p) => deccanIds.includes(p.id))) {
         expect(accounts.data.map((p) => p.id).sort()).toEqual([...deccanIds].sort());
         user = u;
@@ -392,11 +385,10 @@ describe('drill: the Graph simulator misbehaves', () => {
     expect(comments).toMatchObject({ source: 'cache', notice: expect.stringMatching(/password .* was changed \(error 190\/460\)/) });
     expect(deccanIds.reduce((n, id) => n + callsTo(id, t1, true), 0)).toBe(0);
 
-    // Reconnect: the user logs in again and DineDesk stores the new page tokens.
-    const fresh = h.sim.testUsers().find((u) => u.id === user!.id)!;
-    expect(fresh.accessToken).not.toBe(user.accessToken);
+    // Reconnect: the owner runs Facebook Login again and DineDesk stores the new page tokens.
     const t2 = Date.now();
-    expect(await storePageTokensFromUser(h.server.ctx, fresh.accessToken)).toBe(deccanIds.length);
+    const landing = await h.connectFacebook('owner@deccan-table.demo', user.id);
+    expect(Object.fromEntries(landing.searchParams)).toEqual({ longToken: 'success', pages: String(deccanIds.length) });
     await tick();
     expect((await fbPages(deccanOwner)).every((p) => p.sync.status === 'ok')).toBe(true);
     expect((await inboxPage(deccanOwner, page.id)).health.status).toBe('ok');

@@ -5,7 +5,7 @@ import { SOCKET_CLIENT_OPTIONS } from '@dinedesk/contracts';
 import { count, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { schema } from '../db/client.ts';
-import { createMetaSim, type MetaSim } from '@dinedesk/meta-sim';
+import { appsecretProof, createMetaSim, type MetaSim } from '@dinedesk/meta-sim';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
@@ -28,6 +28,23 @@ export interface Harness {
   /** Advances the server clock (token expiry tests). */
   clock: { offsetMs: number };
   login(email: string, password?: string): Promise<string>;
+  /**
+   * A Graph GET straight to the simulator, as an independent observer of what Facebook holds:
+   * signed with `appsecret_proof` (the simulator requires it, as the demo app does).
+   * @param path e.g. `me/accounts?fields=id` (no version, no leading slash)
+   * @returns the JSON answer, error envelopes included
+   */
+  graph<T = unknown>(path: string, token: string): Promise<T>;
+  /** The page access token of the test user who manages `pageId` (`/me/accounts`). @throws when none does */
+  pageAccessToken(pageId: string): Promise<string>;
+  /**
+   * Connects Facebook as a person does: `construct-fb-auth-url` as `email` (keeping its state
+   * cookie), Approve (or Cancel) on the simulator's Login dialog as test user `testUserId`, then
+   * the callback with that cookie. @returns the landing URL the callback redirected to
+   */
+  connectFacebook(email: string, testUserId: string, opts?: { decision?: 'approve' | 'cancel'; grant?: (scope: string) => boolean; rerequest?: boolean }): Promise<URL>;
+  /** Comments of a review story at Facebook, read with its page's token (up to 100). */
+  storyComments(pageId: string, storyId: string): Promise<{ id: string; message: string }[]>;
   /**
    * Delivers the simulator's pending webhooks and waits until the server's jobs have applied
    * them (intake only stores a delivery; the `inbox.process-webhook` job applies it).
@@ -72,7 +89,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
  */
 export async function startHarness(opts: { sync?: boolean; env?: Record<string, string>; listen?: boolean; logStream?: LogStream } = {}): Promise<Harness> {
   // Conversations API throttling (2 rps per page) is tested in the simulator; here it would only slow the backfill.
-  const sim = await createMetaSim({ stateFile: null, logger: false, messagingRateLimit: null, webhooks: { retryBaseMs: 50, retryMaxMs: 200, holdMs: 20 } });
+  const sim = await createMetaSim({ stateFile: null, logger: false, requireAppsecretProof: true, messagingRateLimit: null, webhooks: { retryBaseMs: 50, retryMaxMs: 200, holdMs: 20 } });
   const simUrl = await sim.listen(0, '127.0.0.1');
   const { database, url, drop } = await openTestDatabase();
   const config = loadConfig({
@@ -95,6 +112,24 @@ export async function startHarness(opts: { sync?: boolean; env?: Record<string, 
     await server.app.ready();
   }
   if (opts.sync !== false) await server.syncOnce();
+  const graph = async <T,>(path: string, token: string): Promise<T> => {
+    const url = new URL(`${simUrl}/v21.0/${path}`);
+    url.searchParams.set('appsecret_proof', appsecretProof(config.graph.appSecret, token));
+    return (await (await fetch(url, { headers: bearer(token) })).json()) as T;
+  };
+  const pageAccessToken = async (pageId: string): Promise<string> => {
+    for (const user of sim.testUsers()) {
+      const accounts = await graph<{ data?: { id: string; access_token: string }[] }>('me/accounts?fields=id,access_token&limit=100', user.accessToken);
+      const hit = accounts.data?.find((p) => p.id === pageId);
+      if (hit) return hit.access_token;
+    }
+    throw new Error(`no test user manages page ${pageId}`);
+  };
+  const login = async (email: string, password = DEMO_PASSWORD): Promise<string> => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+    return (res.json() as { accessToken: string }).accessToken;
+  };
   return {
     server,
     sim,
@@ -102,11 +137,28 @@ export async function startHarness(opts: { sync?: boolean; env?: Record<string, 
     baseUrl,
     config,
     clock,
-    async login(email, password = DEMO_PASSWORD) {
-      const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
-      return (res.json() as { accessToken: string }).accessToken;
+    graph,
+    pageAccessToken,
+    async connectFacebook(email, testUserId, opts = {}) {
+      const token = await login(email);
+      const res = await server.app.inject({ method: 'GET', url: `/api/review_testing/construct-fb-auth-url?authType=facebook${opts.rerequest ? '&rerequest=true' : ''}`, headers: bearer(token) });
+      if (res.statusCode !== 200) throw new Error(`construct-fb-auth-url answered ${res.statusCode} ${res.body}`);
+      const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+      const dialog = new URL((res.json() as { url: string }).url);
+      const form = new URLSearchParams(dialog.searchParams);
+      form.set('decision', opts.decision ?? 'approve');
+      form.set('user_id', testUserId);
+      for (const s of (dialog.searchParams.get('scope') ?? '').split(',')) if (s && (opts.grant?.(s) ?? true)) form.set(`grant_${s}`, '1');
+      const approved = await fetch(`${dialog.origin}${dialog.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
+      const back = new URL(approved.headers.get('location') ?? 'http://invalid/');
+      const landing = await server.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+      return new URL(String(landing.headers.location), 'http://dinedesk.test');
     },
+    async storyComments(pageId, storyId) {
+      const res = await graph<{ data: { id: string; message: string }[] }>(`${storyId}/comments?fields=id,message&limit=100`, await pageAccessToken(pageId));
+      return res.data;
+    },
+    login,
     async flushWebhooks() {
       await sim.flushWebhooks();
       await server.ctx.jobs.whenIdle();

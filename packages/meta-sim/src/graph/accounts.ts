@@ -5,7 +5,10 @@
  * "Page", "debug_token"):
  *   GET /{app-id}/accounts/test-users   app token only → {data:[{id,access_token,login_url}],paging}
  *   GET /me, /{user-id}                  User {id,name}; /me with a page token is that Page
- *   GET /me/accounts                     the user's Pages with their page tokens, cursor paged
+ *   GET /me/accounts                     the user's Pages with their page tokens, cursor paged; a
+ *                                        Facebook Login token gets page tokens derived from it
+ *                                        (`tokens.ts` pageTokenFor: never expiring under a long-lived one)
+ * Facebook Login itself (`/dialog/oauth`, `/oauth/access_token`) is `oauth.ts`.
  *   GET /{page-id}                       Page fields (default id,name)
  *   GET /debug_token?input_token=        token introspection (any valid token as access_token)
  */
@@ -22,7 +25,7 @@ export { PAGE_TASKS } from './core.ts';
 function viewerPageToken(ctx: GraphContext, page: SimPage): string | undefined {
   const p: Principal = ctx.principal;
   if (p.type === 'PAGE') return p.page.id === page.id ? p.token : undefined;
-  if (p.type === 'USER') return ctx.sim.tokens.pageToken(p.user.id, page.id)?.token;
+  if (p.type === 'USER') return ctx.sim.tokens.pageTokenFor(p, page.id)?.token;
   return undefined;
 }
 

@@ -21,6 +21,12 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 export interface SimSwitches {
   /** Major version from which the ratings edge answers code 12; null = never. */
   ratingsDeprecatedFrom: number | null;
+  /**
+   * The app's "Require App Secret" setting: every call with a user or page token must carry
+   * `appsecret_proof` = hex HMAC-SHA256(app secret, access token), else 100 (Graph API
+   * "Securing Requests"; issue #11).
+   */
+  requireAppsecretProof: boolean;
 }
 
 /** Everything a handler may read or change, shared by all requests. */

@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { AUTH_MESSAGES, MODULES, ZModule, type TAbilityRule, type TModule, type TRole } from '@dinedesk/contracts';
@@ -83,6 +83,56 @@ export async function issueAccessToken(ctx: AppContext, userId: string, clientId
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .sign(key(ctx));
+}
+
+/**
+ * Signs a short-lived value bound to the caller's session for a flow that leaves DineDesk and
+ * comes back without the bearer token (Facebook Login's `state`, docs/decisions/0022). HS256 with
+ * the access-token key, but its own `aud`, so it is never accepted as an access token and an
+ * access token is never accepted as one.
+ * @param audience e.g. `dinedesk-fb-connect` (never `dinedesk-web`)
+ * @param claims extra claims; `jti` is a fresh random id (the flow's nonce)
+ * @returns the token, its `jti`, and when it expires
+ */
+export async function signSessionBound(
+  ctx: AppContext,
+  auth: Pick<AuthContext, 'sessionId' | 'userId'>,
+  audience: string,
+  claims: Record<string, string>,
+  ttlSeconds: number,
+): Promise<{ token: string; nonce: string; expiresAt: Date }> {
+  if (audience === AUDIENCE) throw new Error('session-bound values need their own audience');
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+  const nonce = randomBytes(18).toString('base64url');
+  const token = await new SignJWT({ ...claims, sid: auth.sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(audience)
+    .setSubject(auth.userId)
+    .setJti(nonce)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key(ctx));
+  return { token, nonce, expiresAt };
+}
+
+/**
+ * Verifies a value of {@link signSessionBound}. @returns null when it is altered, expired, of
+ * another audience or malformed (the caller answers one plain failure, not which check failed)
+ */
+export async function verifySessionBound(
+  ctx: AppContext,
+  audience: string,
+  token: string,
+): Promise<{ sessionId: string; userId: string; nonce: string; claims: Record<string, unknown> } | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(ctx), { algorithms: ['HS256'], issuer: ISSUER, audience, currentDate: ctx.now() });
+    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.sid !== 'string') return null;
+    return { sessionId: payload.sid, userId: payload.sub, nonce: payload.jti, claims: payload };
+  } catch {
+    return null;
+  }
 }
 
 /** Revokes a session: its token answers 401 "Invalid token" from the next call on. */
@@ -226,6 +276,17 @@ export async function resolveAuth(ctx: AppContext, token: string | undefined): P
     throw new HttpError(401, AUTH_MESSAGES.invalid);
   }
   if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') throw new HttpError(401, AUTH_MESSAGES.invalid);
+  return resolveSession(ctx, payload.jti, payload.sub);
+}
+
+/**
+ * The access of a live session, by its id and user (the part of {@link resolveAuth} after the
+ * token): for a flow that carries the session in a signed value of its own rather than a bearer
+ * token, such as Facebook Login's `state` (docs/decisions/0022). Cached like resolveAuth.
+ * @throws HttpError 401 when the session is unknown, revoked, expired, or its access is gone
+ */
+export async function resolveSession(ctx: AppContext, sessionId: string, userId: string): Promise<AuthContext> {
+  const payload = { jti: sessionId, sub: userId };
   const cache = accessCache(ctx);
   const cached = cache?.entries.get(payload.jti);
   if (cached && cached.userId === payload.sub) {

@@ -1,12 +1,13 @@
 import type { AppContext } from '../../context.ts';
-import type { GraphError, GraphPage } from '../../lib/graph-client.ts';
+import type { GraphError } from '../../lib/graph-client.ts';
 import { tokenDeathMessage } from '../../lib/graph-errors.ts';
 import * as repo from './meta.repository.ts';
 
 /**
  * The meta module: the app's connection to Meta's Facebook Pages, i.e. their page access
  * tokens (service here, SQL in meta.repository.ts). Reviews and inbox read a page's token with
- * {@link decryptPageToken} before a Graph call; start-up connects the simulator's test users.
+ * {@link decryptPageToken} before a Graph call. Tokens arrive through Facebook Login
+ * (facebook-connect.service.ts).
  */
 
 /**
@@ -21,41 +22,6 @@ export function decryptPageToken(ctx: AppContext, sealed: string | null): string
     // The encryption key changed: treat the page as disconnected rather than failing requests.
     return null;
   }
-}
-
-interface Account {
-  id: string;
-  name: string;
-  access_token: string;
-}
-
-/**
- * Stores the page tokens a Facebook user token can see (`GET /me/accounts`) for every page
- * DineDesk already links to an outlet. Pages not linked to an outlet are ignored.
- * @returns the number of pages whose token was stored
- */
-export async function storePageTokensFromUser(ctx: AppContext, userToken: string): Promise<number> {
-  let stored = 0;
-  for await (const accounts of ctx.graph.paginate<Account>('me/accounts', { fields: 'id,name,access_token', limit: 100 }, userToken)) {
-    for (const a of accounts) {
-      if (await repo.setPageToken(ctx.db, a.id, { sealedToken: ctx.cipher.encrypt(a.access_token), name: a.name, at: ctx.now() })) stored++;
-    }
-  }
-  return stored;
-}
-
-/**
- * Demo and test wiring against the simulator: reads the app's Facebook test users
- * (`GET /{app-id}/accounts/test-users`, the Graph Test Users API) and connects the pages they
- * manage. Skipped when every page already has a token. The real connect flow (OAuth popup,
- * spec §7 construct-fb-auth-url) arrives with the onboarding issue.
- */
-export async function connectTestUsers(ctx: AppContext): Promise<number> {
-  if (!(await repo.anyPageWithoutToken(ctx.db))) return 0;
-  const users = await ctx.graph.get<GraphPage<{ id: string; access_token?: string }>>(`${ctx.config.graph.appId}/accounts/test-users`, {}, ctx.graph.appToken);
-  let stored = 0;
-  for (const u of users.data) if (u.access_token) stored += await storePageTokensFromUser(ctx, u.access_token);
-  return stored;
 }
 
 /**

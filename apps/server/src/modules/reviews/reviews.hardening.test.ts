@@ -28,13 +28,7 @@ const replyReq = (r: TFbReview, message: string, key?: string) =>
 const nextReview = () => spare.shift()!;
 
 /** Comments of a story straight from the simulator's Graph API, with the page token. */
-async function graphComments(pageId: string, storyId: string): Promise<{ id: string; message: string }[]> {
-  const user = h.sim.testUsers()[0]!;
-  const accounts = (await (await fetch(`${h.simUrl}/v21.0/me/accounts?fields=id,access_token&limit=100`, { headers: { authorization: `Bearer ${user.accessToken}` } })).json()) as { data: { id: string; access_token: string }[] };
-  const page = accounts.data.find((p) => p.id === pageId)!;
-  const res = await fetch(`${h.simUrl}/v21.0/${storyId}/comments?fields=id,message&limit=100`, { headers: { authorization: `Bearer ${page.access_token}` } });
-  return ((await res.json()) as { data: { id: string; message: string }[] }).data;
-}
+const graphComments = (pageId: string, storyId: string) => h.storyComments(pageId, storyId);
 
 async function reviewsOf(pageId: string): Promise<TFbReview[]> {
   const res = await api('GET', `/api/review_testing/get-fb-reviews?pageId=${pageId}&limit=100`, owner);

@@ -1,0 +1,277 @@
+/**
+ * Facebook connect (issue #11): construct-fb-auth-url, the Login callback and get-accounts,
+ * against the simulator's real Login dialog (Approve / Cancel) and token endpoints. Each refusal
+ * is checked to write nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { FACEBOOK_LOGIN_SCOPES, type TGetAccountsResponse } from '@dinedesk/contracts';
+import { schema } from '../../db/client.ts';
+import { bearer, startHarness, type Harness } from '../../test/harness.ts';
+
+let h: Harness;
+let owner: string;
+/** Test users of the simulator by the client whose pages they manage. */
+const testUser = {} as Record<'spice' | 'deccan', string>;
+let spicePages: string[];
+
+const get = (url: string, token: string) => h.server.app.inject({ method: 'GET', url, headers: bearer(token) });
+const accounts = async (token: string) => {
+  const res = await get('/api/review_testing/get-accounts', token);
+  expect(res.statusCode).toBe(200);
+  return res.json() as TGetAccountsResponse;
+};
+/** What a refused connect must leave as it was: connections, page tokens, their links, the audit log. */
+const stored = async () => {
+  const db = h.server.ctx.db;
+  const [acc] = await db.select({ n: count() }).from(schema.facebookAccounts);
+  const pages = await db.select({ id: schema.facebookPages.id, t: schema.facebookPages.pageAccessTokenEnc, a: schema.facebookPages.facebookAccountId }).from(schema.facebookPages).orderBy(schema.facebookPages.id);
+  const [log] = await db.select({ n: count() }).from(schema.auditLog);
+  return JSON.stringify({ acc: acc!.n, pages, log: log!.n });
+};
+
+beforeAll(async () => {
+  h = await startHarness();
+  owner = await h.login('owner@spice-route.demo');
+  const db = h.server.ctx.db;
+  const [spice] = await db.select({ id: schema.clients.id }).from(schema.clients).where(eq(schema.clients.key, 'spice-route'));
+  spicePages = (await db.select({ id: schema.facebookPages.id }).from(schema.facebookPages).where(eq(schema.facebookPages.clientId, spice!.id))).map((p) => p.id);
+  for (const u of h.sim.testUsers()) {
+    const mine = await h.graph<{ data: { id: string }[] }>('me/accounts?fields=id&limit=100', u.accessToken);
+    testUser[mine.data.some((p) => spicePages.includes(p.id)) ? 'spice' : 'deccan'] = u.id;
+  }
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('the demo pages', () => {
+  it('are connected through Facebook Login at start, one connection per client, webhooks subscribed', async () => {
+    const rows = await h.server.ctx.db.select().from(schema.facebookAccounts);
+    expect(rows).toHaveLength(2);
+    const pages = await h.server.ctx.db.select().from(schema.facebookPages);
+    expect(pages.every((p) => p.pageAccessTokenEnc && p.facebookAccountId && p.webhooksSubscribed)).toBe(true);
+    // The audit log says who connected them.
+    const log = await h.server.ctx.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, 'facebook.connected'));
+    expect(log).toHaveLength(2);
+    // Facebook holds the subscription (external-apis.md §4).
+    const subs = await h.graph<{ data: { id: string }[] }>(`${spicePages[0]}/subscribed_apps`, await h.pageAccessToken(spicePages[0]!));
+    expect(subs.data.map((a) => a.id)).toContain(h.config.graph.appId);
+  });
+
+  it('store page and user tokens sealed, never in plain text', async () => {
+    const [acc] = await h.server.ctx.db.select().from(schema.facebookAccounts);
+    const plain = h.server.ctx.cipher.decrypt(acc!.userTokenEnc);
+    expect(acc!.userTokenEnc).not.toContain(plain);
+    const debug = await h.server.ctx.graph.debugToken(plain);
+    expect(debug).toMatchObject({ is_valid: true, type: 'USER' });
+    // Long-lived: about 60 days (external-apis.md §1).
+    expect(acc!.tokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(59 * 86_400_000);
+  });
+});
+
+describe('GET /api/review_testing/construct-fb-auth-url', () => {
+  it('answers the Login dialog URL with every scope, a signed state and a state cookie', async () => {
+    const res = await get('/api/review_testing/construct-fb-auth-url?authType=facebook', owner);
+    expect(res.statusCode).toBe(200);
+    const url = new URL(res.json().url);
+    expect(url.origin).toBe(h.simUrl);
+    expect(url.pathname).toBe(`/${h.config.graph.version}/dialog/oauth`);
+    expect(url.searchParams.get('client_id')).toBe(h.config.graph.appId);
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:80/api/review_testing/fb-auth-callback');
+    expect(url.searchParams.get('scope')!.split(',')).toEqual([...FACEBOOK_LOGIN_SCOPES]);
+    expect(url.searchParams.get('scope')).toContain('pages_manage_metadata');
+    expect(url.searchParams.get('auth_type')).toBeNull();
+    expect(url.searchParams.get('state')!.split('.')).toHaveLength(3);
+    expect(String(res.headers['set-cookie'])).toMatch(/^dinedesk_fb_state=[\w-]+; Path=\/api\/review_testing\/; Max-Age=600; HttpOnly; SameSite=Lax$/);
+    expect(Date.parse(res.json().expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
+    const again = await get('/api/review_testing/construct-fb-auth-url?authType=facebook&rerequest=true', owner);
+    expect(new URL(again.json().url).searchParams.get('auth_type')).toBe('rerequest');
+  });
+
+  it('refuses a missing or other authType with 400 naming it', async () => {
+    for (const q of ['', '?authType=google', '?authType=facebook%00', `?authType=${'f'.repeat(5000)}`, '?authType=facebook&rerequest=yes']) {
+      const res = await get(`/api/review_testing/construct-fb-auth-url${q}`, owner);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().field, q).toMatch(/^query\.(authType|rerequest)$/);
+    }
+  });
+
+  it('is for owners: managers, agents and viewers get 403', async () => {
+    for (const email of ['brand.manager@spice-route.demo', 'outlet.manager@spice-route.demo', 'agent@spice-route.demo', 'viewer@spice-route.demo']) {
+      const res = await get('/api/review_testing/construct-fb-auth-url?authType=facebook', await h.login(email));
+      expect(res.statusCode, email).toBe(403);
+    }
+    expect((await h.server.app.inject({ method: 'GET', url: '/api/review_testing/construct-fb-auth-url?authType=facebook' })).statusCode).toBe(401);
+  });
+});
+
+describe('the callback', () => {
+  it('reconnects: a new long-lived token, the same connection, pages stored again and a sync queued', async () => {
+    const [before] = await h.server.ctx.db.select().from(schema.facebookAccounts).where(eq(schema.facebookAccounts.facebookUserId, testUser.spice));
+    const landing = await h.connectFacebook('owner@spice-route.demo', testUser.spice);
+    expect(landing.pathname).toBe('/apps/reviews_and_reputation/facebook');
+    expect(Object.fromEntries(landing.searchParams)).toEqual({ longToken: 'success', pages: String(spicePages.length) });
+    const [after] = await h.server.ctx.db.select().from(schema.facebookAccounts).where(eq(schema.facebookAccounts.facebookUserId, testUser.spice));
+    expect(after!.id).toBe(before!.id);
+    expect(h.server.ctx.cipher.decrypt(after!.userTokenEnc)).not.toBe(h.server.ctx.cipher.decrypt(before!.userTokenEnc));
+    await h.settle();
+    const pages = (await get('/api/review_testing/get-fb-pages', owner)).json().data as { sync: { status: string } }[];
+    expect(pages.every((p) => p.sync.status === 'ok')).toBe(true);
+  });
+
+  it('Cancel lands on longToken=failed&reason=cancelled and writes nothing', async () => {
+    const before = await stored();
+    const landing = await h.connectFacebook('owner@spice-route.demo', testUser.spice, { decision: 'cancel' });
+    expect(Object.fromEntries(landing.searchParams)).toEqual({ longToken: 'failed', reason: 'cancelled' });
+    expect(await stored()).toBe(before);
+  });
+
+  it('refuses an altered, foreign or replayed state, and a browser without the state cookie', async () => {
+    const before = await stored();
+    const res = await get('/api/review_testing/construct-fb-auth-url?authType=facebook', owner);
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    const state = new URL(res.json().url).searchParams.get('state')!;
+    const cb = (q: string, c?: string) => h.server.app.inject({ method: 'GET', url: `/api/review_testing/fb-auth-callback?${q}`, headers: c ? { cookie: c } : {} });
+    const reason = (r: Awaited<ReturnType<typeof cb>>) => {
+      expect(r.statusCode).toBe(302);
+      return new URL(String(r.headers.location), 'http://x').searchParams.get('reason');
+    };
+    // Tampered signature, no state, another browser (no cookie, another nonce).
+    expect(reason(await cb(`code=AQ1&state=${state.slice(0, -2)}xx`, cookie))).toBe('state');
+    expect(reason(await cb('code=AQ1', cookie))).toBe('state');
+    expect(reason(await cb(`code=AQ1&state=${state}`))).toBe('state');
+    expect(reason(await cb(`code=AQ1&state=${state}`, 'dinedesk_fb_state=someone-else'))).toBe('state');
+    // An access token is not a state (its own audience).
+    expect(reason(await cb(`code=AQ1&state=${owner}`, cookie))).toBe('state');
+    // The right state with a code Facebook never issued.
+    expect(reason(await cb(`code=AQnot-a-code&state=${state}`, cookie))).toBe('exchange');
+    // Every attempt cleared the cookie.
+    expect(String((await cb('state=x')).headers['set-cookie'])).toMatch(/^dinedesk_fb_state=; .*Max-Age=0/);
+    expect(await stored()).toBe(before);
+  });
+
+  it('a code works once: replaying the redirect fails and changes nothing', async () => {
+    const token = await h.login('owner@spice-route.demo');
+    const res = await get('/api/review_testing/construct-fb-auth-url?authType=facebook', token);
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    const dialog = new URL(res.json().url);
+    const form = new URLSearchParams(dialog.searchParams);
+    form.set('decision', 'approve');
+    form.set('user_id', testUser.spice);
+    for (const s of FACEBOOK_LOGIN_SCOPES) form.set(`grant_${s}`, '1');
+    const approved = await fetch(`${dialog.origin}${dialog.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
+    const back = new URL(approved.headers.get('location')!);
+    const first = await h.server.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+    expect(String(first.headers.location)).toContain('longToken=success');
+    const before = await stored();
+    const replay = await h.server.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+    expect(String(replay.headers.location)).toBe('/apps/reviews_and_reputation/facebook?longToken=failed&reason=exchange');
+    expect(await stored()).toBe(before);
+  });
+
+  it('a session that logged out or switched away since asking cannot finish', async () => {
+    const before = await stored();
+    const token = await h.login('owner@spice-route.demo');
+    const res = await get('/api/review_testing/construct-fb-auth-url?authType=facebook', token);
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    const dialog = new URL(res.json().url);
+    expect((await h.server.app.inject({ method: 'GET', url: '/api/logout', headers: bearer(token) })).statusCode).toBeLessThan(300);
+    const form = new URLSearchParams(dialog.searchParams);
+    form.set('decision', 'approve');
+    form.set('user_id', testUser.spice);
+    const approved = await fetch(`${dialog.origin}${dialog.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
+    const back = new URL(approved.headers.get('location')!);
+    const landing = await h.server.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+    expect(String(landing.headers.location)).toContain('reason=state');
+    expect(await stored()).toBe(before);
+  });
+
+  it('never takes another client’s pages: a Facebook account managing only them lands on no_pages', async () => {
+    const before = await stored();
+    const landing = await h.connectFacebook('owner@spice-route.demo', testUser.deccan);
+    expect(Object.fromEntries(landing.searchParams)).toEqual({ longToken: 'failed', reason: 'no_pages' });
+    expect(await stored()).toBe(before);
+  });
+
+  it('a declined required permission lands on reason=permissions; Reconnect with rerequest asks again', async () => {
+    const before = await stored();
+    const landing = await h.connectFacebook('owner@spice-route.demo', testUser.spice, { grant: (s) => s !== 'pages_read_user_content' });
+    expect(Object.fromEntries(landing.searchParams)).toEqual({ longToken: 'failed', reason: 'permissions' });
+    expect(await stored()).toBe(before);
+    // Without rerequest Facebook does not ask for a declined permission again.
+    expect(Object.fromEntries((await h.connectFacebook('owner@spice-route.demo', testUser.spice)).searchParams)).toMatchObject({ longToken: 'failed', reason: 'permissions' });
+    expect(Object.fromEntries((await h.connectFacebook('owner@spice-route.demo', testUser.spice, { rerequest: true })).searchParams)).toMatchObject({ longToken: 'success' });
+  });
+
+  it('refuses oversized callback parameters with 400 and writes nothing', async () => {
+    const before = await stored();
+    const res = await h.server.app.inject({ method: 'GET', url: `/api/review_testing/fb-auth-callback?code=${'A'.repeat(3000)}&state=x` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('query.code');
+    expect(await stored()).toBe(before);
+  });
+});
+
+describe('GET /api/review_testing/get-accounts', () => {
+  it('lists the connection with its pages, healthy, expiring in about 60 days', async () => {
+    const body = await accounts(owner);
+    expect(body.live).toBe(true);
+    expect(body.accounts).toHaveLength(1);
+    const [a] = body.accounts;
+    expect(a).toMatchObject({ facebookUserId: testUser.spice, health: 'valid', reason: null, missingScopes: [], connectedByName: 'Spice Route Hospitality Owner' });
+    expect(Date.parse(a!.expiresAt!) - Date.now()).toBeGreaterThan(59 * 86_400_000);
+    expect(a!.pages.map((p) => p.id).sort()).toEqual([...spicePages].sort());
+    expect(a!.pages.every((p) => p.health === 'valid' && p.connected && p.webhooksSubscribed && p.expiresAt === null)).toBe(true);
+    expect(body.notConnected).toEqual([]);
+  });
+
+  it('shows a scoped role only its outlets’ pages, and lets a viewer read', async () => {
+    const manager = await accounts(await h.login('outlet.manager@spice-route.demo'));
+    expect(manager.accounts).toHaveLength(1);
+    expect(manager.accounts[0]!.pages).toHaveLength(1);
+    const viewer = await accounts(await h.login('viewer@spice-route.demo'));
+    expect(viewer.accounts[0]!.pages).toHaveLength(spicePages.length);
+    // Another client's owner sees their own connection only.
+    const deccan = await accounts(await h.login('owner@deccan-table.demo'));
+    expect(deccan.accounts.map((a) => a.facebookUserId)).toEqual([testUser.deccan]);
+  });
+
+  it('says expiring, with the date, in the last 7 days of the user token', async () => {
+    h.clock.offsetMs = 55 * 86_400_000;
+    try {
+      const token = await h.login('owner@spice-route.demo');
+      const [a] = (await accounts(token)).accounts;
+      expect(a!.health).toBe('expiring');
+      expect(a!.expiresAt).not.toBeNull();
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+  });
+
+  it('says dead with the reason when Facebook refuses the token (190/460), until a reconnect', async () => {
+    h.sim.revokeTokens({ userId: testUser.spice }, 460);
+    const [a] = (await accounts(owner)).accounts;
+    expect(a!.health).toBe('dead');
+    expect(a!.reason).toMatch(/password .* was changed \(error 190\/460\)/);
+    expect(a!.pages.every((p) => p.health === 'dead')).toBe(true);
+    expect(Object.fromEntries((await h.connectFacebook('owner@spice-route.demo', testUser.spice)).searchParams)).toMatchObject({ longToken: 'success' });
+    const [b] = (await accounts(owner)).accounts;
+    expect(b).toMatchObject({ health: 'valid', reason: null });
+    expect(b!.pages.every((p) => p.health === 'valid')).toBe(true);
+  });
+
+  it('shows the last known state, live: false, when Facebook cannot be reached', async () => {
+    const graph = h.server.ctx.graph;
+    const original = graph.debugToken.bind(graph);
+    graph.debugToken = () => Promise.reject(new Error('ECONNREFUSED'));
+    try {
+      const body = await accounts(owner);
+      expect(body.live).toBe(false);
+      expect(body.accounts[0]!.health).toBe('valid');
+    } finally {
+      graph.debugToken = original;
+    }
+  });
+});

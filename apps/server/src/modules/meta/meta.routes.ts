@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  API,
+  FACEBOOK_CONNECT_ROUTE,
+  ZConstructFbAuthUrlQuery,
+  ZConstructFbAuthUrlResponse,
+  ZErrorResponse,
+  ZFbAuthCallbackQuery,
+  ZFbAuthCallbackRedirect,
+  ZGetAccountsResponse,
+} from '@dinedesk/contracts';
+import { completeConnect, constructAuthUrl, listAccounts, STATE_COOKIE, STATE_TTL_SECONDS } from './facebook-connect.service.ts';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+const security = [{ bearer: [] }];
+/** The state cookie goes only to the callback's folder. */
+const COOKIE_PATH = API.fbAuthCallback.slice(0, API.fbAuthCallback.lastIndexOf('/') + 1);
+
+/** The origin the browser used for this request (`redirect_uri` when PUBLIC_URL is unset). */
+function requestOrigin(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+/** One cookie's value from the Cookie header (no cookie plugin for a single value). */
+function readCookie(req: FastifyRequest, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return undefined;
+}
+
+function stateCookie(reply: FastifyReply, req: FastifyRequest, value: string, maxAge: number): void {
+  // SameSite=Lax: sent on Facebook's top-level redirect to the callback, never on cross-site subrequests.
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  reply.header('set-cookie', `${STATE_COOKIE}=${encodeURIComponent(value)}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`);
+}
+
+/**
+ * Facebook connect (issue #11, spec §7 `construct-fb-auth-url`, `get-accounts`; the callback is
+ * DineDesk's own, docs/decisions/0022). The meta module's routes: page access tokens come from here.
+ */
+export async function metaRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    API.constructFbAuthUrl,
+    {
+      config: { need: { action: 'create', subject: 'PageConnection', scope: 'client' } },
+      schema: {
+        tags: ['facebook connect'],
+        summary: 'Facebook Login dialog URL for the connect popup (700x800)',
+        description:
+          'Open `url` in a popup. Facebook redirects it to the callback, which lands on /apps/reviews_and_reputation/facebook?longToken=success|failed. Also sets an HttpOnly cookie that ties the dialog to this browser. `rerequest=true` asks again for declined permissions.',
+        security,
+        querystring: ZConstructFbAuthUrlQuery,
+        response: { 200: ZConstructFbAuthUrlResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { url, nonce, expiresAt } = await constructAuthUrl(app.ctx, req.auth, { origin: requestOrigin(req), rerequest: req.query.rerequest === 'true' });
+      stateCookie(reply, req, nonce, STATE_TTL_SECONDS);
+      reply.header('cache-control', 'no-store');
+      return { url, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  r.get(
+    API.fbAuthCallback,
+    {
+      config: { need: 'public' },
+      schema: {
+        tags: ['facebook connect'],
+        summary: 'Where Facebook Login redirects the popup (not called by the web app)',
+        description: 'Answers 302 to /apps/reviews_and_reputation/facebook?longToken=success, or longToken=failed&reason=cancelled|state|exchange|permissions|no_pages|graph.',
+        querystring: ZFbAuthCallbackQuery,
+        response: { 302: ZFbAuthCallbackRedirect },
+      },
+    },
+    async (req, reply) => {
+      const outcome = await completeConnect(app.ctx, req.query, readCookie(req, STATE_COOKIE));
+      stateCookie(reply, req, '', 0);
+      reply.header('cache-control', 'no-store');
+      if (outcome.ok) {
+        if (outcome.notSubscribed.length) req.log.warn({ notSubscribed: outcome.notSubscribed }, 'Facebook connect: webhook subscription failed for some pages');
+        req.log.info({ accountId: outcome.accountId, pages: outcome.pages }, 'Facebook connect succeeded');
+        return reply.redirect(`${FACEBOOK_CONNECT_ROUTE}?longToken=success&pages=${outcome.pages}`, 302);
+      }
+      req.log.warn({ reason: outcome.reason, detail: outcome.detail }, 'Facebook connect failed');
+      return reply.redirect(`${FACEBOOK_CONNECT_ROUTE}?longToken=failed&reason=${outcome.reason}`, 302);
+    },
+  );
+
+  r.get(
+    API.getAccounts,
+    {
+      config: { need: { action: 'read', subject: 'PageConnection', scope: 'client' } },
+      schema: {
+        tags: ['facebook connect'],
+        summary: 'Connected Facebook accounts and pages with token health',
+        description: 'Health is asked of Facebook (debug_token) on each call; `live: false` when Facebook could not be reached and the last known state is shown.',
+        security,
+        response: { 200: ZGetAccountsResponse, ...errors },
+      },
+    },
+    async (req) => {
+      return listAccounts(app.ctx, req.auth);
+    },
+  );
+}
