@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API, FACEBOOK_CONNECT_ROUTE } from '@dinedesk/contracts';
 import type { AppContext } from './context.ts';
 import { loggerOptions, type LogStream } from './lib/log-redaction.ts';
 import { registerAuth, type RouteNeed } from './plugins/auth.ts';
@@ -77,6 +78,17 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
         scriptSrc: ["'self'"],
       },
     },
+    // Facebook Login runs in a popup that reports back to the window that opened it
+    // (docs/decisions/0022): `same-origin` would cut that link when the popup leaves for Facebook.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  // The popup comes back from Facebook's origin through the callback's redirect to the landing
+  // screen; a COOP other than the one Facebook's page had (none) on either answer would put it
+  // in a new browsing context group, without its opener.
+  const openerKept = new Set<string>([FACEBOOK_CONNECT_ROUTE, API.fbAuthCallback]);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (openerKept.has(request.url.split('?')[0]!)) reply.raw.setHeader('cross-origin-opener-policy', 'unsafe-none');
+    done();
   });
   await app.register(swagger, {
     openapi: {

@@ -60,11 +60,6 @@ async function until<T>(fn: () => Promise<T | undefined | false>, what: string, 
   }
 }
 
-/** Page access tokens of the test user who manages `pageId`, straight from the simulator. */
-function pageToken(pageId: string): Promise<string> {
-  return h.pageAccessToken(pageId);
-}
-
 /** Comments with exactly `message` on a review story, at Facebook. */
 async function commentsAtFacebook(pageId: string, storyId: string, message: string): Promise<number> {
   return (await h.storyComments(pageId, storyId)).filter((c) => c.message === message).length;

@@ -47,6 +47,7 @@ const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
   [PATHS.clientOnboarding]: lazy(() => import('../features/tenancy/components/onboarding-page.tsx')),
 };
 
+const FacebookConnectPage = lazy(() => import('../features/reviews/components/facebook-connect-page.tsx'));
 const AccessControlPage = lazy(() => import('../demo/access-control/access-control-page.tsx'));
 const PageLayoutPage = lazy(() => import('../demo/page-layouts/page-layout-page.tsx'));
 const Bookmarks = lazy(() => import('../demo/search/components/bookmarks.tsx'));
@@ -54,6 +55,9 @@ const DemoRoute = lazy(() => import('./demo-route.tsx'));
 const ClientSwitcher = lazy(() =>
   import('../features/tenancy/components/client-switcher.tsx').then((module) => ({ default: module.ClientSwitcher })),
 );
+
+/** Facebook connections: every role that reads reviews sees the token health; owners connect. */
+const FACEBOOK_CONNECT_PERMISSION: Permission = { action: 'read', subject: SUBJECTS.pageConnection };
 
 /** The ACL demo's route needs what the demo client has (spec §6: read on ACL). */
 const ACCESS_CONTROL_PERMISSION: Permission = { action: 'read', subject: SUBJECTS.acl };
@@ -150,6 +154,15 @@ function Screen({ title, permission, children }: { title: string; permission: Pe
   return permission ? <RequirePermission permission={permission}>{children}</RequirePermission> : children;
 }
 
+function FacebookConnectScreen() {
+  const { t } = useTranslation();
+  return (
+    <Screen title={t('facebook.title')} permission={FACEBOOK_CONNECT_PERMISSION}>
+      <FacebookConnectPage />
+    </Screen>
+  );
+}
+
 function ProductScreen({ item }: { item: NavItem }) {
   const { t } = useTranslation();
   const title = t(item.title);
@@ -174,6 +187,10 @@ export function ProductArea() {
             {navLeaves().map((item) => (
               <Route key={item.id} path={item.navLink} element={<ProductScreen item={item} />} />
             ))}
+            <Route
+              path={PATHS.facebookConnect}
+              element={<FacebookConnectScreen />}
+            />
             <Route
               path={PATHS.accessControl}
               element={

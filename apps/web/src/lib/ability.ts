@@ -22,6 +22,8 @@ export interface Permission {
 export const SUBJECTS = {
   review: 'Review',
   reviewReply: 'ReviewReply',
+  /** Facebook connections: `read` the accounts and token health, `create` connect (owners). */
+  pageConnection: 'PageConnection',
   complaint: 'Complaint',
   ticket: 'Ticket',
   competitorAnalysis: 'CompetitorAnalysis',

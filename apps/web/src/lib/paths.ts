@@ -7,6 +7,8 @@ export const PATHS = {
   login: '/login',
   reviews: '/apps/reviews_and_complaints/reviews',
   inbox: '/apps/reviews_and_complaints/inbox',
+  /** Facebook connections; the Login popup lands here with `?longToken=success|failed` (spec §2). */
+  facebookConnect: '/apps/reviews_and_reputation/facebook',
   expiredToken: '/misc/expired-token',
   comingSoon: '/misc/coming-soon',
   notAuthorized: '/misc/not-authorized',

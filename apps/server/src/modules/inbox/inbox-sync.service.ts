@@ -178,7 +178,7 @@ export async function resolveGuestName(ctx: AppContext, conversationId: number):
     res = await ctx.graph.get<{ data: GraphConversation[] }>(`${conv.pageId}/conversations`, { platform: conv.channel, user_id: conv.guestId, fields: 'id,participants' }, token);
   } catch (e) {
     if (!(e instanceof GraphError) || !e.isTokenError) throw e;
-    await recordTokenDeath(ctx, page.id, e);
+    await recordTokenDeath(ctx, page, e);
     return null;
   }
   const guest = res.data[0]?.participants?.data.find((p) => p.id === conv.guestId);
@@ -250,7 +250,7 @@ export const inboxSyncPageJob = defineJob<{ clientId: string; outletId: string; 
     } catch (e) {
       if (!(e instanceof GraphError)) throw e;
       if (e.isTokenError) {
-        await recordTokenDeath(ctx, page.id, e);
+        await recordTokenDeath(ctx, page, e);
         return { tokenDead: true, code: e.code, subcode: e.subcode };
       }
       if (e.isRateLimit) {

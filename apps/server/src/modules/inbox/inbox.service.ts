@@ -103,10 +103,10 @@ export async function getMessage(ctx: AppContext, auth: AuthContext, channel: TC
  * Retry-After, other refusals 502) by `graphWriteRefusal` (issue #10). A dead token is recorded
  * on the page, so later sends and syncs do not call Graph with it again.
  */
-async function sendError(ctx: AppContext, pageId: string, e: GraphError, what: 'message' | 'reaction'): Promise<HttpError> {
+async function sendError(ctx: AppContext, page: { id: string; pageAccessTokenEnc: string | null }, e: GraphError, what: 'message' | 'reaction'): Promise<HttpError> {
   if (e.code === 10 && e.subcode === 2018278) return new HttpError(409, 'This conversation is outside the reply window: the guest’s last message is more than 7 days old.', { code: 'graph_10_2018278' });
   if (e.code === 551) return new HttpError(409, 'This guest isn’t available right now (they may have blocked the page or turned off messages).', { code: 'graph_551' });
-  if (e.isTokenError) await recordTokenDeath(ctx, pageId, e);
+  if (e.isTokenError) await recordTokenDeath(ctx, page, e);
   return graphWriteRefusal(e, what, what === 'message' ? 'send messages' : 'react to messages');
 }
 
@@ -199,7 +199,7 @@ export async function sendMessage(
         createdTime = ctx.now();
       } catch (e) {
         if (!(e instanceof GraphError)) throw e;
-        if (!writeOutcomeUnknown(e)) throw await sendError(ctx, page.id, e, 'message');
+        if (!writeOutcomeUnknown(e)) throw await sendError(ctx, page, e, 'message');
         // Timed out (or 5xx): the message may have gone out. Read the thread back before saying so.
         const found = await readBack();
         if (!found) {
@@ -291,7 +291,7 @@ export async function react(ctx: AppContext, auth: AuthContext, channel: TChanne
       token,
     );
   } catch (e) {
-    if (e instanceof GraphError) throw await sendError(ctx, page.id, e, 'reaction');
+    if (e instanceof GraphError) throw await sendError(ctx, page, e, 'reaction');
     throw e;
   }
   const at = ctx.now();

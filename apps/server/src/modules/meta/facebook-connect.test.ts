@@ -8,6 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { FACEBOOK_LOGIN_SCOPES, type TGetAccountsResponse } from '@dinedesk/contracts';
 import { schema } from '../../db/client.ts';
 import { bearer, startHarness, type Harness } from '../../test/harness.ts';
+import { recordTokenDeath } from './meta.service.ts';
 
 let h: Harness;
 let owner: string;
@@ -260,6 +261,20 @@ describe('GET /api/review_testing/get-accounts', () => {
     const [b] = (await accounts(owner)).accounts;
     expect(b).toMatchObject({ health: 'valid', reason: null });
     expect(b!.pages.every((p) => p.health === 'valid')).toBe(true);
+  });
+
+  it('a call refused with the token a reconnect replaced does not kill the new one', async () => {
+    const [before] = await h.server.ctx.db.select().from(schema.facebookPages).where(eq(schema.facebookPages.id, spicePages[0]!));
+    expect(Object.fromEntries((await h.connectFacebook('owner@spice-route.demo', testUser.spice)).searchParams)).toMatchObject({ longToken: 'success' });
+    // A sync that started before the reconnect meets 190 with the old token afterwards.
+    await recordTokenDeath(h.server.ctx, before!, { code: 190, subcode: 460 });
+    const [after] = await h.server.ctx.db.select().from(schema.facebookPages).where(eq(schema.facebookPages.id, spicePages[0]!));
+    expect(after!.syncStatus).not.toBe('token_invalid');
+    // The same refusal with the stored token does.
+    await recordTokenDeath(h.server.ctx, after!, { code: 190, subcode: 460 });
+    const [dead] = await h.server.ctx.db.select().from(schema.facebookPages).where(eq(schema.facebookPages.id, spicePages[0]!));
+    expect(dead!.syncStatus).toBe('token_invalid');
+    expect(Object.fromEntries((await h.connectFacebook('owner@spice-route.demo', testUser.spice)).searchParams)).toMatchObject({ longToken: 'success' });
   });
 
   it('shows the last known state, live: false, when Facebook cannot be reached', async () => {

@@ -45,9 +45,15 @@ export async function listConnectedPages(db: Db): Promise<{ id: string; clientId
     .where(and(isNotNull(facebookPages.pageAccessTokenEnc), ne(facebookPages.syncStatus, TOKEN_DEAD_STATUS)));
 }
 
-/** Records that Facebook refused the page's token (190), with the plain-words reason. */
-export async function markTokenDead(db: Db, pageId: string, message: string): Promise<void> {
-  await db.update(facebookPages).set({ syncStatus: TOKEN_DEAD_STATUS, syncMessage: message }).where(eq(facebookPages.id, pageId));
+/**
+ * Records that Facebook refused the page's token (190), with the plain-words reason, if the
+ * refused token (`sealedToken`, as stored) is still the page's: a reconnect may have replaced it.
+ */
+export async function markTokenDead(db: Db, pageId: string, message: string, sealedToken: string): Promise<void> {
+  await db
+    .update(facebookPages)
+    .set({ syncStatus: TOKEN_DEAD_STATUS, syncMessage: message })
+    .where(and(eq(facebookPages.id, pageId), eq(facebookPages.pageAccessTokenEnc, sealedToken)));
 }
 
 // ---------------------------------------------------------------- Facebook connect (issue #11)

@@ -44,11 +44,13 @@ export function tokenIsDead(page: { syncStatus: string; pageAccessTokenEnc: stri
 /**
  * Records a 190 from any call with the page's token: the page shows why in plain words (the
  * subcode's meaning), the sync tick leaves it out, and it stays so until `setPageToken` stores
- * a new token (reconnect).
+ * a new token (reconnect). Only when the refused token is still the stored one: a call that was
+ * in flight with the old token while a reconnect stored a new one must not kill the new one.
+ * @param page the page row the caller read its token from (`pageAccessTokenEnc` as it was sealed)
  * @returns the message recorded
  */
-export async function recordTokenDeath(ctx: AppContext, pageId: string, err: Pick<GraphError, 'code' | 'subcode'>): Promise<string> {
+export async function recordTokenDeath(ctx: AppContext, page: { id: string; pageAccessTokenEnc: string | null }, err: Pick<GraphError, 'code' | 'subcode'>): Promise<string> {
   const message = tokenDeathMessage(err);
-  await repo.markTokenDead(ctx.db, pageId, message);
+  if (page.pageAccessTokenEnc) await repo.markTokenDead(ctx.db, page.id, message, page.pageAccessTokenEnc);
   return message;
 }

@@ -156,7 +156,7 @@ export async function syncPage(ctx: AppContext, pageId: string): Promise<SyncRes
     }
     if (e.isTokenError) {
       // The token is dead: recorded page-wide, and the page is left out of syncs until reconnected.
-      await recordTokenDeath(ctx, pageId, e);
+      await recordTokenDeath(ctx, page, e);
       return { pageId, status: 'token_invalid', fetched: 0 };
     }
     const n = await repo.countPageReviews(ctx.db, pageId);

@@ -146,7 +146,7 @@ export async function listComments(ctx: AppContext, auth: AuthContext, pageId: s
     if (!(e instanceof GraphError)) throw e;
     let reason = `Facebook could not be read (${e.message}).`;
     if (e.isTokenError) {
-      await recordTokenDeath(ctx, page.id, e);
+      await recordTokenDeath(ctx, page, e);
       reason = `Facebook rejected this page’s access token: ${tokenDeathReason(e.subcode)} (${graphCodeLabel(e)}); reconnect the page.`;
     } else if (e.isRateLimit) {
       reason = `Facebook is rate-limiting this page (${graphCodeLabel(e)}); try again in ${waitInWords(Math.max(60, e.usage.regainSeconds ?? 0))}.`;
@@ -265,7 +265,7 @@ export async function reply(ctx: AppContext, auth: AuthContext, pageId: string, 
         if (!writeOutcomeUnknown(e)) {
           // Refused without being carried out: the key is free, and the answer says why (graph-errors.ts).
           await release();
-          if (e.isTokenError) await recordTokenDeath(ctx, page.id, e);
+          if (e.isTokenError) await recordTokenDeath(ctx, page, e);
           throw graphWriteRefusal(e, 'reply', 'reply to its reviews');
         }
         try {

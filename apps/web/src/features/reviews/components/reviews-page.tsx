@@ -14,6 +14,7 @@
  * Loading placeholders have the size of what replaces them (issue #10, CLS): the KPI cards
  * render with placeholder figures, the list with card-sized rows.
  */
+import { useAbility } from '@casl/react';
 import SyncIcon from '@mui/icons-material/Sync';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -28,12 +29,16 @@ import { useTheme } from '@mui/material/styles';
 import type { TFbReview } from '@dinedesk/contracts';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { lazyWithPreload } from '../../../components/lazy-with-preload.tsx';
 import { ListEmpty, ListState } from '../../../components/list-state.tsx';
+import { allows, SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
 import { describeError } from '../../../lib/errors.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { useFbPages } from '../api/get-fb-pages.ts';
 import { useFbReviews } from '../api/get-fb-reviews.ts';
 import { useSyncFbReviews } from '../api/sync-fb-reviews.ts';
+import { useConnectResults } from '../api/facebook-connect.ts';
 import { useReviewFilters } from '../hooks/use-review-filters.ts';
 import { ReviewFiltersBar } from './review-filters-bar.tsx';
 import { ReviewKpis } from './review-kpis.tsx';
@@ -66,6 +71,10 @@ export function ReviewsPage() {
   const sync = useSyncFbReviews();
   // New reviews and comments from Meta's feed webhook refresh the screen (issue #8).
   useReviewsRealtime();
+  // A Reconnect started from a banner reports back here (issue #11).
+  useConnectResults();
+  const ability = useAbility<AppAbility>();
+  const canSeeConnections = allows(ability, { action: 'read', subject: SUBJECTS.pageConnection });
 
   const pages = useMemo(() => pagesQuery.data?.data ?? [], [pagesQuery.data]);
   const selectedPage = filters.pageId ? pages.find((p) => p.id === filters.pageId) : undefined;
@@ -157,6 +166,11 @@ export function ReviewsPage() {
             {selectedPage ? selectedPage.name : t('reviews.subtitle')}
           </Typography>
         </Box>
+        {canSeeConnections && (
+          <Button variant="text" component={RouterLink} to={PATHS.facebookConnect} data-testid="facebook-connections">
+            {t('facebook.title')}
+          </Button>
+        )}
         {selectedPage && (
           <Button
             variant="outlined"

@@ -1,0 +1,136 @@
+/**
+ * Facebook connect (issue #11, spec §7 `construct-fb-auth-url`, `get-accounts`; docs/decisions/0022):
+ * the connected accounts with token health, and the Login popup.
+ *
+ * The popup (700x800, spec §9) is opened on the click itself, before the dialog URL is known,
+ * so popup blockers let it through; it is then sent to Facebook. Facebook sends it back to the
+ * server's callback, which lands it on `/apps/reviews_and_reputation/facebook?longToken=…`; that
+ * screen, seeing it runs in the popup, posts the result to this window and closes
+ * ({@link reportToOpener}). Where the popup is blocked the whole window goes to Facebook and
+ * comes back to the same screen.
+ */
+import {
+  API,
+  FACEBOOK_CONNECT_ROUTE,
+  FACEBOOK_LOGIN_POPUP,
+  ZConstructFbAuthUrlResponse,
+  ZGetAccountsResponse,
+  type TGetAccountsResponse,
+} from '@dinedesk/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { getJson } from '../../../lib/api-client.ts';
+import { reviewKeys } from './keys.ts';
+
+/** The message the landing screen in the popup posts to the window that opened it. */
+export const CONNECT_MESSAGE = 'dinedesk:facebook-connect';
+const POPUP_NAME = 'dinedesk-facebook-login';
+
+export const facebookKeys = {
+  accounts: () => [...reviewKeys.all, 'facebook-accounts'] as const,
+};
+
+/** @throws {ApiError} with the server's message. */
+export function getAccounts(signal?: AbortSignal): Promise<TGetAccountsResponse> {
+  return getJson(API.getAccounts, ZGetAccountsResponse, undefined, signal);
+}
+
+export function accountsQueryOptions() {
+  return queryOptions({ queryKey: facebookKeys.accounts(), queryFn: ({ signal }) => getAccounts(signal) });
+}
+
+export function useFacebookAccounts() {
+  return useQuery(accountsQueryOptions());
+}
+
+/** Window features of the centred 700x800 popup (spec §9). */
+export function popupFeatures(): string {
+  const { width, height } = FACEBOOK_LOGIN_POPUP;
+  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
+  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
+  return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
+}
+
+/**
+ * Starts Facebook Login in a popup. `rerequest` asks again for permissions declined before
+ * (what a Reconnect after "permissions removed" needs). Resolves once the popup is on its way
+ * to Facebook; the result arrives through {@link useConnectResults}, or, if the popup is closed
+ * without one, the accounts are refreshed when it closes.
+ * @throws {ApiError} when DineDesk refuses to start (e.g. 403 for a role that may not connect)
+ */
+export function useStartFacebookConnect() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ rerequest }: { rerequest: boolean }) => {
+      const { url } = await getJson(API.constructFbAuthUrl, ZConstructFbAuthUrlResponse, { authType: 'facebook', ...(rerequest ? { rerequest: 'true' } : {}) });
+      // Opened with its final URL, within the click's user activation: an about:blank popup sent
+      // on afterwards would lose its opener on the way back (COOP, docs/decisions/0022).
+      const popup = window.open(url, POPUP_NAME, popupFeatures());
+      if (!popup) {
+        window.location.assign(url);
+        return { popup: false };
+      }
+      const timer = window.setInterval(() => {
+        if (!popup.closed) return;
+        window.clearInterval(timer);
+        void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+      }, 500);
+      return { popup: true };
+    },
+  });
+}
+
+/** Result of a connect as the landing route's query says it. */
+export interface ConnectResult {
+  longToken: 'success' | 'failed';
+  reason: string | null;
+  pages: number | null;
+}
+
+export function parseConnectResult(search: URLSearchParams): ConnectResult | null {
+  const longToken = search.get('longToken');
+  if (longToken !== 'success' && longToken !== 'failed') return null;
+  const pages = Number(search.get('pages'));
+  return { longToken, reason: search.get('reason'), pages: Number.isInteger(pages) && pages > 0 ? pages : null };
+}
+
+/**
+ * In the popup: hands the result to the window that opened it and closes. @returns false when
+ * this window is not such a popup (the result is shown here instead)
+ */
+export function reportToOpener(result: ConnectResult): boolean {
+  const opener = window.opener as Window | null;
+  if (!opener || opener === window) return false;
+  try {
+    opener.postMessage({ type: CONNECT_MESSAGE, result }, window.location.origin);
+  } catch {
+    return false;
+  }
+  window.close();
+  return true;
+}
+
+/**
+ * In the window that opened the popup: on a result, refreshes the accounts and pages, and shows
+ * the landing screen with it. Only messages of this origin count.
+ */
+export function useConnectResults(): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      const data = event.data as { type?: unknown; result?: ConnectResult } | null;
+      if (!data || data.type !== CONNECT_MESSAGE || !data.result) return;
+      const { longToken, reason, pages } = data.result;
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+      const q = new URLSearchParams({ longToken });
+      if (reason) q.set('reason', reason);
+      if (pages) q.set('pages', String(pages));
+      void navigate(`${FACEBOOK_CONNECT_ROUTE}?${q.toString()}`);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [queryClient, navigate]);
+}
