@@ -18,7 +18,9 @@ const REPLY_SUBJECTS = [
  *   managers reply and sync, agents reply, viewers read.
  *
  * Subjects: Auth, Client (details), Brand (list brands), User, Access, AuditLog, and the module
- * subjects of `MODULE_SUBJECTS` (Review, ReviewReply, ReviewSync, Conversation, Message, …).
+ * subjects of `MODULE_SUBJECTS` (Review, ReviewReply, ReviewSync, PageConnection, Conversation,
+ * Message, …). PageConnection is read by every role with the reviews module and created
+ * (Facebook connect) by owners only (docs/decisions/0022).
  * @param modules granted modules; ignored for owners and super admins (they have all)
  */
 export function abilityRulesFor(role: TRole, modules: readonly TModule[] = MODULES): TAbilityRule[] {
