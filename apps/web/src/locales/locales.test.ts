@@ -1,6 +1,6 @@
 /**
- * The four languages stay complete and real (issue #5; spec §3 en, de, fr, pt), in both
- * namespaces (`translation`, `demo`):
+ * The four languages stay complete and real (issue #5; spec §3 en, de, fr, pt), in the
+ * namespaces `translation`, `demo` and `facebook` (the inbox's has its own test):
  * - every key of English exists in German, French and Portuguese, and no language has a key
  *   English lacks (plural forms count by their base key, since French and Portuguese have a
  *   `_many` form English does not);
@@ -10,12 +10,16 @@
 import { describe, expect, it } from 'vitest';
 import type { TranslationTree } from '../lib/i18n.ts';
 import deDemo from './de/demo.json';
+import deFacebook from './de/facebook.json';
 import de from './de/translation.json';
 import enDemo from './en/demo.json';
+import enFacebook from './en/facebook.json';
 import en from './en/translation.json';
 import frDemo from './fr/demo.json';
+import frFacebook from './fr/facebook.json';
 import fr from './fr/translation.json';
 import ptDemo from './pt/demo.json';
+import ptFacebook from './pt/facebook.json';
 import pt from './pt/translation.json';
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
@@ -40,16 +44,17 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
 }
 
-/** Both namespaces as one map, keys prefixed with the namespace (`demo:pages.chat`). */
-function strings(translation: TranslationTree, demo: TranslationTree): Map<string, string> {
+/** The namespaces as one map, keys prefixed with the namespace (`demo:pages.chat`). */
+function strings(translation: TranslationTree, demo: TranslationTree, facebook: TranslationTree): Map<string, string> {
   const all = new Map<string, string>();
   for (const [key, value] of leaves(translation)) all.set(`translation:${key}`, value);
   for (const [key, value] of leaves(demo)) all.set(`demo:${key}`, value);
+  for (const [key, value] of leaves(facebook)) all.set(`facebook:${key}`, value);
   return all;
 }
 
-const english = strings(en, enDemo);
-const others = { de: strings(de, deDemo), fr: strings(fr, frDemo), pt: strings(pt, ptDemo) } as const;
+const english = strings(en, enDemo, enFacebook);
+const others = { de: strings(de, deDemo, deFacebook), fr: strings(fr, frDemo, frFacebook), pt: strings(pt, ptDemo, ptFacebook) } as const;
 
 /** Strings that are the same in every language: the product name, HTTP codes, a dash. */
 const SAME_EVERYWHERE = new Set(

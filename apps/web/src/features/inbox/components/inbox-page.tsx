@@ -12,13 +12,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { TChannel, TConversation, TInboxPage } from '@dinedesk/contracts';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListState } from '../../../components/list-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { useConversations } from '../api/get-conversations.ts';
 import { useInstagramPages } from '../api/get-instagram-pages.ts';
@@ -170,17 +170,9 @@ export function InboxPage() {
 
   return (
     <Stack spacing={2} sx={{ height: { xs: 'calc(100dvh - 140px)', md: 'calc(100dvh - 150px)' }, minHeight: 480 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Box sx={{ flexGrow: 1 }}>
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-            {t('title')}
-          </Typography>
-          <Typography color="text.secondary" variant="body2">
-            {page ? `${page.name} · ${page.outletName}` : t('subtitle')}
-          </Typography>
-        </Box>
+      <PageHeader title={t('title')} subtitle={page ? `${page.name} · ${page.outletName}` : t('subtitle')}>
         <SocketStatusChip status={realtime.status} onRetry={realtime.reconnect} />
-      </Box>
+      </PageHeader>
       <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'flex', overflow: 'hidden' }}>
         {wide ? (
           <>

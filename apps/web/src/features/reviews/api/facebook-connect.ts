@@ -1,6 +1,7 @@
 /**
- * Facebook connect (issue #11, spec §7 `construct-fb-auth-url`, `get-accounts`; docs/decisions/0022):
- * the connected accounts with token health, and the Login popup.
+ * Facebook connect (issue #11, spec §7 `construct-fb-auth-url`; docs/decisions/0022): the Login
+ * popup and its result. The accounts list is `get-accounts.ts` (only the connections screen
+ * needs its schemas; this module is on the Reviews screen's first paint, for its banners).
  *
  * The popup (700x800, spec §9) is opened on the click itself, before the dialog URL is known,
  * so popup blockers let it through; it is then sent to Facebook. Facebook sends it back to the
@@ -9,15 +10,8 @@
  * ({@link reportToOpener}). Where the popup is blocked the whole window goes to Facebook and
  * comes back to the same screen.
  */
-import {
-  API,
-  FACEBOOK_CONNECT_ROUTE,
-  FACEBOOK_LOGIN_POPUP,
-  ZConstructFbAuthUrlResponse,
-  ZGetAccountsResponse,
-  type TGetAccountsResponse,
-} from '@dinedesk/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API, FACEBOOK_CONNECT_ROUTE, FACEBOOK_LOGIN_POPUP, ZConstructFbAuthUrlResponse } from '@dinedesk/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { getJson } from '../../../lib/api-client.ts';
@@ -26,23 +20,6 @@ import { reviewKeys } from './keys.ts';
 /** The message the landing screen in the popup posts to the window that opened it. */
 export const CONNECT_MESSAGE = 'dinedesk:facebook-connect';
 const POPUP_NAME = 'dinedesk-facebook-login';
-
-export const facebookKeys = {
-  accounts: () => [...reviewKeys.all, 'facebook-accounts'] as const,
-};
-
-/** @throws {ApiError} with the server's message. */
-export function getAccounts(signal?: AbortSignal): Promise<TGetAccountsResponse> {
-  return getJson(API.getAccounts, ZGetAccountsResponse, undefined, signal);
-}
-
-export function accountsQueryOptions() {
-  return queryOptions({ queryKey: facebookKeys.accounts(), queryFn: ({ signal }) => getAccounts(signal) });
-}
-
-export function useFacebookAccounts() {
-  return useQuery(accountsQueryOptions());
-}
 
 /** Window features of the centred 700x800 popup (spec §9). */
 export function popupFeatures(): string {

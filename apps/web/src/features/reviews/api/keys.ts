@@ -9,5 +9,7 @@ export const reviewKeys = {
   pages: () => [...reviewKeys.all, 'fb-pages'] as const,
   lists: () => [...reviewKeys.all, 'fb-reviews'] as const,
   list: (filters: ReviewFilters) => [...reviewKeys.lists(), filters] as const,
+  /** Connected Facebook accounts with token health (get-accounts.ts). */
+  facebookAccounts: () => [...reviewKeys.all, 'facebook-accounts'] as const,
   comments: (pageId: string, reviewId: string) => [...reviewKeys.all, 'fb-comments', pageId, reviewId] as const,
 };

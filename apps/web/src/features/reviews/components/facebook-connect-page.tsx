@@ -24,30 +24,35 @@ import { FB_CONNECT_FAILURES, type TConnectedPage, type TFbConnectFailure, type 
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { allows, SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDate } from '../format.ts';
-import { parseConnectResult, reportToOpener, useConnectResults, useFacebookAccounts, useStartFacebookConnect } from '../api/facebook-connect.ts';
+import { parseConnectResult, reportToOpener, useConnectResults, useStartFacebookConnect } from '../api/facebook-connect.ts';
+import { useFacebookAccounts } from '../api/get-accounts.ts';
 
 const HEALTH_COLOR: Record<TTokenHealth, 'success' | 'warning' | 'error'> = { valid: 'success', expiring: 'warning', dead: 'error' };
 
+/** Strings of this screen: the lazily loaded `facebook` namespace (locales/<language>/facebook.json). */
+const NAMESPACE = 'facebook';
+
 function HealthChip({ health, expiresAt }: { health: TTokenHealth | null; expiresAt: string | null }) {
-  const { t, i18n } = useTranslation();
-  if (!health) return <Chip size="small" label={t('facebook.health.notConnected')} variant="outlined" />;
-  const label = health === 'expiring' && expiresAt ? t('facebook.health.expiringOn', { date: formatDate(expiresAt, i18n.language) }) : t(`facebook.health.${health}`);
+  const { t, i18n } = useTranslation(NAMESPACE);
+  if (!health) return <Chip size="small" label={t('health.notConnected')} variant="outlined" />;
+  const label = health === 'expiring' && expiresAt ? t('health.expiringOn', { date: formatDate(expiresAt, i18n.language) }) : t(`health.${health}`);
   return <Chip size="small" color={HEALTH_COLOR[health]} label={label} data-testid="token-health" data-health={health} />;
 }
 
 function PagesTable({ pages }: { pages: TConnectedPage[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(NAMESPACE);
   return (
-    <Table size="small" aria-label={t('facebook.pages')}>
+    <Table size="small" aria-label={t('pages')}>
       <TableHead>
         <TableRow>
-          <TableCell>{t('facebook.page')}</TableCell>
-          <TableCell>{t('facebook.outlet')}</TableCell>
-          <TableCell>{t('facebook.tokenHealth')}</TableCell>
-          <TableCell>{t('facebook.webhooks')}</TableCell>
+          <TableCell>{t('page')}</TableCell>
+          <TableCell>{t('outlet')}</TableCell>
+          <TableCell>{t('tokenHealth')}</TableCell>
+          <TableCell>{t('webhooks')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -65,7 +70,7 @@ function PagesTable({ pages }: { pages: TConnectedPage[] }) {
                 </Typography>
               )}
             </TableCell>
-            <TableCell>{p.connected ? (p.webhooksSubscribed ? t('facebook.subscribed') : t('facebook.notSubscribed')) : '—'}</TableCell>
+            <TableCell>{p.connected ? (p.webhooksSubscribed ? t('subscribed') : t('notSubscribed')) : '—'}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -75,24 +80,25 @@ function PagesTable({ pages }: { pages: TConnectedPage[] }) {
 
 /** The result the popup landed with, in the user's language (FB_CONNECT_FAILURES). */
 function ResultAlert({ longToken, reason, pages, onClose }: { longToken: 'success' | 'failed'; reason: string | null; pages: number | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(NAMESPACE);
   if (longToken === 'success') {
     return (
       <Alert severity="success" role="status" onClose={onClose} data-testid="connect-result" data-result="success">
-        {pages ? t('facebook.result.success', { count: pages }) : t('facebook.result.successNoCount')}
+        {pages ? t('result.success', { count: pages }) : t('result.successNoCount')}
       </Alert>
     );
   }
   const key: TFbConnectFailure | 'unknown' = reason && (FB_CONNECT_FAILURES as readonly string[]).includes(reason) ? (reason as TFbConnectFailure) : 'unknown';
   return (
     <Alert severity="error" role="alert" onClose={onClose} data-testid="connect-result" data-result="failed">
-      {t(`facebook.result.${key}`)}
+      {t(`result.${key}`)}
     </Alert>
   );
 }
 
 export default function FacebookConnectPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const { t: tApp } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const result = useMemo(() => parseConnectResult(search), [search]);
   // Inside the Login popup the result belongs to the window that opened it.
@@ -114,39 +120,31 @@ export default function FacebookConnectPage() {
 
   return (
     <Stack spacing={3}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Box sx={{ flexGrow: 1 }}>
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-            {t('facebook.title')}
-          </Typography>
-          <Typography color="text.secondary" variant="body2">
-            {t('facebook.subtitle')}
-          </Typography>
-        </Box>
+      <PageHeader title={tApp('facebook.title')} subtitle={t('subtitle')}>
         {canConnect && (
           <Button variant="contained" startIcon={<FacebookIcon />} disabled={start.isPending} onClick={() => connect(false)} data-testid="facebook-connect">
-            {t('facebook.connect')}
+            {t('connect')}
           </Button>
         )}
-      </Box>
+      </PageHeader>
 
       {result && <ResultAlert {...result} onClose={clearResult} />}
       {start.isError && (
         <Alert severity="error" role="alert" onClose={() => start.reset()}>
-          {describeError(start.error, t)}
+          {describeError(start.error, tApp)}
         </Alert>
       )}
-      {accounts.data && !accounts.data.live && <Alert severity="warning">{t('facebook.notLive')}</Alert>}
+      {accounts.data && !accounts.data.live && <Alert severity="warning">{t('notLive')}</Alert>}
 
       {accounts.isError ? (
-        <Alert severity="error">{describeError(accounts.error, t)}</Alert>
+        <Alert severity="error">{describeError(accounts.error, tApp)}</Alert>
       ) : accounts.isPending ? (
-        <Skeleton variant="rounded" height={220} aria-label={t('common.loading')} />
+        <Skeleton variant="rounded" height={220} aria-label={tApp('common.loading')} />
       ) : (
         <>
           {accounts.data.accounts.length === 0 && (
             <Alert severity="info" data-testid="no-accounts">
-              {canConnect ? t('facebook.noAccounts') : t('facebook.noAccountsAskOwner')}
+              {canConnect ? t('noAccounts') : t('noAccountsAskOwner')}
             </Alert>
           )}
           {accounts.data.accounts.map((a) => (
@@ -157,13 +155,13 @@ export default function FacebookConnectPage() {
                     {a.name}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {t('facebook.connectedBy', { name: a.connectedByName ?? '—', date: formatDate(a.connectedAt, i18n.language) })}
+                    {t('connectedBy', { name: a.connectedByName ?? '—', date: formatDate(a.connectedAt, i18n.language) })}
                   </Typography>
                 </Box>
                 <HealthChip health={a.health} expiresAt={a.expiresAt} />
                 {canConnect && (
                   <Button variant={a.health === 'valid' ? 'outlined' : 'contained'} disabled={start.isPending} onClick={() => connect(true)} data-testid="facebook-reconnect">
-                    {t('facebook.reconnect')}
+                    {tApp('facebook.reconnect')}
                   </Button>
                 )}
               </Box>
@@ -174,7 +172,7 @@ export default function FacebookConnectPage() {
               )}
               {a.missingScopes.length > 0 && (
                 <Alert severity="warning" sx={{ mb: 1.5 }}>
-                  {t('facebook.missingScopes', { scopes: a.missingScopes.join(', ') })}
+                  {t('missingScopes', { scopes: a.missingScopes.join(', ') })}
                 </Alert>
               )}
               <PagesTable pages={a.pages} />
@@ -183,7 +181,7 @@ export default function FacebookConnectPage() {
           {accounts.data.notConnected.length > 0 && (
             <Paper variant="outlined" sx={{ p: 2 }} data-testid="not-connected">
               <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-                {t('facebook.notConnectedTitle')}
+                {t('notConnectedTitle')}
               </Typography>
               <PagesTable pages={accounts.data.notConnected} />
             </Paper>

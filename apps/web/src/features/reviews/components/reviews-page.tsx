@@ -23,7 +23,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { TFbReview } from '@dinedesk/contracts';
@@ -32,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { lazyWithPreload } from '../../../components/lazy-with-preload.tsx';
 import { ListEmpty, ListState } from '../../../components/list-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { allows, SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { PATHS } from '../../../lib/paths.ts';
@@ -157,15 +157,7 @@ export function ReviewsPage() {
 
   return (
     <Stack spacing={3}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Box sx={{ flexGrow: 1 }}>
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-            {t('reviews.title')}
-          </Typography>
-          <Typography color="text.secondary" variant="body2">
-            {selectedPage ? selectedPage.name : t('reviews.subtitle')}
-          </Typography>
-        </Box>
+      <PageHeader title={t('reviews.title')} subtitle={selectedPage ? selectedPage.name : t('reviews.subtitle')}>
         {canSeeConnections && (
           <Button variant="text" component={RouterLink} to={PATHS.facebookConnect} data-testid="facebook-connections">
             {t('facebook.title')}
@@ -182,7 +174,7 @@ export function ReviewsPage() {
             {sync.isPending ? t('reviews.sync.running') : t('reviews.sync.now')}
           </Button>
         )}
-      </Box>
+      </PageHeader>
 
       {sync.isError && (
         <Alert severity="error" onClose={() => sync.reset()} role="alert">
