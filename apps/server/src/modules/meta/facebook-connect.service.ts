@@ -7,6 +7,7 @@ import {
   type TGetAccountsResponse,
   type TTokenHealth,
 } from '@dinedesk/contracts';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
 import { GraphError, type DebugTokenData } from '../../lib/graph-client.ts';
@@ -73,11 +74,17 @@ export async function constructAuthUrl(
   return { url, nonce, expiresAt };
 }
 
-interface Account {
-  id: string;
-  name?: string;
-  access_token?: string;
-}
+/**
+ * What DineDesk takes from Graph's answers in the flow (external-apis.md §1), checked before use:
+ * a misbehaving or changed Graph fails the connect with `graph` instead of writing odd rows.
+ */
+const ZToken = z.object({ access_token: z.string().min(1).max(4096), expires_in: z.number().int().nonnegative().optional() });
+const ZMe = z.object({ id: z.string().regex(/^\d{1,32}$/), name: z.string().max(1000).optional() });
+const ZAccount = z.object({ id: z.string(), name: z.string().max(1000).optional(), access_token: z.string().min(1).max(4096).optional() });
+type Account = z.infer<typeof ZAccount>;
+
+/** Parses a Graph answer. @throws ZodError, which the flow reports as `graph` */
+const checked = <T,>(schema: z.ZodType<T>, value: unknown): T => schema.parse(value);
 
 /**
  * Finishes a connect from Facebook's redirect (the callback). Never throws for what Facebook or
@@ -114,11 +121,11 @@ async function connectWithCode(ctx: AppContext, auth: AuthContext, code: string,
   let longLived: string;
   let expiresIn: number | undefined;
   let debug: DebugTokenData;
-  let me: { id: string; name?: string };
+  let me: z.infer<typeof ZMe>;
   const accounts: Account[] = [];
   try {
-    const short = await g.exchangeCode(code, redirectUri);
-    const long = await g.extendUserToken(short.access_token);
+    const short = checked(ZToken, await g.exchangeCode(code, redirectUri));
+    const long = checked(ZToken, await g.extendUserToken(short.access_token));
     longLived = long.access_token;
     expiresIn = long.expires_in;
     debug = await g.debugToken(longLived);
@@ -126,10 +133,17 @@ async function connectWithCode(ctx: AppContext, auth: AuthContext, code: string,
     const scopes = debug.scopes ?? [];
     const missingRequired = REQUIRED_SCOPES.filter((s) => !scopes.includes(s));
     if (missingRequired.length) return fail('permissions', `declined: ${missingRequired.join(', ')}`);
-    me = await g.get<{ id: string; name?: string }>('me', { fields: 'id,name' }, longLived);
-    for await (const batch of g.paginate<Account>('me/accounts', { fields: 'id,name,access_token,tasks', limit: 100 }, longLived)) accounts.push(...batch);
+    me = checked(ZMe, await g.get<unknown>('me', { fields: 'id,name' }, longLived));
+    for await (const batch of g.paginate<unknown>('me/accounts', { fields: 'id,name,access_token,tasks', limit: 100 }, longLived)) {
+      // One odd entry is skipped, not the whole list (issue #8: one bad row never breaks a loop).
+      for (const item of batch) {
+        const a = ZAccount.safeParse(item);
+        if (a.success) accounts.push(a.data);
+      }
+    }
   } catch (e) {
     if (e instanceof GraphError && e.code > 0) return fail('exchange', `${graphCodeLabel(e)}: ${e.message}`);
+    if (e instanceof z.ZodError) return fail('graph', `Facebook answered an unexpected shape: ${e.issues.map((i) => i.path.join('.') || i.message).join(', ')}`);
     return fail('graph', e instanceof Error ? e.message : String(e));
   }
   const scopes = debug.scopes ?? [];

@@ -206,6 +206,21 @@ describe('the callback', () => {
     expect(Object.fromEntries((await h.connectFacebook('owner@spice-route.demo', testUser.spice, { rerequest: true })).searchParams)).toMatchObject({ longToken: 'success' });
   });
 
+  it('lands on reason=graph, writing nothing, when Graph answers an unexpected shape', async () => {
+    const before = await stored();
+    const graph = h.server.ctx.graph;
+    const original = graph.get.bind(graph);
+    graph.get = (<T,>(path: string, params: Record<string, string | number | boolean | undefined>, token: string) =>
+      path === 'me' ? Promise.resolve({ id: 42, name: ['x'] } as T) : original<T>(path, params, token)) as typeof graph.get;
+    try {
+      const landing = await h.connectFacebook('owner@spice-route.demo', testUser.spice);
+      expect(Object.fromEntries(landing.searchParams)).toEqual({ longToken: 'failed', reason: 'graph' });
+    } finally {
+      graph.get = original;
+    }
+    expect(await stored()).toBe(before);
+  });
+
   it('refuses oversized callback parameters with 400 and writes nothing', async () => {
     const before = await stored();
     const res = await h.server.app.inject({ method: 'GET', url: `/api/review_testing/fb-auth-callback?code=${'A'.repeat(3000)}&state=x` });
