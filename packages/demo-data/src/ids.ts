@@ -29,3 +29,27 @@ export function fbUserIdFor(name: string): string {
 export function fbStoryIdFor(pageId: string, reviewId: string): string {
   return `${pageId}_${digits(`story:${reviewId}`, 15)}`;
 }
+
+/**
+ * Which source a dataset review belongs to in the demo (issue #11: each restaurant's reviews are
+ * split between Facebook and Google so no review appears twice and both have history). Stable
+ * per review id, about half each, independent of the review's date.
+ */
+export function reviewSource(reviewId: string): 'facebook' | 'google' {
+  return createHash('sha1').update(`source:${reviewId}`).digest()[0]! % 2 === 0 ? 'facebook' : 'google';
+}
+
+/** Google Business Profile account number of a demo client (`accounts/{n}`, 21 digits like Google's). */
+export function googleAccountIdFor(clientKey: string): string {
+  return `1${digits(`gaccount:${clientKey}`, 14)}${digits(`gaccount2:${clientKey}`, 6)}`;
+}
+
+/** Google location number of an outlet (`locations/{n}`, 19-20 digits like Google's). */
+export function googleLocationIdFor(restaurantId: string): string {
+  return `1${digits(`glocation:${restaurantId}`, 14)}${digits(`glocation2:${restaurantId}`, 5)}`;
+}
+
+/** Google review id of a dataset review: an opaque URL-safe string, as Google's are. */
+export function googleReviewIdFor(reviewId: string): string {
+  return `AbFvOq${createHash('sha1').update(`greview:${reviewId}`).digest('base64url')}`;
+}

@@ -29,8 +29,12 @@ import { type HandshakeRecord, type WebhookConfig, type WebhookLog, WebhookDispa
 import { type WriteFault, WriteFaults } from './write-faults.ts';
 import { type ArmedFault, type FaultRule, GraphFaults } from './faults.ts';
 import { type GraphCall, GraphCallLog } from './call-log.ts';
+import { GoogleWorld, type GoogleReview, type GoogleUser } from './google/world.ts';
+import { registerGoogleControl, registerGoogleRoutes } from './google/routes.ts';
 
 export { GraphError } from './errors.ts';
+export { BUSINESS_MANAGE_SCOPE, GOOGLE_ACCESS_TOKEN_SECONDS, type GoogleLocation, type GoogleReview, type GoogleUser } from './google/world.ts';
+export { GOOGLE_PREFIX, LOCATION_FIELDS } from './google/routes.ts';
 export { CODE_TTL_SECONDS, appsecretProof } from './oauth.ts';
 export { EXCHANGED_LONG_LIVED_SECONDS, SHORT_LIVED_SECONDS } from './tokens.ts';
 export { parseFields, type FieldSpec } from './fields.ts';
@@ -56,6 +60,8 @@ export interface MetaSimOptions {
   stateFile?: string | null;
   /** Default: `process.env.META_APP_ID ?? '100000000000001'`. */
   appId?: string;
+  /** Google OAuth client secret. Default: `process.env.GOOGLE_CLIENT_SECRET ?? 'meta-sim-google-secret'`. */
+  googleClientSecret?: string;
   /** Default: `process.env.META_APP_SECRET ?? 'meta-sim-app-secret'`. */
   appSecret?: string;
   /** Name reported as `application` by debug_token. Default 'DineDesk'. */
@@ -104,7 +110,21 @@ export interface MetaSimOptions {
 }
 
 /** A running (or listenable) simulator. */
+/** The Google Business Profile side (google/world.ts, google/routes.ts; external-apis.md §6). */
+export interface GoogleSimControl {
+  world: GoogleWorld;
+  /** One Google user per demo client, owner of its business account. */
+  users(): GoogleUser[];
+  /** The project's Business Profile quota is 0 (access not approved): 429 on every call. */
+  setQuotaZero(on: boolean): void;
+  /** Forgets the per-minute request and edit counts. */
+  resetQuotas(): void;
+  /** A guest writes a Google review now. @throws Error for an unknown location */
+  addReview(locationName: string, input: { reviewer: string; starRating: 'ONE' | 'TWO' | 'THREE' | 'FOUR' | 'FIVE'; comment?: string }): GoogleReview;
+}
+
 export interface MetaSim {
+  google: GoogleSimControl;
   /** Usable with `app.inject` in tests. */
   app: FastifyInstance;
   /**
@@ -282,6 +302,10 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
   };
   const control = createControl(sim, callsPerHour);
   const server = buildServer({ sim, router: new GraphRouter(DEFAULT_MODULES), control, logger: options.logger ?? false });
+  // Google Business Profile and Google OAuth (google/routes.ts): the reviews `reviewSource` gives Google.
+  const googleWorld = GoogleWorld.fromSeedDir(options.seedDir ?? process.env.SEED_DIR ?? DEFAULT_SEED_DIR, store, now, options.googleClientSecret ?? process.env.GOOGLE_CLIENT_SECRET ?? 'meta-sim-google-secret');
+  const { quota: googleQuota } = registerGoogleRoutes(server, googleWorld);
+  registerGoogleControl(server, googleWorld, googleQuota);
   // Meta verifies a callback when it is configured; a failure here is retried lazily (webhooks.ts).
   if (webhooks.settings().url) void webhooks.verify();
   const interval = liveInterval(options.live);
@@ -304,6 +328,15 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
       sim.faults.wakeAll();
       webhooks.close();
       await server.close();
+    },
+    google: {
+      world: googleWorld,
+      users: () => [...googleWorld.users.values()],
+      setQuotaZero(on) {
+        googleWorld.quotaZero = on;
+      },
+      resetQuotas: () => googleQuota.reset(),
+      addReview: (locationName, input) => googleWorld.addReview(locationName, input),
     },
     testUsers: () => control.testUsers(),
     addGuestComment: (storyId, name, message) => control.addGuestComment(storyId, name, message),

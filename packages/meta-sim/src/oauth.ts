@@ -137,12 +137,12 @@ label{display:block;padding:.25rem 0}code{font-size:.9em}.note{color:#606770;fon
 button[value=approve]{background:#1877f2;border-color:#1877f2;color:#fff}button:focus-visible{outline:3px solid #1c1e21;outline-offset:2px}`;
 
 /** A whole page: no external assets, every dynamic value already escaped by the caller. */
-function htmlPage(title: string, body: string): string {
+export function htmlPage(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>${PAGE_STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 /** Sends an HTML answer with headers that keep the page self-contained and unframeable. */
-function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+export function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply
     .code(status)
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")

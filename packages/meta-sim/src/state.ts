@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { GoogleState } from './google/world.ts';
 import type { AddedRatingRecord } from './feed.ts';
 import type { PersistedMessaging } from './inbox.ts';
 
@@ -101,6 +102,8 @@ export interface PersistedState {
   revokedTokens?: Record<string, RevokedTokenRecord>;
   /** Facebook Login tokens by token (`oauth.ts`, `tokens.ts`); optional, so older files still load. */
   sessionTokens?: Record<string, SessionTokenRecord>;
+  /** Google Business Profile replies and OAuth grants (`google/world.ts`); optional, as above. */
+  google?: GoogleState;
 }
 
 function emptyState(): PersistedState {
