@@ -22,6 +22,8 @@ export interface Permission {
 export const SUBJECTS = {
   review: 'Review',
   reviewReply: 'ReviewReply',
+  /** "Sync now": `update ReviewSync` (owners, brand and outlet managers). */
+  reviewSync: 'ReviewSync',
   /** Facebook connections: `read` the accounts and token health, `create` connect (owners). */
   pageConnection: 'PageConnection',
   complaint: 'Complaint',

@@ -391,6 +391,23 @@ describe('ReviewsPage', () => {
     expect(backend.callsTo(API.syncFbReviews, 'POST')[0]?.body).toEqual({ pageId: '1002' });
   });
 
+  it('shows a viewer no Sync now and, on a dead token, no Reconnect but the way to the connections', async () => {
+    const message = 'Facebook rejected this page’s access token: the password of the Facebook account that connected the page was changed (error 190/460).';
+    setup({ pages: [paradise, { ...bawarchi, sync: { status: 'token_invalid', lastSyncedAt: null, message } }] }, { path: `${PATHS.reviews}?pageId=1002`, rules: READ_ONLY_RULES });
+    const alert = await screen.findByTestId('sync-alert');
+    expect(alert).toHaveTextContent(message);
+    expect(within(alert).queryByTestId('banner-reconnect')).not.toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'View connections' })).toHaveAttribute('href', PATHS.facebookConnect);
+    expect(screen.queryByRole('button', { name: 'Sync now' })).not.toBeInTheDocument();
+  });
+
+  it('offers an owner Reconnect on a dead token', async () => {
+    setup({ pages: [paradise, { ...bawarchi, sync: { status: 'token_invalid', lastSyncedAt: null, message: 'dead' } }] });
+    const alert = await screen.findByTestId('sync-alert');
+    expect(within(alert).getByTestId('banner-reconnect')).toHaveTextContent('Reconnect');
+    expect(alert).toHaveAttribute('data-status', 'token_invalid');
+  });
+
   it('shows the server message when the list cannot be loaded (a 500 the GET helper returns)', async () => {
     setup({}, { handlers: [handle.fbReviews(() => reply.error(500, { message: 'Database unavailable' }))] });
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();

@@ -75,6 +75,8 @@ export function ReviewsPage() {
   useConnectResults();
   const ability = useAbility<AppAbility>();
   const canSeeConnections = allows(ability, { action: 'read', subject: SUBJECTS.pageConnection });
+  // Viewers and agents see no "Sync now" (issue #11: no write controls without the right).
+  const canSync = allows(ability, { action: 'update', subject: SUBJECTS.reviewSync });
 
   const pages = useMemo(() => pagesQuery.data?.data ?? [], [pagesQuery.data]);
   const selectedPage = filters.pageId ? pages.find((p) => p.id === filters.pageId) : undefined;
@@ -163,7 +165,7 @@ export function ReviewsPage() {
             {t('facebook.title')}
           </Button>
         )}
-        {selectedPage && (
+        {selectedPage && canSync && (
           <Button
             variant="outlined"
             startIcon={sync.isPending ? <CircularProgress size={16} /> : <SyncIcon />}
