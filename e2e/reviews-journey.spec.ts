@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_OWNER as OWNER, DEMO_PASSWORD as PASSWORD, useSyncedStack } from './support/stack.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_OWNER as OWNER, DEMO_PASSWORD as PASSWORD, signIn, useSyncedStack } from './support/stack.ts';
 
 
 const stack = useSyncedStack();
@@ -29,7 +29,7 @@ test('an owner replies to a real Facebook review; the reply survives reload and 
   const reviewId = url.searchParams.get('review');
   expect(reviewId).toBeTruthy();
 
-  const message = `Thank you for your review! (e2e ${Date.now()})`;
+  const message = `Thank you for your review; we are glad the biryani was worth the wait! (e2e ${Date.now()})`;
   await detail.getByTestId('reply-input').fill(message);
   await detail.getByTestId('reply-submit').click();
   await expect(detail.getByTestId('comment-item').filter({ hasText: message })).toBeVisible();
@@ -60,4 +60,45 @@ test('an owner replies to a real Facebook review; the reply survives reload and 
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login/);
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+});
+
+test('the reply check warns on a repeated reply; an owner sends it anyway, an agent cannot', async ({ page, browser }) => {
+  await signIn(page, stack().baseUrl, { listed: true });
+  const message = `We are sorry the paneer was cold; the kitchen has changed how it holds dishes (check ${Date.now()}).`;
+  // Two reviews of the same page that can be replied to.
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const all = (await (await fetch(`${stack().baseUrl}/api/review_testing/get-fb-reviews?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { id: string; pageId: string; canReply: boolean }[] };
+  const byPage = new Map<string, string[]>();
+  for (const r of all.data.filter((x) => x.canReply)) byPage.set(r.pageId, [...(byPage.get(r.pageId) ?? []), r.id]);
+  const [pageId, ids] = [...byPage].find(([, list]) => list.length >= 3)!;
+
+  const replyTo = async (p: Page, reviewId: string) => {
+    await p.goto(`${stack().baseUrl}/apps/reviews_and_complaints/reviews?pageId=${pageId}&review=${reviewId}`);
+    const detail = p.getByTestId('review-detail');
+    await detail.getByTestId('reply-input').fill(message);
+    await detail.getByTestId('reply-submit').click();
+    return detail;
+  };
+  const first = await replyTo(page, ids[0]!);
+  await expect(first.getByTestId('comment-item').filter({ hasText: message })).toBeVisible();
+
+  // The same words on another review of the outlet: the check stops it and says why.
+  const second = await replyTo(page, ids[1]!);
+  const check = second.getByTestId('reply-check');
+  await expect(check).toContainText('repeats one of this outlet’s last 20 replies');
+  await expect(second.getByTestId('comment-item').filter({ hasText: message })).toHaveCount(0);
+
+  // An agent is told to change it and has no Send anyway.
+  const agentContext = await browser.newContext();
+  const agentPage = await agentContext.newPage();
+  await signIn(agentPage, stack().baseUrl, { email: 'agent@spice-route.demo' });
+  const agentDetail = await replyTo(agentPage, ids[2]!);
+  await expect(agentDetail.getByTestId('reply-check')).toContainText('ask an owner');
+  await expect(agentDetail.getByTestId('reply-send-anyway')).toHaveCount(0);
+  await agentContext.close();
+
+  // The owner sends it anyway.
+  await check.getByTestId('reply-send-anyway').click();
+  await expect(second.getByTestId('comment-item').filter({ hasText: message })).toBeVisible();
+  await expect(second.getByTestId('reply-check')).toHaveCount(0);
 });

@@ -11,6 +11,8 @@ export const ZErrorResponse = z.object({
   code: z.string().optional(),
   /** Every invalid field of a validation failure (the first one is also in `message`/`field`). */
   issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** What the reply check found (`code: reply_check`, reviews.ts `ZReplyWarning`). */
+  warnings: z.array(z.object({ code: z.string(), message: z.string() })).optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 

@@ -111,7 +111,21 @@ export const ZReplyFbReviewRequest = z.object({
     .trim()
     .min(1, 'message must not be empty')
     .max(REPLY_MAX_LENGTH, `message must be at most ${REPLY_MAX_LENGTH} characters`),
+  /**
+   * Send although the reply check warned (owners only; the choice is recorded in the audit
+   * log). Without it a reply the check warns about is a 422 `reply_check` with `warnings`.
+   */
+  sendAnyway: z.boolean({ error: 'sendAnyway must be true or false' }).optional(),
 });
+
+/**
+ * What the reply check warns about (issue #11, docs/decisions/0023): `repeats_recent` the
+ * wording repeats one of the outlet's last 20 replies; `contact_details` a phone number, email
+ * or URL; `no_substance` nothing beyond greetings and thanks.
+ */
+export const REPLY_WARNING_CODES = ['repeats_recent', 'contact_details', 'no_substance'] as const;
+export const ZReplyWarning = z.object({ code: z.enum(REPLY_WARNING_CODES), message: z.string() });
+export type TReplyWarning = z.infer<typeof ZReplyWarning>;
 export type TReplyFbReviewRequest = z.infer<typeof ZReplyFbReviewRequest>;
 
 /**

@@ -229,7 +229,11 @@ export const reviewComments = pgTable(
     authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdTime: ts('created_time').notNull(),
   },
-  (t) => [index('review_comments_review_idx').on(t.reviewId, t.createdTime)],
+  (t) => [
+    index('review_comments_review_idx').on(t.reviewId, t.createdTime),
+    // The reply check compares a new reply with the page's latest ones (issue #11).
+    index('review_comments_page_reply_idx').on(t.fromId, t.createdTime).where(sql`${t.isPageReply}`),
+  ],
 );
 
 /** Who did what, when (issue #4 extends it to access changes). */

@@ -7,7 +7,7 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly extra: { field?: string; code?: string; retryAfterSeconds?: number } = {},
+    readonly extra: { field?: string; code?: string; retryAfterSeconds?: number; warnings?: { code: string; message: string }[] } = {},
   ) {
     super(message);
     this.name = 'HttpError';

@@ -131,7 +131,7 @@ const CALLS: Record<string, Call> = {
   'GET /api/review_testing/get-fb-pages': { request: () => json('GET', '/api/review_testing/get-fb-pages') },
   'GET /api/review_testing/get-fb-reviews': { request: (i) => json('GET', `/api/review_testing/get-fb-reviews?pageId=${i.pageId}`) },
   'GET /api/review_testing/get-fb-comments': { request: (i) => json('GET', `/api/review_testing/get-fb-comments?pageId=${i.pageId}&reviewId=${i.reviewId}`) },
-  'POST /reply-fb-review': { request: (i) => json('POST', '/reply-fb-review', { pageId: i.pageId, reviewId: i.reviewId, message: `Thank you (${++counter})` }) },
+  'POST /reply-fb-review': { request: (i) => json('POST', '/reply-fb-review', { pageId: i.pageId, reviewId: i.reviewId, message: `Thank you, we have fixed the naan oven (${++counter})` }) },
   'GET /api/review_testing/construct-fb-auth-url': { request: () => json('GET', '/api/review_testing/construct-fb-auth-url?authType=facebook') },
   // Facebook's redirect carries no DineDesk credentials: everyone lands on the failure page.
   'GET /api/review_testing/fb-auth-callback': { publicStatus: 302, request: () => json('GET', '/api/review_testing/fb-auth-callback?code=AQx&state=x') },

@@ -257,6 +257,20 @@ export async function upsertComment(tx: Db, row: CommentInsert): Promise<void> {
   await tx.insert(reviewComments).values(row).onConflictDoUpdate({ target: reviewComments.id, set: { message: row.message, fromName: row.fromName } });
 }
 
+/**
+ * The page's latest public replies, newest first (the reply check compares a new reply with
+ * them; `review_comments_page_reply_idx`).
+ */
+export async function recentPageReplies(db: Db, clientId: string, pageId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ message: reviewComments.message })
+    .from(reviewComments)
+    .where(and(eq(reviewComments.clientId, clientId), eq(reviewComments.fromId, pageId), eq(reviewComments.isPageReply, true)))
+    .orderBy(desc(reviewComments.createdTime))
+    .limit(limit);
+  return rows.map((r) => r.message);
+}
+
 /** Stores a reply posted through DineDesk with its author (a copy stored first gets the author). */
 export async function upsertPageReply(tx: Db, row: CommentInsert & { authorUserId: string }): Promise<void> {
   await tx.insert(reviewComments).values(row).onConflictDoUpdate({ target: reviewComments.id, set: { authorUserId: row.authorUserId } });

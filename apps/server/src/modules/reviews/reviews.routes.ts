@@ -70,7 +70,7 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['reviews'],
         summary: 'Reply publicly to a review as the page',
         description:
-          'Send an Idempotency-Key header (one per submission, the same for its retries): a retry answers the first reply and never posts twice; the key with another body is 422. When Facebook times out, DineDesk reads the review back: 502 means the reply is not there, 504 that it could not tell (retry with the same key).',
+          'Send an Idempotency-Key header (one per submission, the same for its retries): a retry answers the first reply and never posts twice; the key with another body is 422. When Facebook times out, DineDesk reads the review back: 502 means the reply is not there, 504 that it could not tell (retry with the same key). The reply check runs first: a reply that repeats one of the outlet’s last 20, holds a phone number, email or URL, or says nothing beyond thanks is a 422 `reply_check` with `warnings`; an owner may send it with `sendAnyway: true` (recorded), others get 403 `reply_check_owner_only`.',
         security,
         headers: ZReplyFbReviewHeaders,
         body: ZReplyFbReviewRequest,
@@ -78,7 +78,7 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      return { comment: await reply(app.ctx, req.auth, req.body.pageId, req.body.reviewId, req.body.message, req.headers['idempotency-key']) };
+      return { comment: await reply(app.ctx, req.auth, req.body.pageId, req.body.reviewId, req.body.message, req.headers['idempotency-key'], { sendAnyway: req.body.sendAnyway }) };
     },
   );
 

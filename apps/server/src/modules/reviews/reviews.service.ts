@@ -11,6 +11,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/meta.service.ts';
 import { graphTime, syncPage } from './review-sync.service.ts';
 import { reportBadItem } from './bad-items.ts';
+import { checkReply, RECENT_REPLIES } from './reply-check.ts';
 import { usableComment, usableReview } from './reviews.mappers.ts';
 import * as repo from './reviews.repository.ts';
 import { audit } from '../../lib/audit.ts';
@@ -194,6 +195,24 @@ const outcomeUnknown = () =>
   );
 
 /**
+ * Runs the reply check (reply-check.ts, issue #11) against the page's latest replies.
+ * @param sendAnyway the caller saw the warnings and sends anyway: allowed to owners (and super
+ *   admins), whose choice the reply's audit row records
+ * @returns the warning codes sent anyway (empty when the check found nothing)
+ * @throws HttpError 422 `reply_check` with `warnings` when the check warns and the caller did not
+ *   choose to send anyway; 403 `reply_check_owner_only` when a non-owner chooses to
+ */
+async function replyCheck(ctx: AppContext, auth: AuthContext, pageId: string, clientId: string, message: string, sendAnyway: boolean): Promise<string[]> {
+  const warnings = checkReply(message, await repo.recentPageReplies(ctx.db, clientId, pageId, RECENT_REPLIES));
+  if (!warnings.length) return [];
+  if (!sendAnyway) throw new HttpError(422, `Check this reply before it goes out: ${warnings.map((w) => w.message).join(' ')}`, { field: 'body.message', code: 'reply_check', warnings });
+  if (auth.role !== 'client_owner' && auth.role !== 'super_admin') {
+    throw new HttpError(403, 'Only an owner can send a reply the check warned about. Change the reply, or ask an owner.', { code: 'reply_check_owner_only', warnings });
+  }
+  return warnings.map((w) => w.code);
+}
+
+/**
  * Publishes a public reply as the page: Graph `POST /{open_graph_story_id}/comments` with the
  * page token (needs pages_manage_engagement, external-apis.md §2), then stores it.
  *
@@ -210,7 +229,15 @@ const outcomeUnknown = () =>
  *   connected; key in progress), 422 (key reused with another body), 502 (Facebook refused, or
  *   timed out and the reply is not there), 504 (timed out and the outcome is unknown)
  */
-export async function reply(ctx: AppContext, auth: AuthContext, pageId: string, reviewId: string, message: string, idempotencyKey?: string): Promise<TFbComment> {
+export async function reply(
+  ctx: AppContext,
+  auth: AuthContext,
+  pageId: string,
+  reviewId: string,
+  message: string,
+  idempotencyKey?: string,
+  opts: { sendAnyway?: boolean } = {},
+): Promise<TFbComment> {
   const { page, review } = await visibleReview(ctx, auth, pageId, reviewId);
   const storyId = review.storyId;
   if (!storyId) throw new HttpError(409, 'Facebook does not allow replies to reviews written before August 2018.', { field: 'reviewId' });
@@ -219,6 +246,13 @@ export async function reply(ctx: AppContext, auth: AuthContext, pageId: string, 
   // Facebook refused this token before: say so without another call (issue #10).
   if (tokenIsDead(page)) throw new HttpError(409, page.syncMessage ?? 'Facebook rejected this page’s access token. Reconnect the page to reply to its reviews.', { field: 'pageId', code: 'graph_190' });
   const clientId = review.clientId;
+  // A retry of a reply that went out answers it again, whatever the check would say now (its
+  // own first copy is among the recent replies).
+  if (idempotencyKey !== undefined) {
+    const done = await repo.getReplyKey(ctx.db, clientId, idempotencyKey);
+    if (done?.state === 'done' && done.result && done.requestHash === replyHash(pageId, reviewId, message)) return done.result as unknown as TFbComment;
+  }
+  const overridden = await replyCheck(ctx, auth, page.id, clientId, message, opts.sendAnyway === true);
   const startedAt = ctx.now();
 
   // Reserve the key, or answer what an earlier request with it produced.
@@ -287,7 +321,13 @@ export async function reply(ctx: AppContext, auth: AuthContext, pageId: string, 
     await ctx.db.transaction(async (tx) => {
       await repo.upsertPageReply(tx, { id, reviewId: review.id, clientId, message, fromId: page.id, fromName: page.name, isPageReply: true, authorUserId: auth.userId, createdTime });
       await repo.refreshReviewCounters(tx, review.id);
-      await audit(tx, { clientId, actorUserId: auth.userId, action: 'review.reply', target: `review:${review.id}`, details: { pageId, commentId: id } });
+      await audit(tx, {
+        clientId,
+        actorUserId: auth.userId,
+        action: 'review.reply',
+        target: `review:${review.id}`,
+        details: { pageId, commentId: id, ...(overridden.length ? { sentDespite: overridden } : {}) },
+      });
       if (idempotencyKey !== undefined) await repo.finishReplyKey(tx, clientId, idempotencyKey, comment as unknown as Record<string, unknown>);
     });
     return comment;

@@ -190,6 +190,52 @@ describe('comments and replies', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('runs the reply check first: warnings are a 422 naming them, with nothing posted', async () => {
+    const target = (await allReviews(owner, `pageId=${page.id}`)).filter((r) => r.canReply)[1]!;
+    const before = (await graphComments(page.id, target.storyId!)).length;
+    const cases: [string, string][] = [
+      ['Please call us on 98765 43210 and we will make it right.', 'contact_details'],
+      ['Thank you for your review!', 'no_substance'],
+      // The reply of the test above, on another review of the same outlet.
+      ['Thank you for visiting 13 Dhaba', 'repeats_recent'],
+    ];
+    for (const [message, code] of cases) {
+      const res = await post('/reply-fb-review', { pageId: page.id, reviewId: target.id, message }, owner);
+      expect(res.statusCode, message).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'reply_check', field: 'body.message', warnings: [expect.objectContaining({ code })] });
+    }
+    expect((await graphComments(page.id, target.storyId!)).length).toBe(before);
+  });
+
+  it('lets an owner send anyway, recording the choice; an agent may not, and nothing is posted', async () => {
+    const target = (await allReviews(owner, `pageId=${page.id}`)).filter((r) => r.canReply)[2]!;
+    const message = 'Sorry about the wait: write to us at care@spice-route.in and we will call you back.';
+    const agent = await h.login('agent@spice-route.demo');
+    const before = (await graphComments(page.id, target.storyId!)).length;
+    const refused = await post('/reply-fb-review', { pageId: page.id, reviewId: target.id, message, sendAnyway: true }, agent);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'reply_check_owner_only', warnings: [expect.objectContaining({ code: 'contact_details' })] });
+    expect((await graphComments(page.id, target.storyId!)).length).toBe(before);
+    const sent = await post('/reply-fb-review', { pageId: page.id, reviewId: target.id, message, sendAnyway: true }, owner);
+    expect(sent.statusCode).toBe(200);
+    expect((await graphComments(page.id, target.storyId!)).map((c) => c.message)).toContain(message);
+    const { schema } = await import('../../db/client.ts');
+    const { eq } = await import('drizzle-orm');
+    const rows = await h.server.ctx.db.select().from(schema.auditLog).where(eq(schema.auditLog.target, `review:${target.id}`));
+    expect(rows.map((r) => r.details)).toContainEqual(expect.objectContaining({ sentDespite: ['contact_details'] }));
+    // A reply the check finds nothing in needs no choice.
+    const plain = await post('/reply-fb-review', { pageId: page.id, reviewId: target.id, message: 'We have changed how we pack the naan since your visit.', sendAnyway: false }, agent);
+    expect(plain.statusCode).toBe(200);
+  });
+
+  it('refuses a sendAnyway that is not true or false with 400 naming it', async () => {
+    for (const sendAnyway of ['yes', 1, null, {}]) {
+      const res = await post('/reply-fb-review', { pageId: page.id, reviewId: review.id, message: 'A reply', sendAnyway }, owner);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('body.sendAnyway');
+    }
+  });
+
   it('explains that reviews before August 2018 cannot be replied to', async () => {
     expect(oldReview).toBeDefined();
     const res = await post('/reply-fb-review', { pageId: oldReview!.pageId, reviewId: oldReview!.id, message: 'Thanks' }, owner);

@@ -13,6 +13,7 @@ import {
   READ_ONLY_RULES,
   REPLY_RULES,
   reviewFixture,
+  signInAs,
 } from '../../../testing/fixtures.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { setViewportWidth } from '../../../testing/viewport.ts';
@@ -430,6 +431,59 @@ describe('ReviewsPage', () => {
     await waitFor(() => expect(location.current?.search).toBe(''));
     expect(await reviewItems()).toHaveLength(3);
     expect(screen.getByTestId('filter-search')).toHaveValue('');
+  });
+});
+
+describe('ReviewsPage, the reply check (issue #11)', () => {
+  const warned = () =>
+    reply.error(422, {
+      message: 'Check this reply before it goes out: …',
+      field: 'body.message',
+      code: 'reply_check',
+      warnings: [
+        { code: 'contact_details', message: 'server text' },
+        { code: 'repeats_recent', message: 'server text' },
+      ],
+    });
+
+  it('shows an owner the warnings in their language and sends anyway on request, as a new submission', async () => {
+    signInAs({ role: 'client_owner' });
+    const { backend, user } = setup(
+      {},
+      { path: `${PATHS.reviews}?review=500001`, rules: OWNER_RULES, handlers: [
+        handle.replyFbReview(({ body }) =>
+          body.sendAnyway ? { comment: commentFixture({ id: 'sent', message: body.message, isPageReply: true }) } : warned(),
+        ),
+      ],
+    },
+    );
+    const detail = await screen.findByTestId('review-detail');
+    await user.type(await within(detail).findByTestId('reply-input'), 'Call 98765 43210');
+    await user.click(within(detail).getByTestId('reply-submit'));
+    const check = await within(detail).findByTestId('reply-check');
+    expect(check).toHaveTextContent('phone number, an email address or a link');
+    expect(check).toHaveTextContent('last 20 replies');
+    await user.click(within(check).getByTestId('reply-send-anyway'));
+    await waitFor(() => expect(backend.callsTo(API.replyFbReview, 'POST')).toHaveLength(2));
+    const [first, second] = backend.callsTo(API.replyFbReview, 'POST');
+    expect(first!.body).not.toHaveProperty('sendAnyway');
+    expect(second!.body).toMatchObject({ message: 'Call 98765 43210', sendAnyway: true });
+    expect(second!.headers.get('idempotency-key')).not.toBe(first!.headers.get('idempotency-key'));
+    await waitFor(() => expect(within(detail).queryByTestId('reply-check')).not.toBeInTheDocument());
+  });
+
+  it('tells an agent to change the reply, offers no Send anyway, and clears the warnings on edit', async () => {
+    signInAs({ role: 'agent' });
+    const { user } = setup({}, { path: `${PATHS.reviews}?review=500001`, rules: REPLY_RULES, handlers: [handle.replyFbReview(() => warned())] });
+    const detail = await screen.findByTestId('review-detail');
+    const input = await within(detail).findByTestId('reply-input');
+    await user.type(input, 'Call 98765 43210');
+    await user.click(within(detail).getByTestId('reply-submit'));
+    const check = await within(detail).findByTestId('reply-check');
+    expect(check).toHaveTextContent('ask an owner');
+    expect(within(check).queryByTestId('reply-send-anyway')).not.toBeInTheDocument();
+    await user.type(input, '!');
+    expect(within(detail).queryByTestId('reply-check')).not.toBeInTheDocument();
   });
 });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "review_comments_page_reply_idx" ON "review_comments" USING btree ("from_id","created_time") WHERE "review_comments"."is_page_reply";
