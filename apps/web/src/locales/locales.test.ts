@@ -1,6 +1,6 @@
 /**
  * The four languages stay complete and real (issue #5; spec §3 en, de, fr, pt), in the
- * namespaces `translation`, `demo` and `facebook` (the inbox's has its own test):
+ * namespaces `translation`, `demo`, `facebook` and `reviews` (the inbox's has its own test):
  * - every key of English exists in German, French and Portuguese, and no language has a key
  *   English lacks (plural forms count by their base key, since French and Portuguese have a
  *   `_many` form English does not);
@@ -11,15 +11,19 @@ import { describe, expect, it } from 'vitest';
 import type { TranslationTree } from '../lib/i18n.ts';
 import deDemo from './de/demo.json';
 import deFacebook from './de/facebook.json';
+import deReviews from './de/reviews.json';
 import de from './de/translation.json';
 import enDemo from './en/demo.json';
 import enFacebook from './en/facebook.json';
+import enReviews from './en/reviews.json';
 import en from './en/translation.json';
 import frDemo from './fr/demo.json';
 import frFacebook from './fr/facebook.json';
+import frReviews from './fr/reviews.json';
 import fr from './fr/translation.json';
 import ptDemo from './pt/demo.json';
 import ptFacebook from './pt/facebook.json';
+import ptReviews from './pt/reviews.json';
 import pt from './pt/translation.json';
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
@@ -45,16 +49,21 @@ function placeholders(text: string): string[] {
 }
 
 /** The namespaces as one map, keys prefixed with the namespace (`demo:pages.chat`). */
-function strings(translation: TranslationTree, demo: TranslationTree, facebook: TranslationTree): Map<string, string> {
+function strings(translation: TranslationTree, demo: TranslationTree, facebook: TranslationTree, reviews: TranslationTree): Map<string, string> {
   const all = new Map<string, string>();
+  for (const [key, value] of leaves(reviews)) all.set(`reviews:${key}`, value);
   for (const [key, value] of leaves(translation)) all.set(`translation:${key}`, value);
   for (const [key, value] of leaves(demo)) all.set(`demo:${key}`, value);
   for (const [key, value] of leaves(facebook)) all.set(`facebook:${key}`, value);
   return all;
 }
 
-const english = strings(en, enDemo, enFacebook);
-const others = { de: strings(de, deDemo, deFacebook), fr: strings(fr, frDemo, frFacebook), pt: strings(pt, ptDemo, ptFacebook) } as const;
+const english = strings(en, enDemo, enFacebook, enReviews);
+const others = {
+  de: strings(de, deDemo, deFacebook, deReviews),
+  fr: strings(fr, frDemo, frFacebook, frReviews),
+  pt: strings(pt, ptDemo, ptFacebook, ptReviews),
+} as const;
 
 /** Strings that are the same in every language: the product name, HTTP codes, a dash. */
 const SAME_EVERYWHERE = new Set(

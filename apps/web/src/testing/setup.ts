@@ -28,9 +28,9 @@ queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, ret
 
 // Every request is answered by a handler or the server's 501 fallback: nothing reaches a network.
 beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
-// Components rendered without the app's Suspense boundary find the inbox strings loaded, as
+// Components rendered without the app's Suspense boundary find the lazy namespaces loaded, as
 // they are once that boundary has waited for them (lib/i18n.ts loads them lazily).
-beforeAll(() => i18n.loadNamespaces('inbox'));
+beforeAll(() => i18n.loadNamespaces(['inbox', 'reviews', 'facebook']));
 afterAll(() => apiServer.close());
 
 afterEach(async () => {

@@ -41,6 +41,8 @@ function replyCheckWarnings(error: unknown): WarningCode[] | null {
 
 export function ReplyComposer({ review }: { review: TFbReview }) {
   const { t } = useTranslation();
+  // The check's strings are a lazy namespace (locales/<language>/reviews.json): not first paint.
+  const { t: tReviews } = useTranslation('reviews');
   const [message, setMessage] = useState('');
   const reply = useReplyFbReview();
   const inFlight = useRef(false);
@@ -103,22 +105,22 @@ export function ReplyComposer({ review }: { review: TFbReview }) {
           action={
             mayOverride && (
               <Button color="inherit" size="small" onClick={() => send(true)} disabled={!canSend} data-testid="reply-send-anyway">
-                {t('reviews.replyCheck.sendAnyway')}
+                {tReviews('replyCheck.sendAnyway')}
               </Button>
             )
           }
         >
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {t('reviews.replyCheck.title')}
+            {tReviews('replyCheck.title')}
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {checkWarnings.map((code) => (
               <li key={code} data-warning={code}>
-                {t(`reviews.replyCheck.${code}`)}
+                {tReviews(`replyCheck.${code}`)}
               </li>
             ))}
           </Box>
-          {!mayOverride && <Typography variant="body2">{t('reviews.replyCheck.askOwner')}</Typography>}
+          {!mayOverride && <Typography variant="body2">{tReviews('replyCheck.askOwner')}</Typography>}
         </Alert>
       ) : (
         reply.isError && (
