@@ -87,7 +87,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
   // in a new browsing context group, without its opener.
   const openerKept = new Set<string>([FACEBOOK_CONNECT_ROUTE, API.fbAuthCallback]);
   app.addHook('onRequest', (request, reply, done) => {
-    if (openerKept.has(request.url.split('?')[0]!)) reply.raw.setHeader('cross-origin-opener-policy', 'unsafe-none');
+    // Every request passes here: a prefix test first, the split only for the two paths.
+    const url = request.url;
+    if ((url.startsWith(FACEBOOK_CONNECT_ROUTE) || url.startsWith(API.fbAuthCallback)) && openerKept.has(url.split('?')[0]!)) {
+      reply.raw.setHeader('cross-origin-opener-policy', 'unsafe-none');
+    }
     done();
   });
   await app.register(swagger, {

@@ -83,9 +83,6 @@ const ZMe = z.object({ id: z.string().regex(/^\d{1,32}$/), name: z.string().max(
 const ZAccount = z.object({ id: z.string(), name: z.string().max(1000).optional(), access_token: z.string().min(1).max(4096).optional() });
 type Account = z.infer<typeof ZAccount>;
 
-/** Parses a Graph answer. @throws ZodError, which the flow reports as `graph` */
-const checked = <T,>(schema: z.ZodType<T>, value: unknown): T => schema.parse(value);
-
 /**
  * Finishes a connect from Facebook's redirect (the callback). Never throws for what Facebook or
  * the browser sent: every failure is an outcome with a reason, logged, with nothing written.
@@ -124,8 +121,8 @@ async function connectWithCode(ctx: AppContext, auth: AuthContext, code: string,
   let me: z.infer<typeof ZMe>;
   const accounts: Account[] = [];
   try {
-    const short = checked(ZToken, await g.exchangeCode(code, redirectUri));
-    const long = checked(ZToken, await g.extendUserToken(short.access_token));
+    const short = ZToken.parse(await g.exchangeCode(code, redirectUri));
+    const long = ZToken.parse(await g.extendUserToken(short.access_token));
     longLived = long.access_token;
     expiresIn = long.expires_in;
     debug = await g.debugToken(longLived);
@@ -133,7 +130,7 @@ async function connectWithCode(ctx: AppContext, auth: AuthContext, code: string,
     const scopes = debug.scopes ?? [];
     const missingRequired = REQUIRED_SCOPES.filter((s) => !scopes.includes(s));
     if (missingRequired.length) return fail('permissions', `declined: ${missingRequired.join(', ')}`);
-    me = checked(ZMe, await g.get<unknown>('me', { fields: 'id,name' }, longLived));
+    me = ZMe.parse(await g.get<unknown>('me', { fields: 'id,name' }, longLived));
     for await (const batch of g.paginate<unknown>('me/accounts', { fields: 'id,name,access_token,tasks', limit: 100 }, longLived)) {
       // One odd entry is skipped, not the whole list (issue #8: one bad row never breaks a loop).
       for (const item of batch) {

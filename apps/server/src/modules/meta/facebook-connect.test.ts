@@ -221,6 +221,13 @@ describe('the callback', () => {
     expect(await stored()).toBe(before);
   });
 
+  it('keeps the popup’s opener: COOP unsafe-none on the callback, same-origin-allow-popups elsewhere', async () => {
+    const callback = await h.server.app.inject({ method: 'GET', url: '/api/review_testing/fb-auth-callback?state=x' });
+    expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    const other = await h.server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(other.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+
   it('refuses oversized callback parameters with 400 and writes nothing', async () => {
     const before = await stored();
     const res = await h.server.app.inject({ method: 'GET', url: `/api/review_testing/fb-auth-callback?code=${'A'.repeat(3000)}&state=x` });

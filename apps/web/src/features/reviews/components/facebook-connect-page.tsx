@@ -21,7 +21,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { FB_CONNECT_FAILURES, type TConnectedPage, type TFbConnectFailure, type TTokenHealth } from '@dinedesk/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -108,11 +108,6 @@ export default function FacebookConnectPage() {
   const start = useStartFacebookConnect();
   const ability = useAbility<AppAbility>();
   const canConnect = allows(ability, { action: 'create', subject: SUBJECTS.pageConnection });
-  useEffect(() => {
-    // A fresh result means new tokens: the list must not show the old state.
-    if (result) void accounts.refetch();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the result changes
-  }, [result]);
   if (inPopup) return null;
 
   const clearResult = () => setSearch({}, { replace: true });
