@@ -19,6 +19,9 @@ test('an owner replies to a real Facebook review; the reply survives reload and 
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/apps\/reviews_and_complaints\/reviews/);
+  // Facebook's reviews: their replies are comments on the review's story.
+  await page.getByTestId('filter-source').selectOption('facebook');
+  await expect(page).toHaveURL(/source=facebook/);
 
   const first = page.getByTestId('review-item').first();
   await expect(first).toBeVisible();
@@ -67,13 +70,14 @@ test('the reply check warns on a repeated reply; an owner sends it anyway, an ag
   const message = `We are sorry the paneer was cold; the kitchen has changed how it holds dishes (check ${Date.now()}).`;
   // Two reviews of the same page that can be replied to.
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const all = (await (await fetch(`${stack().baseUrl}/api/review_testing/get-fb-reviews?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { id: string; pageId: string; canReply: boolean }[] };
-  const byPage = new Map<string, string[]>();
-  for (const r of all.data.filter((x) => x.canReply)) byPage.set(r.pageId, [...(byPage.get(r.pageId) ?? []), r.id]);
-  const [pageId, ids] = [...byPage].find(([, list]) => list.length >= 3)!;
+  const all = (await (await fetch(`${stack().baseUrl}/api/review_testing/get-fb-reviews?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { id: string; outletId: string; canReply: boolean }[] };
+  const byOutlet = new Map<string, string[]>();
+  for (const r of all.data.filter((x) => x.canReply)) byOutlet.set(r.outletId, [...(byOutlet.get(r.outletId) ?? []), r.id]);
+  // The newest Facebook reviews of one outlet: the first ones its filtered list shows.
+  const [outletId, ids] = [...byOutlet].find(([, list]) => list.length >= 3)!;
 
   const replyTo = async (p: Page, reviewId: string) => {
-    await p.goto(`${stack().baseUrl}/apps/reviews_and_complaints/reviews?pageId=${pageId}&review=${reviewId}`);
+    await p.goto(`${stack().baseUrl}/apps/reviews_and_complaints/reviews?outletId=${outletId}&source=facebook&review=${reviewId}`);
     const detail = p.getByTestId('review-detail');
     await detail.getByTestId('reply-input').fill(message);
     await detail.getByTestId('reply-submit').click();

@@ -18,6 +18,7 @@ import { registerSocket } from './plugins/socket.ts';
 import { registerApiCompression, registerWebStatic, webBuildPresent } from './plugins/web-static.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
+import { googleRoutes } from './modules/google/google.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 
 /** One registered route, as the authorization matrix test enumerates them. */
@@ -82,14 +83,14 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
     // (docs/decisions/0022): `same-origin` would cut that link when the popup leaves for Facebook.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  // The popup comes back from Facebook's origin through the callback's redirect to the landing
-  // screen; a COOP other than the one Facebook's page had (none) on either answer would put it
-  // in a new browsing context group, without its opener.
-  const openerKept = new Set<string>([FACEBOOK_CONNECT_ROUTE, API.fbAuthCallback]);
+  // The popup comes back from Facebook's (or Google's) origin through the callback's redirect to
+  // the landing screen; a COOP other than the one the provider's page had on either answer would
+  // put it in a new browsing context group, without its opener.
+  const openerKept = new Set<string>([FACEBOOK_CONNECT_ROUTE, API.fbAuthCallback, API.googleAuthCallback]);
   app.addHook('onRequest', (request, reply, done) => {
-    // Every request passes here: a prefix test first, the split only for the two paths.
+    // Every request passes here: a prefix test first, the split only for the three paths.
     const url = request.url;
-    if ((url.startsWith(FACEBOOK_CONNECT_ROUTE) || url.startsWith(API.fbAuthCallback)) && openerKept.has(url.split('?')[0]!)) {
+    if ((url.startsWith(FACEBOOK_CONNECT_ROUTE) || url.startsWith(API.fbAuthCallback) || url.startsWith(API.googleAuthCallback)) && openerKept.has(url.split('?')[0]!)) {
       reply.raw.setHeader('cross-origin-opener-policy', 'unsafe-none');
     }
     done();
@@ -117,6 +118,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
     await api.register(accessRoutes);
     await api.register(reviewsRoutes);
     await api.register(metaRoutes);
+    await api.register(googleRoutes);
     await api.register(inboxRoutes);
     await api.register(webhookRoutes);
     await api.register(tenancyRoutes);

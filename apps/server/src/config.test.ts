@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 /** Issue #8 "Secrets": the simulator's public defaults never guard a real Meta app. */
 describe('loadConfig and public simulator defaults', () => {
   const real = { META_GRAPH_BASE_URL: 'https://graph.facebook.com' };
-  const own = { META_APP_SECRET: 'a-real-app-secret-from-meta', META_WEBHOOK_VERIFY_TOKEN: 'a-random-verify-token' };
+  const own = { META_APP_SECRET: 'a-real-app-secret-from-meta', META_WEBHOOK_VERIFY_TOKEN: 'a-random-verify-token', GOOGLE_CLIENT_SECRET: 'a-real-google-secret' };
 
   it('refuses to start with the default META_APP_SECRET against a real Graph host', () => {
     expect(() => loadConfig({ ...real, META_WEBHOOK_VERIFY_TOKEN: own.META_WEBHOOK_VERIFY_TOKEN })).toThrow(/^Invalid configuration: META_APP_SECRET: .*public.*simulator/);
@@ -29,6 +29,16 @@ describe('loadConfig and public simulator defaults', () => {
   });
 
   it('keeps the defaults when nothing is set (npm start: the simulator)', () => {
-    expect(loadConfig({}).graph.baseUrl).toBe('http://127.0.0.1:4100');
+    const config = loadConfig({});
+    expect(config.graph.baseUrl).toBe('http://127.0.0.1:4100');
+    expect(config.google).toMatchObject({ baseUrl: 'http://127.0.0.1:4100/google', clientSecret: 'meta-sim-google-secret', connectDemo: true });
+  });
+
+  it('puts Google beside the Graph simulator, and refuses the public Google secret against Google', () => {
+    expect(loadConfig({ META_GRAPH_BASE_URL: 'http://127.0.0.1:53111/' }).google.baseUrl).toBe('http://127.0.0.1:53111/google');
+    expect(loadConfig({ ...real, ...own }).google).toMatchObject({ baseUrl: 'https://googleapis.com', connectDemo: false });
+    expect(() => loadConfig({ ...real, META_APP_SECRET: own.META_APP_SECRET, META_WEBHOOK_VERIFY_TOKEN: own.META_WEBHOOK_VERIFY_TOKEN })).toThrow(/^Invalid configuration: GOOGLE_CLIENT_SECRET: /);
+    expect(() => loadConfig({ GOOGLE_API_BASE_URL: 'https://googleapis.com' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(loadConfig({ GOOGLE_API_BASE_URL: 'https://googleapis.com', GOOGLE_CLIENT_SECRET: 'x' }).google.connectDemo).toBe(false);
   });
 });

@@ -44,6 +44,20 @@ const ZEnv = z.object({
   META_CONNECT_TEST_USERS: z.enum(['0', '1']).default('1'),
   /** Token Meta echoes in the webhook verification handshake. */
   META_WEBHOOK_VERIFY_TOKEN: z.string().min(1).default('dinedesk-verify'),
+  /**
+   * Where the Google APIs are: `https://googleapis.com` means Google itself (each API on its own
+   * host, `https://{api}.googleapis.com`, consent at accounts.google.com); any other URL is the
+   * simulator, which serves every API under `{url}/{api}` (packages/meta-sim google/routes.ts).
+   * Unset: the simulator beside the Graph one (`{META_GRAPH_BASE_URL}/google`) when that is on
+   * this machine, else Google.
+   */
+  GOOGLE_API_BASE_URL: z.string().url().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).default('581406273964-dinedesk.apps.googleusercontent.com'),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).default('meta-sim-google-secret'),
+  /** How long a Google call may take before the client gives up (a reply is then read back). */
+  GOOGLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Connect the demo clients' Google locations through Google's consent page at start (simulator). */
+  GOOGLE_CONNECT_DEMO: z.enum(['0', '1']).default('1'),
   REDIS_URL: z.string().url().optional(),
   /** Prefix of DineDesk's own Redis keys (sign-in throttle counters), so deployments can share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('dinedesk:'),
@@ -93,6 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       }
     }
   }
+  const googleBase = (e.GOOGLE_API_BASE_URL ?? (isLoopbackHost(e.META_GRAPH_BASE_URL) ? `${e.META_GRAPH_BASE_URL.replace(/\/$/, '')}/google` : 'https://googleapis.com')).replace(/\/$/, '');
+  if (!isLoopbackHost(googleBase) && e.GOOGLE_CLIENT_SECRET === 'meta-sim-google-secret') {
+    throw new Error(`Invalid configuration: GOOGLE_CLIENT_SECRET: set your own value; the default "meta-sim-google-secret" is public and only allowed with the local simulator (GOOGLE_API_BASE_URL is ${googleBase})`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -115,6 +133,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       rateLimitWait: { minSeconds: e.META_RATE_LIMIT_MIN_WAIT_SECONDS, maxSeconds: e.META_RATE_LIMIT_MAX_WAIT_SECONDS },
     },
     meta: { webhookVerifyToken: e.META_WEBHOOK_VERIFY_TOKEN },
+    google: {
+      baseUrl: googleBase,
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      timeoutMs: e.GOOGLE_TIMEOUT_MS,
+      connectDemo: e.GOOGLE_CONNECT_DEMO === '1' && isLoopbackHost(googleBase),
+    },
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     reservgo: { sharedSecret: e.RESERVGO_SHARED_SECRET ?? null },

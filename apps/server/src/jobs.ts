@@ -7,6 +7,9 @@ import { guestNameJob, inboxSyncPageJob } from './modules/inbox/inbox-sync.servi
 import { processWebhookJob, requeueStrandedDeliveries, pruneDeliveries } from './modules/inbox/webhook.service.ts';
 import { connectedPages } from './modules/meta/meta.service.ts';
 import { reviewSyncPageJob } from './modules/reviews/review-sync.service.ts';
+import { googleSyncLocationJob } from './modules/google/google-sync.service.ts';
+import { pruneExpiredExports, reviewExportJob } from './modules/reviews/review-export.service.ts';
+import { syncableLocations } from './modules/google/google.repository.ts';
 
 /**
  * The job catalogue (issue #9): every kind of background work, registered on the process's
@@ -16,8 +19,8 @@ import { reviewSyncPageJob } from './modules/reviews/review-sync.service.ts';
  */
 
 /**
- * `sync.tick`: queues a review sync and an inbox catch-up of every connected page, one job per
- * page (so one slow or failing page retries alone), then, when `reschedule`, queues the next
+ * `sync.tick`: queues a review sync and an inbox catch-up of every connected page, and a review
+ * sync of every linked Google location, one job per page or location (so one slow or failing page retries alone), then, when `reschedule`, queues the next
  * tick `REVIEW_SYNC_INTERVAL_SECONDS` later. One queued tick per key (stately), so several
  * processes starting together keep one chain.
  */
@@ -38,9 +41,13 @@ export const syncTickJob = defineJob<{ clientId: null; reschedule: boolean }, Ap
       ctx.jobs.wake(reviewSyncPageJob);
       ctx.jobs.wake(inboxSyncPageJob);
     }
+    // Google locations: incremental by updateTime (google-sync.service.ts).
+    const locations = await syncableLocations(ctx.db);
+    for (const l of locations) await ctx.jobs.send(googleSyncLocationJob, { clientId: l.clientId, outletId: l.outletId, locationId: l.id }, { singletonKey: l.id });
+    if (locations.length) ctx.jobs.wake(googleSyncLocationJob);
     const interval = ctx.config.reviewSyncIntervalSeconds;
     if (data.reschedule && interval > 0) await ctx.jobs.send(syncTickJob, { clientId: null, reschedule: true }, { singletonKey: 'periodic', startAfterSeconds: interval });
-    return { pages: pages.length };
+    return { pages: pages.length, googleLocations: locations.length };
   },
 });
 
@@ -48,7 +55,7 @@ export const syncTickJob = defineJob<{ clientId: null; reschedule: boolean }, Ap
  * `maintenance`: every 10 minutes (cron, run once across processes by pg-boss's clock):
  * deletes processed webhook deliveries older than `WEBHOOK_RETENTION_DAYS`, and re-queues any
  * delivery left unprocessed for 10 minutes without a queued job (a job that failed for good:
- * the cause may have been fixed since).
+ * the cause may have been fixed since), and deletes review exports past their 7 days.
  */
 export const maintenanceJob = defineJob<{ clientId: null }, AppContext>({
   name: 'maintenance',
@@ -63,12 +70,13 @@ export const maintenanceJob = defineJob<{ clientId: null }, AppContext>({
   async handler(ctx) {
     const deleted = await pruneDeliveries(ctx, ctx.config.jobs.webhookRetentionDays);
     const requeued = await requeueStrandedDeliveries(ctx, 10 * 60);
-    return { deleted, requeued };
+    const exports = await pruneExpiredExports(ctx);
+    return { deleted, requeued, exports };
   },
 });
 
 /** Every job kind, in registration order. */
-export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, inboxSyncPageJob, processWebhookJob, guestNameJob] as const;
+export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob] as const;
 
 /**
  * The process's job queue with every job registered; `start` it once the app is ready.

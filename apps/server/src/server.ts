@@ -7,6 +7,8 @@ import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
 import { GraphClient } from './lib/graph-client.ts';
+import { GoogleClient } from './lib/google-client.ts';
+import { connectDemoGoogle } from './modules/google/google-connect.service.ts';
 import { createRealtime } from './lib/realtime.ts';
 import { resolveSecrets } from './lib/secrets.ts';
 import { TokenCipher } from './lib/token-cipher.ts';
@@ -45,6 +47,7 @@ export async function createServer(
     secrets,
     cipher: new TokenCipher(secrets.tokenEncryptionKey),
     graph: new GraphClient({ ...config.graph, fetch: opts.fetch }),
+    google: new GoogleClient({ ...config.google, fetch: opts.fetch }),
     realtime: createRealtime(),
     jobs: createJobQueue(database, () => ctx, () => app!.log, config.jobs),
     now: opts.now ?? (() => new Date()),
@@ -59,6 +62,13 @@ export async function createServer(
         await connectDemoPages(ctx, built.log);
       } catch (e) {
         built.log.warn({ err: e }, 'could not connect the demo pages through Facebook Login (is the Graph simulator running?)');
+      }
+    }
+    if (config.google.connectDemo) {
+      try {
+        await connectDemoGoogle(ctx, built.log);
+      } catch (e) {
+        built.log.warn({ err: e }, 'could not connect the demo Google locations through Google’s consent page (is the simulator running?)');
       }
     }
     await ctx.jobs.send(syncTickJob, { clientId: null, reschedule: false }, { singletonKey: 'now' });

@@ -1,15 +1,18 @@
 import 'i18next';
+import type customizer from './locales/en/customizer.json';
 import type demo from './locales/en/demo.json';
 import type facebook from './locales/en/facebook.json';
 import type inbox from './locales/en/inbox.json';
 import type reviews from './locales/en/reviews.json';
+import type tenancy from './locales/en/tenancy.json';
 import type en from './locales/en/translation.json';
 
 // Typed keys: `t('reviews.titel')` is a compile error instead of a raw key on screen. The
-// `inbox`, `demo`, `facebook` and `reviews` namespaces are loaded lazily; see lib/i18n.ts.
+// `inbox`, `demo`, `facebook`, `reviews`, `tenancy` and `customizer` namespaces are loaded lazily;
+// see lib/i18n.ts.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; inbox: typeof inbox; demo: typeof demo; facebook: typeof facebook; reviews: typeof reviews };
+    resources: { translation: typeof en; inbox: typeof inbox; demo: typeof demo; facebook: typeof facebook; reviews: typeof reviews; tenancy: typeof tenancy; customizer: typeof customizer };
   }
 }

@@ -37,7 +37,8 @@ export const FACEBOOK_LOGIN_POPUP = { width: 700, height: 800 } as const;
 export const FACEBOOK_CONNECT_ROUTE = '/apps/reviews_and_reputation/facebook';
 
 export const ZConstructFbAuthUrlQuery = z.object({
-  authType: z.literal('facebook', { error: 'authType must be facebook' }),
+  /** `google`: Google's consent page for Business Profile (scope `business.manage`) instead. */
+  authType: z.enum(['facebook', 'google'], { error: 'authType must be facebook or google' }),
   /**
    * Ask Facebook again for permissions the user declined before (`auth_type=rerequest`): what a
    * Reconnect after "permissions removed" needs.

@@ -14,6 +14,35 @@ export const API = {
   fbAuthCallback: '/api/review_testing/fb-auth-callback',
   /** Connected Facebook accounts and pages with token health (spec §7; issue #11). */
   getAccounts: '/api/review_testing/get-accounts',
+  /** Not in the spec: where Google's consent page redirects the popup (docs/decisions/0024). */
+  googleAuthCallback: '/api/review_testing/google-auth-callback',
+  /** Google business accounts and locations of the client's connected Google users, live (spec §7; issue #11). */
+  getLocationsForUser: '/get-locations-for-user',
+  /** The client's Google locations linked to outlets, with sync state (spec §7). */
+  getLocations: '/api/review_testing/get_locations/get-locations',
+  /** The one feed of reviews from every source, filtered (spec §7). */
+  getReviews: '/api/review_testing/get_reviews/get-reviews',
+  /** Not in the spec: the KPIs of the filtered feed (average, count, response rate and time, trend, per outlet). */
+  reviewKpis: '/api/review_testing/get_reviews/kpis',
+  /** Not in the spec: export the filtered feed as CSV or XLSX (a background job); then its progress and its file. */
+  exportReviews: '/api/review_testing/get_reviews/export',
+  reviewExport: '/api/review_testing/get_reviews/export/:exportId',
+  reviewExportFile: '/api/review_testing/get_reviews/export/:exportId/file',
+  /** Not in the spec: the client's reply templates; save (create or update) and delete one. */
+  replyTemplates: '/api/review_testing/reply-templates',
+  saveReplyTemplate: '/api/review_testing/reply-templates/save',
+  deleteReplyTemplate: '/api/review_testing/reply-templates/delete',
+  /** Not in the spec: link a Google location to an outlet, or unlink it. */
+  linkGoogleLocation: '/api/review_testing/google/link-location',
+  /** Not in the spec: reply to a Google review or replace its reply (`updateReply`). */
+  replyGoogleReview: '/api/review_testing/google/reply',
+  /** Not in the spec: delete a Google review's reply (`deleteReply`). */
+  deleteGoogleReply: '/api/review_testing/google/delete-reply',
+  /** Not in the spec: sync one Google location's reviews now. */
+  syncGoogleLocation: '/api/review_testing/google/sync',
+  /** Not in the spec: edit or delete one of the page's own replies to a Facebook review. */
+  editFbReply: '/api/review_testing/edit-fb-reply',
+  deleteFbReply: '/api/review_testing/delete-fb-reply',
   /** Not in the spec: on-demand sync of one page (docs/decisions/review-sync.md). */
   syncFbReviews: '/api/review_testing/sync-fb-reviews',
   clientOnboarding: '/api/client-onboarding',

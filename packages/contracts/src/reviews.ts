@@ -81,6 +81,120 @@ export type TFbReview = z.infer<typeof ZFbReview>;
 export const ZGetFbReviewsResponse = z.object({ data: z.array(ZFbReview), paging: ZPaging });
 export type TGetFbReviewsResponse = z.infer<typeof ZGetFbReviewsResponse>;
 
+/** Where a review was written. */
+export const REVIEW_SOURCES = ['facebook', 'google'] as const;
+export const ZReviewSource = z.enum(REVIEW_SOURCES);
+export type TReviewSource = z.infer<typeof ZReviewSource>;
+
+/**
+ * Sentiment of a review's text, computed at ingest with VADER (`vader-sentiment`): compound
+ * score ≥ 0.05 positive, ≤ −0.05 negative, else neutral (VADER's own thresholds). A review
+ * without text has none.
+ */
+export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
+export const ZSentiment = z.enum(SENTIMENTS);
+export type TSentiment = z.infer<typeof ZSentiment>;
+
+const ZDay = (field: string) => z.iso.date({ error: `${field} must be a date (YYYY-MM-DD)` });
+const ZUuidField = (field: string) => z.uuid({ error: `${field} must be an id` });
+
+/**
+ * `POST /api/review_testing/get_reviews/get-reviews` (spec §7): the one feed of reviews from every
+ * source of the outlets the caller may see, newest first, keyset paged. Every filter is optional;
+ * `from`/`to` are days (UTC, both included).
+ */
+/** The one feed's filters, shared by the list, its KPIs and its export. */
+export const ZReviewFilterFields = z.object({
+  brandId: ZUuidField('brandId').optional(),
+  outletId: ZUuidField('outletId').optional(),
+  source: ZReviewSource.optional(),
+  /** Star ratings to include (1–5). */
+  ratings: z.array(z.number({ error: 'ratings must be numbers 1 to 5' }).int().min(1).max(5)).max(5).optional(),
+  replied: z.boolean({ error: 'replied must be true or false' }).optional(),
+  /**
+   * Only reviews that need a reply: no reply yet (or, on Google, edited after the reply),
+   * can be replied to, and either carry text or 3 stars or fewer.
+   */
+  needsReply: z.boolean({ error: 'needsReply must be true or false' }).optional(),
+  from: ZDay('from').optional(),
+  to: ZDay('to').optional(),
+  sentiment: ZSentiment.optional(),
+  q: z.string({ error: 'q must be text' }).trim().max(200, 'q must be at most 200 characters').optional(),
+});
+const fromNotAfterTo = (v: { from?: string; to?: string }) => !v.from || !v.to || v.from <= v.to;
+const FROM_AFTER_TO = { message: 'from must not be after to', path: ['from'] };
+
+export const ZGetReviewsRequest = ZReviewFilterFields.extend({
+  cursor: ZCursor.optional(),
+  limit: z.number({ error: 'limit must be a number' }).int().min(1).max(100).default(20),
+})
+  .strict()
+  .refine(fromNotAfterTo, FROM_AFTER_TO);
+export type TGetReviewsRequest = z.input<typeof ZGetReviewsRequest>;
+
+/** A review of the one feed, whatever its source. */
+export const ZReview = z.object({
+  id: z.string(),
+  source: ZReviewSource,
+  outletId: z.string(),
+  outletName: z.string(),
+  brandId: z.string(),
+  brandName: z.string(),
+  /** Facebook Page id (facebook) or Google location name `locations/{n}` (google). */
+  pageId: z.string().nullable(),
+  locationId: z.string().nullable(),
+  /** Facebook `open_graph_story.id`; null on Google and on Facebook reviews before Aug 2018. */
+  storyId: z.string().nullable(),
+  reviewer: z.object({ id: z.string(), name: z.string() }),
+  rating: z.number().int().min(1).max(5).nullable(),
+  /** Facebook only: recommends or not. */
+  recommendationType: z.enum(['positive', 'negative']).nullable(),
+  text: z.string(),
+  createdTime: ZIsoTime,
+  /** Google's `updateTime` (the guest edited the review); null on Facebook. */
+  updateTime: ZIsoTime.nullable(),
+  commentCount: z.number().int(),
+  replied: z.boolean(),
+  lastReplyAt: ZIsoTime.nullable(),
+  needsReply: z.boolean(),
+  canReply: z.boolean(),
+  /** Google: the review's one reply (v4 ReviewReply); null on Facebook (its replies are comments). */
+  reply: z.object({ comment: z.string(), updateTime: ZIsoTime, authorName: z.string().nullable() }).nullable(),
+  sentiment: ZSentiment.nullable(),
+  /** Where the review is on its platform (Google Maps), when known. */
+  link: z.string().nullable(),
+});
+export type TReview = z.infer<typeof ZReview>;
+export const ZGetReviewsResponse = z.object({ data: z.array(ZReview), paging: ZPaging });
+export type TGetReviewsResponse = z.infer<typeof ZGetReviewsResponse>;
+
+/** `POST /api/review_testing/get_reviews/kpis`: the KPIs of the reviews the filters select. */
+export const ZReviewKpisRequest = ZReviewFilterFields.strict().refine(fromNotAfterTo, FROM_AFTER_TO);
+export type TReviewKpisRequest = z.input<typeof ZReviewKpisRequest>;
+
+/** Figures of a set of reviews (all of them, or one outlet's). */
+const ZKpiFigures = z.object({
+  reviewCount: z.number().int(),
+  /** Mean of the reviews with stars; null when none has. */
+  averageRating: z.number().nullable(),
+  /** Share (0–1) of the reviews that can be replied to which have a reply; null when none can. */
+  responseRate: z.number().nullable(),
+  /** Median time from a review to its first reply, seconds; null without replies. */
+  medianResponseSeconds: z.number().nullable(),
+  needsReplyCount: z.number().int(),
+});
+export const ZReviewKpis = ZKpiFigures.extend({
+  /** Reviews per period and their average rating, oldest first; `bucket` sized to the span. */
+  trend: z.object({
+    bucket: z.enum(['day', 'week', 'month']),
+    points: z.array(z.object({ start: z.iso.date(), reviewCount: z.number().int(), averageRating: z.number().nullable() })),
+  }),
+  /** The same figures per outlet, by review count. */
+  outlets: z.array(ZKpiFigures.extend({ outletId: z.string(), outletName: z.string(), brandName: z.string() })),
+});
+export type TReviewKpis = z.infer<typeof ZReviewKpis>;
+
+
 export const ZGetFbCommentsQuery = z.object({ pageId: ZPageId, reviewId: ZReviewId });
 export const ZFbComment = z.object({
   id: z.string(),
@@ -141,6 +255,15 @@ export const ZIdempotencyKey = z
 export const ZReplyFbReviewHeaders = z.looseObject({ 'idempotency-key': ZIdempotencyKey.optional() });
 export const ZReplyFbReviewResponse = z.object({ comment: ZFbComment });
 export type TReplyFbReviewResponse = z.infer<typeof ZReplyFbReviewResponse>;
+
+/** A comment id of Graph (`{object}_{comment}`), bounded. */
+const ZCommentId = z.string({ error: 'commentId is required' }).regex(/^\d{1,32}_\d{1,32}$/, 'commentId must be a Facebook comment id');
+/** Edit one of the page's own replies (Graph `POST /{comment-id}`); the reply check runs as on a new reply. */
+export const ZEditFbReplyRequest = ZReplyFbReviewRequest.extend({ commentId: ZCommentId }).strict();
+export type TEditFbReplyRequest = z.infer<typeof ZEditFbReplyRequest>;
+/** Delete one of the page's own replies (Graph `DELETE /{comment-id}`). */
+export const ZDeleteFbReplyRequest = z.object({ pageId: ZPageId, reviewId: ZReviewId, commentId: ZCommentId }).strict();
+export type TDeleteFbReplyRequest = z.infer<typeof ZDeleteFbReplyRequest>;
 
 export const ZSyncFbReviewsRequest = z.object({ pageId: ZPageId });
 export const ZSyncFbReviewsResponse = z.object({ page: ZFbPage, fetched: z.number().int() });

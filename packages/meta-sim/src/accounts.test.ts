@@ -1,4 +1,4 @@
-import { fbPageIdFor } from '@dinedesk/demo-data';
+import { fbPageIdFor, reviewSource } from '@dinedesk/demo-data';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID, APP_TOKEN, type TestSim, relative, seedData, startSim } from './testing.ts';
 
@@ -190,7 +190,7 @@ describe('Pages', () => {
     const brand = clients[1]!.brands[2]!;
     const outlet = brand.outlets[0]!;
     const ratings = data.reviews
-      .filter((r) => r.restaurantId === outlet.restaurantId && r.rating !== null)
+      .filter((r) => r.restaurantId === outlet.restaurantId && reviewSource(r.reviewId) === 'facebook' && r.rating !== null)
       .map((r) => Math.min(5, Math.max(1, Math.round(r.rating!))));
     const mean = Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10;
     const token = t.userToken(1);

@@ -1,4 +1,4 @@
-import { fbStoryIdFor, fbUserIdFor } from '@dinedesk/demo-data';
+import { fbStoryIdFor, fbUserIdFor, reviewSource } from '@dinedesk/demo-data';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type TestSim, relative, seedData, startSim } from './testing.ts';
 
@@ -6,7 +6,7 @@ const CUTOFF = Date.UTC(2018, 7, 1);
 
 let t: TestSim;
 let clock: Date;
-/** A post-Aug-2018 review story of client 0's first Page, with that Page's token. */
+/** A post-Aug-2018 review story of client 0's first Page (its Facebook half), with that Page's token. */
 let story: { id: string; pageId: string; pageName: string; token: string };
 /** A Page of the other client. */
 let foreign: { pageId: string; token: string };
@@ -17,7 +17,7 @@ beforeEach(async () => {
   const { data, clients } = seedData();
   const brand = clients[0]!.brands[0]!;
   const outlet = brand.outlets[0]!;
-  const review = data.reviews.find((r) => r.restaurantId === outlet.restaurantId && r.reviewedAt.getTime() >= CUTOFF)!;
+  const review = data.reviews.find((r) => r.restaurantId === outlet.restaurantId && reviewSource(r.reviewId) === 'facebook' && r.reviewedAt.getTime() >= CUTOFF)!;
   story = {
     id: fbStoryIdFor(outlet.facebookPageId, review.reviewId),
     pageId: outlet.facebookPageId,
@@ -96,6 +96,24 @@ describe('GET/POST /{story-id}/comments', () => {
     expect(calls).toBe(3);
   });
 
+  it('lets the Page edit its own comment and delete comments on its post, replies included', async () => {
+    const mine = (await t.post(`/v21.0/${story.id}/comments`, { message: 'Thanks for visiting!' }, story.token)).body as { id: string };
+    const reply = (await t.post(`/v21.0/${mine.id}/comments`, { message: 'A reply in the thread' }, story.token)).body as { id: string };
+    const edited = await t.post(`/v21.0/${mine.id}`, { message: 'Thank you for visiting, see you soon!' }, story.token);
+    expect(edited.body).toEqual({ success: true });
+    expect(((await t.get(`/v21.0/${mine.id}?fields=message`, story.token)).body as { message: string }).message).toBe('Thank you for visiting, see you soon!');
+    // An empty message is refused; a guest's comment is not the Page's to edit.
+    expect(((await t.post(`/v21.0/${mine.id}`, { message: ' ' }, story.token)).body as { error: { code: number } }).error.code).toBe(100);
+    const guest = t.sim.addGuestComment(story.id, 'Asha', 'Lovely biryani');
+    expect(((await t.post(`/v21.0/${guest!.id}`, { message: 'hijacked' }, story.token)).body as { error: { code: number } }).error.code).toBe(200);
+    const deleted = await t.sim.app.inject({ method: 'DELETE', url: `/v21.0/${mine.id}?access_token=${encodeURIComponent(story.token)}` });
+    expect(deleted.json()).toEqual({ success: true });
+    const after = (await t.get(`/v21.0/${story.id}/comments?fields=id&filter=stream&limit=100`, story.token)).body as { data: { id: string }[] };
+    expect(after.data.map((c) => c.id)).not.toContain(mine.id);
+    expect(after.data.map((c) => c.id)).not.toContain(reply.id);
+    expect(((await t.get(`/v21.0/${mine.id}`, story.token)).body as { error: { code: number } }).error.code).toBe(100);
+  });
+
   it('refuses an empty message with 100', async () => {
     for (const message of ['', '   ']) {
       const r = await t.post(`/v21.0/${story.id}/comments`, { message }, story.token);
@@ -107,12 +125,23 @@ describe('GET/POST /{story-id}/comments', () => {
     expect((await t.get(`/v21.0/${story.id}/comments?summary=true`, story.token)).body.summary).toMatchObject({ total_count: 0 });
   });
 
-  it('answers 100/33 for an unknown story and for a pre-Aug-2018 review (no story)', async () => {
-    const { data } = seedData();
-    const old = data.reviews.find((r) => r.reviewedAt.getTime() < CUTOFF)!;
-    const ids = [`${story.pageId}_999999999999999`, fbStoryIdFor(story.pageId, old.reviewId)];
-    for (const id of ids) {
-      for (const r of [await t.get(`/v21.0/${id}/comments`, story.token), await t.post(`/v21.0/${id}/comments`, { message: 'hi' }, story.token)]) {
+  it('answers 100/33 for an unknown story, a pre-Aug-2018 review (no story) and a Google-half review', async () => {
+    const { data, clients } = seedData();
+    const tokens = await t.pageTokens(0);
+    // A pre-Aug-2018 review on one of client 0's Pages: it is on Facebook but has no story.
+    const outlets = clients[0]!.brands.flatMap((b) => b.outlets);
+    const old = data.reviews.find((r) => reviewSource(r.reviewId) === 'facebook' && r.reviewedAt.getTime() < CUTOFF && outlets.some((o) => o.restaurantId === r.restaurantId))!;
+    const oldPageId = outlets.find((o) => o.restaurantId === old.restaurantId)!.facebookPageId;
+    // A post-Aug-2018 review of the story's own restaurant that belongs to Google: not on the Page at all.
+    const restaurantId = outlets.find((o) => o.facebookPageId === story.pageId)!.restaurantId;
+    const google = data.reviews.find((r) => r.restaurantId === restaurantId && reviewSource(r.reviewId) === 'google' && r.reviewedAt.getTime() >= CUTOFF)!;
+    const cases: [string, string][] = [
+      [`${story.pageId}_999999999999999`, story.token],
+      [fbStoryIdFor(oldPageId, old.reviewId), tokens.get(oldPageId)!],
+      [fbStoryIdFor(story.pageId, google.reviewId), story.token],
+    ];
+    for (const [id, token] of cases) {
+      for (const r of [await t.get(`/v21.0/${id}/comments`, token), await t.post(`/v21.0/${id}/comments`, { message: 'hi' }, token)]) {
         expect(r.status).toBe(400);
         expect(r.body.error).toMatchObject({ code: 100, error_subcode: 33, type: 'GraphMethodException' });
         expect(r.body.error?.message).toContain(`Object with ID '${id}' does not exist`);

@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fbStoryIdFor } from '@dinedesk/demo-data';
+import { fbStoryIdFor, reviewSource } from '@dinedesk/demo-data';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { APP_ID, APP_TOKEN, type TestSim, seedData, startSim, waitFor } from './testing.ts';
 
@@ -27,7 +27,7 @@ beforeEach(async () => {
   pageB = { id: tokens[1]![0], token: tokens[1]![1] };
   const { data, clients } = seedData();
   const outlet = clients[0]!.brands.flatMap((b) => b.outlets).find((o) => o.facebookPageId === pageA.id)!;
-  const review = data.reviews.find((r) => r.restaurantId === outlet.restaurantId && r.reviewedAt.getTime() >= Date.UTC(2018, 7, 1))!;
+  const review = data.reviews.find((r) => r.restaurantId === outlet.restaurantId && reviewSource(r.reviewId) === 'facebook' && r.reviewedAt.getTime() >= Date.UTC(2018, 7, 1))!;
   storyA = fbStoryIdFor(pageA.id, review.reviewId);
 });
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fbStoryIdFor } from '@dinedesk/demo-data';
+import { fbStoryIdFor, reviewSource } from '@dinedesk/demo-data';
 import { describe, expect, it } from 'vitest';
 import { createMetaSim } from './index.ts';
 import { APP_TOKEN, seedData, startSim } from './testing.ts';
@@ -11,7 +11,7 @@ const CUTOFF = Date.UTC(2018, 7, 1);
 function aStory(): { id: string; pageId: string } {
   const { data, clients } = seedData();
   const outlet = clients[0]!.brands[1]!.outlets[0]!;
-  const review = data.reviews.find((r) => r.restaurantId === outlet.restaurantId && r.reviewedAt.getTime() >= CUTOFF)!;
+  const review = data.reviews.find((r) => r.restaurantId === outlet.restaurantId && reviewSource(r.reviewId) === 'facebook' && r.reviewedAt.getTime() >= CUTOFF)!;
   return { id: fbStoryIdFor(outlet.facebookPageId, review.reviewId), pageId: outlet.facebookPageId };
 }
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fbPageIdFor, fbStoryIdFor, fbUserIdFor } from '@dinedesk/demo-data';
+import { fbPageIdFor, fbStoryIdFor, fbUserIdFor, reviewSource } from '@dinedesk/demo-data';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeCursor } from './paging.ts';
 import { type TestSim, relative, seedData, startSim } from './testing.ts';
@@ -11,7 +11,7 @@ const CUTOFF = Date.UTC(2018, 7, 1);
 const graphTime = (d: Date) => `${d.toISOString().slice(0, 19)}+0000`;
 
 let t: TestSim;
-/** The Page whose reviews straddle Aug 2018, its client index and page token. */
+/** A Page whose Facebook reviews straddle Aug 2018, its client index and page token. */
 let mixed: { pageId: string; restaurantId: string; token: string; clientIndex: number };
 /** Another Page of the same client. */
 let sibling: { pageId: string; token: string };
@@ -19,7 +19,7 @@ let sibling: { pageId: string; token: string };
 beforeAll(async () => {
   t = await startSim();
   const { data, clients } = seedData();
-  const early = new Set(data.reviews.filter((r) => r.reviewedAt.getTime() < CUTOFF).map((r) => r.restaurantId));
+  const early = new Set(data.reviews.filter((r) => isFacebook(r) && r.reviewedAt.getTime() < CUTOFF).map((r) => r.restaurantId));
   for (const [ci, c] of clients.entries()) {
     const outlets = c.brands.flatMap((b) => b.outlets);
     const o = outlets.find((x) => early.has(x.restaurantId));
@@ -33,9 +33,15 @@ beforeAll(async () => {
   expect(mixed).toBeDefined();
 });
 
+/** Each restaurant's reviews are split between Facebook and Google; a Page serves only its half. */
+function isFacebook(r: { reviewId: string }): boolean {
+  return reviewSource(r.reviewId) === 'facebook';
+}
+
+/** The Facebook half of a restaurant's dataset reviews, in the order the ratings edge answers. */
 function datasetReviews(restaurantId: string) {
   return seedData()
-    .data.reviews.filter((r) => r.restaurantId === restaurantId)
+    .data.reviews.filter((r) => r.restaurantId === restaurantId && isFacebook(r))
     .sort((a, b) => b.reviewedAt.getTime() - a.reviewedAt.getTime() || a.reviewId.localeCompare(b.reviewId));
 }
 
@@ -117,6 +123,34 @@ describe('GET /{page-id}/ratings', () => {
     expect((r.body.data as unknown[]).length).toBe(Math.min(100, total));
     const bad = await t.get(`/v21.0/${mixed.pageId}/ratings?limit=-1`, mixed.token);
     expect(bad.body.error).toMatchObject({ code: 100 });
+
+    // No shipped Page has more than 100 Facebook reviews (each restaurant's are split with
+    // Google), so the cap itself is checked on a custom seed with 130 of them.
+    const ids: string[] = [];
+    for (let i = 0; ids.length < 130; i++) if (isFacebook({ reviewId: `cap${i}` })) ids.push(`cap${i}`);
+    const dir = mkdtempSync(join(tmpdir(), 'meta-sim-cap-'));
+    writeFileSync(join(dir, 'restaurants.csv'), 'restaurant_id,name,zomato_url,cuisines,timings\nr1,Tiny Diner,https://example.test/r1,Cafe,9 to 5\n');
+    writeFileSync(
+      join(dir, 'reviews.csv'),
+      [
+        'review_id,restaurant_id,restaurant_name,reviewer_name,rating,rating_raw,review_text,reviewed_at',
+        ...ids.map((id, i) => `${id},r1,Tiny Diner,Guest ${i},4,4,fine,2019-01-01T${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00`),
+      ].join('\n'),
+    );
+    const s = await startSim({ seedDir: dir });
+    try {
+      const pageId = fbPageIdFor('r1');
+      const token = (await s.pageTokens(0)).get(pageId)!;
+      const capped = await s.get(`/v21.0/${pageId}/ratings?fields=rating&limit=500`, token);
+      expect((capped.body.data as unknown[]).length).toBe(100);
+      const next = (capped.body.paging as { next?: string }).next;
+      expect(next).toBeDefined();
+      const rest = await s.get(relative(next!));
+      expect((rest.body.data as unknown[]).length).toBe(30);
+      expect((rest.body.paging as { next?: string }).next).toBeUndefined();
+    } finally {
+      await s.sim.close();
+    }
   });
 
   it('rejects cursors it did not issue for this list with 100 "Invalid cursor"', async () => {
@@ -219,9 +253,12 @@ describe('rating values from a custom seed', () => {
         'a,r1,Tiny Diner,Ann,2.5,2.5,okay,2019-01-05T10:00:00',
         'b,r1,Tiny Diner,Bob,Like,Like,liked it,2019-01-04T10:00:00',
         'c,r1,Tiny Diner,Cy,1.4,1.4,,2019-01-03T10:00:00',
-        'd,r1,Tiny Diner,Di,4.6,4.6,old,2018-07-31T10:00:00',
+        'd,r1,Tiny Diner,Dee,1,1,google only,2019-01-02T10:00:00',
+        'e,r1,Tiny Diner,Di,4.6,4.6,old,2018-07-31T10:00:00',
       ].join('\n'),
     );
+    // a, b, c and e are the Page's; d is in the Google half, so neither listed nor counted.
+    expect(['a', 'b', 'c', 'd', 'e'].map((id) => reviewSource(id))).toEqual(['facebook', 'facebook', 'facebook', 'google', 'facebook']);
     const s = await startSim({ seedDir: dir });
     const pageId = fbPageIdFor('r1');
     const token = (await s.pageTokens(0)).get(pageId)!;

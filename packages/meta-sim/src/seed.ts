@@ -5,7 +5,7 @@
  * Ids come from @dinedesk/demo-data (`buildDemoTenancy`, `fbUserIdFor`, `fbStoryIdFor`) so the
  * simulator and the server's own seed agree without reading each other's state.
  */
-import { type SeedDialogueTurn, buildDemoTenancy, fbStoryIdFor, fbUserIdFor, loadSeedDir } from '@dinedesk/demo-data';
+import { type SeedDialogueTurn, buildDemoTenancy, fbStoryIdFor, fbUserIdFor, loadSeedDir, reviewSource } from '@dinedesk/demo-data';
 
 /**
  * Meta stopped creating Open Graph stories for recommendations in August 2018; older reviews
@@ -99,7 +99,9 @@ export function buildSeed(seedDir: string): Seed {
   const data = loadSeedDir(seedDir);
   const clients = buildDemoTenancy(data);
   const reviewsByRestaurant = new Map<string, typeof data.reviews>();
+  // The Facebook half of each restaurant's reviews; Google serves the other (google/world.ts).
   for (const r of data.reviews) {
+    if (reviewSource(r.reviewId) !== 'facebook') continue;
     const list = reviewsByRestaurant.get(r.restaurantId) ?? [];
     list.push(r);
     reviewsByRestaurant.set(r.restaurantId, list);

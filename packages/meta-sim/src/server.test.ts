@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fbStoryIdFor } from '@dinedesk/demo-data';
+import { fbStoryIdFor, reviewSource } from '@dinedesk/demo-data';
 import { describe, expect, it } from 'vitest';
 import { APP_ID, APP_TOKEN, seedData, startSim } from './testing.ts';
 
@@ -16,7 +16,7 @@ describe('control API', () => {
 
     const { data, clients } = seedData();
     const outlet = clients[1]!.brands[0]!.outlets[0]!;
-    const review = data.reviews.find((r) => r.restaurantId === outlet.restaurantId && r.reviewedAt.getTime() >= Date.UTC(2018, 7, 1))!;
+    const review = data.reviews.find((r) => r.restaurantId === outlet.restaurantId && reviewSource(r.reviewId) === 'facebook' && r.reviewedAt.getTime() >= Date.UTC(2018, 7, 1))!;
     const storyId = fbStoryIdFor(outlet.facebookPageId, review.reviewId);
     const ok = await inject('POST', '/__sim/guest-comment', { storyId, name: 'Ann', message: 'Hi' });
     expect(ok.statusCode).toBe(200);

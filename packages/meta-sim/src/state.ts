@@ -186,6 +186,27 @@ export class StateStore {
     return record;
   }
 
+  /** Replaces a comment's message (Graph `POST /{comment-id}`), persisted. @returns false when it does not exist */
+  editComment(id: string, message: string): boolean {
+    const c = this.byId.get(id);
+    if (!c) return false;
+    c.message = message;
+    this.save();
+    return true;
+  }
+
+  /** Deletes a comment and its replies (Graph `DELETE /{comment-id}`), persisted. @returns false when it does not exist */
+  deleteComment(id: string): boolean {
+    const c = this.byId.get(id);
+    if (!c) return false;
+    const gone = new Set([id, ...this.state.comments.filter((r) => r.parentId === id).map((r) => r.id)]);
+    this.state.comments = this.state.comments.filter((r) => !gone.has(r.id));
+    for (const g of gone) this.byId.delete(g);
+    this.byStory.set(c.storyId, (this.byStory.get(c.storyId) ?? []).filter((r) => !gone.has(r.id)));
+    this.save();
+    return true;
+  }
+
   /** Comments and replies of a story, in creation order. */
   commentsOfStory(storyId: string): readonly CommentRecord[] {
     return this.byStory.get(storyId) ?? [];

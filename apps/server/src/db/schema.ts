@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
+  customType,
   index,
   integer,
   jsonb,
@@ -21,6 +23,11 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** PostgreSQL `bytea` as a Node Buffer (drizzle has no built-in column for it here). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 export const clients = pgTable('clients', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -183,15 +190,75 @@ export const facebookPages = pgTable(
   ],
 );
 
-/** A Facebook Page rating synced from Graph API `/{page-id}/ratings`. */
+/**
+ * A Google user who connected the client's Business Profile through Google OAuth (issue #11,
+ * docs/decisions/0024): their refresh token (sealed, like page tokens), from which each process
+ * mints hour-long access tokens. One row per (client, Google user); a reconnect updates it.
+ */
+export const googleConnections = pgTable(
+  'google_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    /** Google's stable user id (`sub` of the id token; the userinfo `id`). */
+    googleUserId: text('google_user_id').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    refreshTokenEnc: text('refresh_token_enc').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
+    /** `valid` or `dead` (Google refused the refresh token: `invalid_grant`). */
+    status: text('status').notNull().default('valid'),
+    statusMessage: text('status_message'),
+    connectedAt: ts('connected_at').notNull(),
+    connectedBy: uuid('connected_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('google_connections_client_user_uq').on(t.clientId, t.googleUserId)],
+);
+
+/**
+ * A Google Business Profile location linked to one outlet: what DineDesk syncs reviews from.
+ * `id` is the v1 name `locations/{n}`; v4 review calls need `accounts/{a}/locations/{n}`.
+ */
+export const googleLocations = pgTable(
+  'google_locations',
+  {
+    id: text('id').primaryKey(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id').references(() => googleConnections.id, { onDelete: 'set null' }),
+    accountName: text('account_name').notNull(),
+    title: text('title').notNull(),
+    mapsUri: text('maps_uri'),
+    averageRating: real('average_rating'),
+    totalReviewCount: integer('total_review_count').notNull().default(0),
+    syncStatus: text('sync_status').notNull().default('never'),
+    syncMessage: text('sync_message'),
+    lastSyncedAt: ts('last_synced_at'),
+    /** Newest review `updateTime` stored: the next sync reads only what changed after it. */
+    syncedThrough: ts('synced_through'),
+    linkedAt: ts('linked_at').notNull(),
+  },
+  (t) => [uniqueIndex('google_locations_outlet_uq').on(t.outletId), index('google_locations_client_idx').on(t.clientId)],
+);
+
+/**
+ * A review of one outlet: a Facebook Page rating synced from Graph API `/{page-id}/ratings`
+ * (`source` facebook, `page_id` set) or a Google review from v4 `…/reviews` (`source` google,
+ * `google_location_id` set).
+ */
 export const reviews = pgTable(
   'reviews',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
     outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
-    pageId: text('page_id').notNull().references(() => facebookPages.id, { onDelete: 'cascade' }),
-    /** `open_graph_story.id`, or `r:{reviewer}:{time}` for reviews that have none (pre Aug 2018). */
+    source: text('source').$type<'facebook' | 'google'>().notNull().default('facebook'),
+    pageId: text('page_id').references(() => facebookPages.id, { onDelete: 'cascade' }),
+    googleLocationId: text('google_location_id').references(() => googleLocations.id, { onDelete: 'cascade' }),
+    /**
+     * Facebook: `open_graph_story.id`, or `r:{reviewer}:{time}` for reviews that have none (pre
+     * Aug 2018). Google: the review name `accounts/{a}/locations/{l}/reviews/{r}`.
+     */
     externalKey: text('external_key').notNull(),
     storyId: text('story_id'),
     reviewerId: text('reviewer_id').notNull(),
@@ -203,12 +270,20 @@ export const reviews = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     pageReplyCount: integer('page_reply_count').notNull().default(0),
     lastReplyAt: ts('last_reply_at'),
+    /** Google's `updateTime` (the guest's last edit); null on Facebook. */
+    updateTime: ts('update_time'),
+    /** VADER compound score of the text (−1..1) and its label; null without text (lib/sentiment.ts). */
+    sentimentScore: real('sentiment_score'),
+    sentiment: text('sentiment').$type<'positive' | 'neutral' | 'negative'>(),
     syncedAt: ts('synced_at').notNull().defaultNow(),
   },
   // Keyset indexes are ascending: a backward scan serves `ORDER BY created_time DESC, id DESC`
   // exactly (drizzle's `.desc()` would emit DESC NULLS LAST, which that ORDER BY cannot use).
   (t) => [
     uniqueIndex('reviews_page_external_uq').on(t.pageId, t.externalKey),
+    uniqueIndex('reviews_google_external_uq').on(t.googleLocationId, t.externalKey),
+    index('reviews_outlet_time_idx').on(t.outletId, t.createdTime, t.id),
+    check('reviews_source_ck', sql`(${t.source} = 'facebook' AND ${t.pageId} IS NOT NULL AND ${t.googleLocationId} IS NULL) OR (${t.source} = 'google' AND ${t.googleLocationId} IS NOT NULL AND ${t.pageId} IS NULL)`),
     index('reviews_client_time_idx').on(t.clientId, t.createdTime, t.id),
     index('reviews_page_time_idx').on(t.pageId, t.createdTime, t.id),
     index('reviews_text_fts_idx').using('gin', sql`to_tsvector('simple', ${t.reviewText})`),
@@ -453,4 +528,49 @@ export const webhookDeliveries = pgTable(
     skipped: integer('skipped'),
   },
   (t) => [index('webhook_deliveries_received_idx').on(t.receivedAt)],
+);
+
+/**
+ * An export of the filtered reviews (issue #11), built by the `reviews.export` job: its progress,
+ * and the finished file, kept in the database so any server process can hand it out (several
+ * processes share PostgreSQL, none shares a disk). Deleted by the maintenance job after
+ * `expires_at`.
+ */
+export const reviewExports = pgTable(
+  'review_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    /** Who asked. Users whose access covers theirs may fetch it too (review-export.service.ts). */
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    format: text('format').$type<'csv' | 'xlsx'>().notNull(),
+    /** The feed filters, and the outlets the asker could see then (null: all). */
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
+    outletIds: jsonb('outlet_ids').$type<string[] | null>(),
+    /** queued → running → done | failed */
+    status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+    total: integer('total'),
+    written: integer('written').notNull().default(0),
+    fileName: text('file_name'),
+    content: bytea('content'),
+    error: text('error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('review_exports_client_user_idx').on(t.clientId, t.userId, t.createdAt), index('review_exports_expires_idx').on(t.expiresAt)],
+);
+
+/** A reply template of a client (issue #11): name, and a body with `{variables}` (contracts `TEMPLATE_VARIABLES`). */
+export const replyTemplates = pgTable(
+  'reply_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('reply_templates_client_name_uq').on(t.clientId, t.name)],
 );

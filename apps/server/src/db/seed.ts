@@ -41,6 +41,13 @@ export const GROUP_OWNER_EMAIL = 'group.owner@dinedesk.demo';
  * so a restart keeps what users did.
  * @returns false when the database already had clients
  */
+/** A restaurant group's everyday replies (issue #11), with the template variables. */
+const DEMO_TEMPLATES = [
+  { name: 'Thank you (praise)', body: 'Thank you, {reviewer_first_name}! We are glad you enjoyed your meal at {outlet}. The whole team at {brand} looks forward to welcoming you again.' },
+  { name: 'Sorry (food)', body: 'Dear {reviewer_first_name}, we are sorry your food at {outlet} was not what it should be. We have shared your words with our kitchen team, and we would love the chance to make it right on your next visit.' },
+  { name: 'Sorry (wait)', body: 'Dear {reviewer_first_name}, thank you for your patience and your honest review. Long waits are not the {brand} we want to be: the {outlet} team is changing how it handles busy hours.' },
+];
+
 export async function seedDemo(db: Db, seedDir: string): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(schema.clients);
   if (n > 0) return false;
@@ -55,6 +62,7 @@ export async function seedDemo(db: Db, seedDir: string): Promise<boolean> {
     const seededAt = Date.now();
     for (const [ci, c] of tenancy.entries()) {
       const [client] = await tx.insert(schema.clients).values({ key: c.key, name: c.name }).returning();
+      await tx.insert(schema.replyTemplates).values(DEMO_TEMPLATES.map((t) => ({ ...t, clientId: client!.id })));
       const outletIds: string[] = [];
       const brandIds: string[] = [];
       for (const b of c.brands) {

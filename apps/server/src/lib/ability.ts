@@ -15,7 +15,8 @@ const REPLY_SUBJECTS = [
  * - `client_owner`: every module, users and access of their client (`manage User`,
  *   `manage Access`, `read AuditLog`), never `create Client`.
  * - other roles: only the subjects of their granted `modules`; within the reviews module,
- *   managers reply and sync, agents reply, viewers read.
+ *   managers reply, delete replies and sync, agents reply (and edit replies), viewers read;
+ *   every role of the module reads the reply templates, owners and brand managers manage them.
  *
  * Subjects: Auth, Client (details), Brand (list brands), User, Access, AuditLog, and the module
  * subjects of `MODULE_SUBJECTS` (Review, ReviewReply, ReviewSync, PageConnection, Conversation,
@@ -48,7 +49,9 @@ export function abilityRulesFor(role: TRole, modules: readonly TModule[] = MODUL
     }
     if (m === 'reviews_and_complaints') {
       if (role !== 'viewer') rules.push(...REPLY_SUBJECTS.map((r) => ({ ...r })));
-      if (role === 'brand_manager' || role === 'outlet_manager') rules.push({ action: 'update', subject: 'ReviewSync' });
+      if (role === 'brand_manager' || role === 'outlet_manager') rules.push({ action: 'update', subject: 'ReviewSync' }, { action: 'delete', subject: 'ReviewReply' });
+      // Templates are the client's voice: brand managers shape it with the owners (issue #11).
+      if (role === 'brand_manager') rules.push({ action: 'manage', subject: 'ReplyTemplate' });
     }
   }
   return rules;

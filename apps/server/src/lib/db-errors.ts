@@ -26,3 +26,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /** Seconds a client is told to wait (`Retry-After`) while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** PostgreSQL unique violation (23505), also when drizzle wraps the driver error in `cause`. */
+export function uniqueViolation(e: unknown): boolean {
+  for (let err: unknown = e; err && typeof err === 'object'; err = (err as { cause?: unknown }).cause) {
+    if ((err as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

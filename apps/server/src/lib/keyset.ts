@@ -22,18 +22,19 @@ const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([1-9]\d{0,15})$
  * PostgreSQL rejects year 0 and JavaScript rolls over impossible dates (30 February, hour 24) into
  * other rows' positions, and ids beyond 2^53 − 1 lose precision as numbers (issue #8).
  * @returns the position of a cursor, or undefined when none was given
- * @throws HttpError 400 naming `query.cursor` when it was not produced by `encodeCursor`: bad
+ * @param field where the cursor came from, for the error (`query.cursor`, `body.cursor`)
+ * @throws HttpError 400 naming `field` when it was not produced by `encodeCursor`: bad
  *   base64url, a time that is not a real instant of years 1–9999 in `toISOString` form, or an id
  *   that is not a safe positive integer
  */
-export function parseCursor(cursor: string | undefined): KeysetPosition | undefined {
+export function parseCursor(cursor: string | undefined, field = 'query.cursor'): KeysetPosition | undefined {
   if (cursor === undefined) return undefined;
   const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   const time = m ? new Date(m[1]!) : null;
   const id = m ? Number(m[2]) : NaN;
   // Round-tripping through toISOString catches every date JavaScript would silently roll over.
   const realTime = time !== null && !Number.isNaN(time.getTime()) && time.getUTCFullYear() >= 1 && time.toISOString() === m![1];
-  if (!realTime || !Number.isSafeInteger(id)) throw badRequest('cursor is not valid: pass back paging.nextCursor unchanged', 'query.cursor');
+  if (!realTime || !Number.isSafeInteger(id)) throw badRequest('cursor is not valid: pass back paging.nextCursor unchanged', field);
   return { time: time!, id };
 }
 

@@ -17,6 +17,7 @@ import { openRedisLink, type RedisLink } from './redis-link.ts';
 import type { RealtimeTransport } from '../lib/realtime.ts';
 import { HttpError } from '../lib/errors.ts';
 import { realtimeAccounts, replayEvents, resyncWatermark } from '../modules/inbox/inbox.service.ts';
+import { realtimeLocations } from '../modules/google/google.repository.ts';
 import { forgetCachedAccess, resolveAuth, type AuthContext } from '../modules/access/session.service.ts';
 
 /** Most events one replay answers; the client asks again while `complete` is false. */
@@ -60,11 +61,21 @@ function scheduleAt(ms: number, fn: () => void): { cancel(): void } {
 }
 
 /**
+ * The accounts whose rooms a user joins: pages and Instagram accounts (inbox events and Facebook
+ * review changes) and Google locations (review changes, issue #11), each only if the user may
+ * see its outlet.
+ */
+async function roomAccounts(ctx: AppContext, auth: AuthContext): Promise<string[]> {
+  const [inbox, google] = await Promise.all([realtimeAccounts(ctx, auth), realtimeLocations(ctx, auth)]);
+  return [...inbox, ...google];
+}
+
+/**
  * Joins exactly the rooms the user may see now, leaving any others (ability re-checked on join).
  * Works on a local socket and on a socket of another process (`fetchSockets()` with Redis).
  */
 async function syncRooms(ctx: AppContext, socket: AppSocket | AppRemoteSocket, auth: AuthContext): Promise<string[]> {
-  const accounts = await realtimeAccounts(ctx, auth);
+  const accounts = await roomAccounts(ctx, auth);
   const wanted = new Set(accounts.map(accountRoom));
   for (const room of socket.rooms) if (room.startsWith(ACCOUNT_ROOM_PREFIX) && !wanted.has(room)) socket.leave(room);
   socket.join([...wanted]);
@@ -139,7 +150,7 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
       socket.data.auth = auth;
       // Computed before the handshake completes, so the rooms are joined by the time the
       // client sees "connect" and no event emitted right after can miss it.
-      socket.data.accounts = await realtimeAccounts(ctx, auth);
+      socket.data.accounts = await roomAccounts(ctx, auth);
       next();
     } catch (e) {
       next(new Error((e as Error).message));

@@ -38,6 +38,18 @@ interface TenantIds {
   agentUserId: string;
   /** A background job (a review sync) of the page above. */
   jobId: string;
+  /** The page's outlet, its Google location (`locations/{n}`), a Google review there, and the client's Google connection. */
+  outletId: string;
+  locationId: string;
+  accountName: string;
+  googleReviewId: string;
+  googleConnectionId: string;
+  /** A finished export of every outlet, requested by the tenant's owner. */
+  exportId: string;
+  /** Reply templates of the tenant, one used up per allowed delete. */
+  templateIds: string[];
+  /** Page replies on the review above, posted by the owner: one per actor for deletes, the first for edits. */
+  replyIds: string[];
 }
 
 interface Actor {
@@ -62,6 +74,8 @@ interface Call {
   publicStatus?: number;
   /** Needs a fresh token per call (logout revokes it). */
   freshToken?: boolean;
+  /** The request names tenant `t`'s row by a short id only (a review id): it always targets `t`. */
+  namesTenant?: boolean;
 }
 type Expected = 'allow' | 401 | 403 | 404;
 
@@ -74,7 +88,7 @@ let counter = 0;
 function carriesIdsOf(req: InjectOptions, t: Tenant): boolean {
   const text = JSON.stringify(req);
   // The long ids only: review, conversation and message ids are short numbers that could match by chance.
-  return [ids[t].clientId, ids[t].brandId, ids[t].pageId, ids[t].agentUserId, ids[t].jobId].some((id) => text.includes(id));
+  return [ids[t].clientId, ids[t].brandId, ids[t].pageId, ids[t].agentUserId, ids[t].jobId, ids[t].outletId, ids[t].locationId, ids[t].googleConnectionId, ids[t].exportId].some((id) => text.includes(id));
 }
 
 /**
@@ -88,7 +102,7 @@ function computeExpected(need: RouteNeed, call: Call, req: InjectOptions, actor:
   if (!actor.client) return 401;
   if (need === 'signed-in') return 'allow';
   if (!actor.can(need.action, need.subject)) return 403;
-  const target = carriesIdsOf(req, t) ? t : actor.client;
+  const target = call.namesTenant || carriesIdsOf(req, t) ? t : actor.client;
   switch (need.scope) {
     case 'own':
       return 'allow';
@@ -136,7 +150,37 @@ const CALLS: Record<string, Call> = {
   // Facebook's redirect carries no DineDesk credentials: everyone lands on the failure page.
   'GET /api/review_testing/fb-auth-callback': { publicStatus: 302, request: () => json('GET', '/api/review_testing/fb-auth-callback?code=AQx&state=x') },
   'GET /api/review_testing/get-accounts': { request: () => json('GET', '/api/review_testing/get-accounts') },
+  'POST /api/review_testing/edit-fb-reply': {
+    request: (i) => json('POST', '/api/review_testing/edit-fb-reply', { pageId: i.pageId, reviewId: i.reviewId, commentId: i.replyIds[0]!, message: `Edited: the naan oven is fixed and the tandoor is back (${++counter})` }),
+  },
+  'POST /api/review_testing/delete-fb-reply': {
+    namesTenant: true,
+    request: (i) => json('POST', '/api/review_testing/delete-fb-reply', { pageId: i.pageId, reviewId: i.reviewId, commentId: i.replyIds.pop() ?? '1_1' }),
+  },
   'POST /api/review_testing/sync-fb-reviews': { request: (i) => json('POST', '/api/review_testing/sync-fb-reviews', { pageId: i.pageId }) },
+  // Google's redirect carries no DineDesk credentials either.
+  'GET /api/review_testing/google-auth-callback': { publicStatus: 302, request: () => json('GET', '/api/review_testing/google-auth-callback?code=4/x&state=x') },
+  'POST /get-locations-for-user': { request: (i) => json('POST', '/get-locations-for-user', { connectionId: i.googleConnectionId }) },
+  // Re-linking the location to the outlet it already has: allowed callers change nothing.
+  'POST /api/review_testing/google/link-location': {
+    request: (i) => json('POST', '/api/review_testing/google/link-location', { connectionId: i.googleConnectionId, accountName: i.accountName, locationName: i.locationId, outletId: i.outletId }),
+  },
+  'POST /api/review_testing/get_locations/get-locations': { request: (i) => json('POST', '/api/review_testing/get_locations/get-locations', { outletId: i.outletId }) },
+  'POST /api/review_testing/get_reviews/get-reviews': { request: (i) => json('POST', '/api/review_testing/get_reviews/get-reviews', { outletId: i.outletId, limit: 5 }) },
+  // An export of every outlet, made by the tenant's owner: visible to those who see every outlet.
+  'GET /api/review_testing/get_reviews/export/:exportId': { request: (i) => json('GET', `/api/review_testing/get_reviews/export/${i.exportId}`) },
+  'GET /api/review_testing/get_reviews/export/:exportId/file': { request: (i) => json('GET', `/api/review_testing/get_reviews/export/${i.exportId}/file`) },
+  'POST /api/review_testing/get_reviews/export': { request: (i) => json('POST', '/api/review_testing/get_reviews/export', { outletId: i.outletId, format: 'csv' }) },
+  'GET /api/review_testing/reply-templates': { request: () => json('GET', '/api/review_testing/reply-templates') },
+  // A new name per call: allowed callers create, refused ones write nothing.
+  'POST /api/review_testing/reply-templates/save': { request: () => json('POST', '/api/review_testing/reply-templates/save', { name: `Matrix template ${++counter}`, body: 'Thank you, {reviewer_first_name}, for visiting {outlet}.' }) },
+  // Each call names another template of the tenant, so every allowed caller has one to delete.
+  'POST /api/review_testing/reply-templates/delete': { namesTenant: true, request: (i) => json('POST', '/api/review_testing/reply-templates/delete', { id: i.templateIds.pop() ?? randomUUID() }) },
+  'POST /api/review_testing/get_reviews/kpis': { request: (i) => json('POST', '/api/review_testing/get_reviews/kpis', { outletId: i.outletId }) },
+  'POST /api/review_testing/google/reply': { namesTenant: true, request: (i) => json('POST', '/api/review_testing/google/reply', { reviewId: i.googleReviewId, comment: `Thank you, the tandoor is fixed and the naan is back (${++counter})` }) },
+  // Deleting is idempotent: allowed callers delete the reply the call above left, or find none.
+  'POST /api/review_testing/google/delete-reply': { namesTenant: true, request: (i) => json('POST', '/api/review_testing/google/delete-reply', { reviewId: i.googleReviewId }) },
+  'POST /api/review_testing/google/sync': { request: (i) => json('POST', '/api/review_testing/google/sync', { locationId: i.locationId }) },
   'GET /api/messenger/pages': { request: () => json('GET', '/api/messenger/pages') },
   'GET /api/messenger/instagram-pages': { request: () => json('GET', '/api/messenger/instagram-pages') },
   'GET /api/:channel/pages/:pageId/conversations': { request: (i) => json('GET', `${msgr(i)}/conversations`) },
@@ -159,15 +203,39 @@ const isDocsRoute = (url: string) => url === '/api/docs' || url.startsWith('/api
 /** Files of the built SPA (present only when apps/web/dist exists): public, read only. */
 const isStaticFile = (url: string) => !url.startsWith('/api/') && !url.includes(':') && !url.includes('*') && existsSync(join(h.server.ctx.config.webDistDir, url));
 
-/** Simulator state a refused call must not change: comments of the target stories, threads of the target pages. */
+/** Simulator state a refused call must not change: comments of the target stories, threads of the target pages, replies of the target Google reviews. */
 async function simState(): Promise<string> {
   const parts: unknown[] = [];
   for (const t of ['A', 'B'] as const) {
     parts.push(h.sim.conversations(ids[t].pageId, 'messenger'));
     const [story] = await h.server.ctx.db.select({ story: schema.reviews.storyId }).from(schema.reviews).where(eq(schema.reviews.id, Number(ids[t].reviewId)));
     if (story?.story) parts.push(await h.storyComments(ids[t].pageId, story.story));
+    const [g] = await h.server.ctx.db.select({ name: schema.reviews.externalKey }).from(schema.reviews).where(eq(schema.reviews.id, Number(ids[t].googleReviewId)));
+    parts.push(g ? (h.sim.google.world.reply(g.name) ?? null) : 'missing');
   }
   return JSON.stringify(parts);
+}
+
+/** Page replies on a review, posted by the client's owner (sent despite the reply check): one per actor and one to edit. */
+async function ownerReplies(clientKey: string, pageId: string, reviewId: string): Promise<string[]> {
+  const token = await h.login(`owner@${clientKey}.demo`);
+  const ids: string[] = [];
+  for (let n = 0; n <= ACTORS.length; n++) {
+    const res = await h.server.app.inject({ method: 'POST', url: '/reply-fb-review', payload: { pageId, reviewId, message: `Matrix reply ${n}: thank you for the visit`, sendAnyway: true }, headers: bearer(token) });
+    if (res.statusCode !== 200) throw new Error(`reply answered ${res.statusCode} ${res.body}`);
+    ids.push((res.json() as { comment: { id: string } }).comment.id);
+  }
+  // The first stays for the edits; the others are popped by the deletes.
+  return ids;
+}
+
+/** A finished CSV export of every review of the client, made by its owner. @returns its id */
+async function ownerExport(clientKey: string): Promise<string> {
+  const token = await h.login(`owner@${clientKey}.demo`);
+  const res = await h.server.app.inject({ method: 'POST', url: '/api/review_testing/get_reviews/export', payload: { format: 'csv', source: 'google', ratings: [1] }, headers: bearer(token) });
+  if (res.statusCode !== 202) throw new Error(`export answered ${res.statusCode} ${res.body}`);
+  await h.settle();
+  return (res.json() as { id: string }).id;
 }
 
 async function tenantIds(clientKey: string, excludeOutletsOf: string | null): Promise<TenantIds> {
@@ -192,7 +260,30 @@ async function tenantIds(clientKey: string, excludeOutletsOf: string | null): Pr
   const [page] = await db.select({ outletId: schema.facebookPages.outletId }).from(schema.facebookPages).where(eq(schema.facebookPages.id, row.pageId));
   const jobId = await h.server.ctx.jobs.send(reviewSyncPageJob, { clientId: client!.id, outletId: page!.outletId, pageId: row.pageId });
   await h.settle();
-  return { clientId: client!.id, brandId: row.brandId, pageId: row.pageId, reviewId: String(row.reviewId), conversationId: String(row.conversationId), messageId: String(row.messageId), agentUserId: agent.id, jobId: jobId! };
+  const [loc] = await db.select().from(schema.googleLocations).where(eq(schema.googleLocations.outletId, page!.outletId));
+  const [gReview] = await db.select({ id: schema.reviews.id }).from(schema.reviews).where(eq(schema.reviews.googleLocationId, loc!.id)).orderBy(asc(schema.reviews.id)).limit(1);
+  return {
+    clientId: client!.id,
+    brandId: row.brandId,
+    pageId: row.pageId,
+    reviewId: String(row.reviewId),
+    conversationId: String(row.conversationId),
+    messageId: String(row.messageId),
+    agentUserId: agent.id,
+    jobId: jobId!,
+    outletId: page!.outletId,
+    locationId: loc!.id,
+    accountName: loc!.accountName,
+    googleReviewId: String(gReview!.id),
+    googleConnectionId: loc!.connectionId!,
+    exportId: await ownerExport(clientKey),
+    replyIds: await ownerReplies(clientKey, row.pageId, String(row.reviewId)),
+    // One per actor (each call takes one): the seeded three and as many more.
+    templateIds: [
+      ...(await db.select({ id: schema.replyTemplates.id }).from(schema.replyTemplates).where(eq(schema.replyTemplates.clientId, client!.id))).map((r) => r.id),
+      ...(await db.insert(schema.replyTemplates).values(ACTORS.map((a) => ({ clientId: client!.id, name: `Matrix ${a}`, body: 'Thank you for visiting {outlet}.' }))).returning({ id: schema.replyTemplates.id })).map((r) => r.id),
+    ],
+  };
 }
 
 beforeAll(async () => {
@@ -215,8 +306,8 @@ beforeAll(async () => {
 
   // What each actor may do, written out independently of lib/ability.ts so the matrix checks it.
   const ownerCan = (action: string, subject: string) => !(action === 'create' && subject === 'Client');
-  const reader = new Set(['read Review', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth']);
-  const managerCan = (action: string, subject: string) => reader.has(`${action} ${subject}`) || ['create ReviewReply', 'create Message', 'update ReviewSync'].includes(`${action} ${subject}`);
+  const reader = new Set(['read Review', 'read ReplyTemplate', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth']);
+  const managerCan = (action: string, subject: string) => reader.has(`${action} ${subject}`) || ['create ReviewReply', 'delete ReviewReply', 'create Message', 'update ReviewSync'].includes(`${action} ${subject}`);
   const viewerCan = (action: string, subject: string) => reader.has(`${action} ${subject}`);
   const expiredToken = async () => {
     const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, 'owner@spice-route.demo'));

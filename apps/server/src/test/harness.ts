@@ -43,6 +43,12 @@ export interface Harness {
    * the callback with that cookie. @returns the landing URL the callback redirected to
    */
   connectFacebook(email: string, testUserId: string, opts?: { decision?: 'approve' | 'cancel'; grant?: (scope: string) => boolean; rerequest?: boolean }): Promise<URL>;
+  /**
+   * Runs Google connect as `email` would in the popup: construct-fb-auth-url?authType=google,
+   * Allow (or Cancel) on the simulator's consent page as the Google user `googleUserId`, then the
+   * callback with the state cookie. @returns the landing URL (`googleToken=success|failed…`)
+   */
+  connectGoogle(email: string, googleUserId: string, opts?: { decision?: 'approve' | 'cancel'; scope?: string }): Promise<URL>;
   /** Comments of a review story at Facebook, read with its page's token (up to 100). */
   storyComments(pageId: string, storyId: string): Promise<{ id: string; message: string }[]>;
   /**
@@ -150,6 +156,21 @@ export async function startHarness(opts: { sync?: boolean; env?: Record<string, 
       form.set('user_id', testUserId);
       for (const s of (dialog.searchParams.get('scope') ?? '').split(',')) if (s && (opts.grant?.(s) ?? true)) form.set(`grant_${s}`, '1');
       const approved = await fetch(`${dialog.origin}${dialog.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
+      const back = new URL(approved.headers.get('location') ?? 'http://invalid/');
+      const landing = await server.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+      return new URL(String(landing.headers.location), 'http://dinedesk.test');
+    },
+    async connectGoogle(email, googleUserId, opts = {}) {
+      const token = await login(email);
+      const res = await server.app.inject({ method: 'GET', url: '/api/review_testing/construct-fb-auth-url?authType=google', headers: bearer(token) });
+      if (res.statusCode !== 200) throw new Error(`construct-fb-auth-url answered ${res.statusCode} ${res.body}`);
+      const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+      const consent = new URL((res.json() as { url: string }).url);
+      const form = new URLSearchParams(consent.searchParams);
+      form.set('decision', opts.decision ?? 'approve');
+      form.set('user_id', googleUserId);
+      if (opts.scope !== undefined) form.set('scope', opts.scope);
+      const approved = await fetch(`${consent.origin}${consent.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
       const back = new URL(approved.headers.get('location') ?? 'http://invalid/');
       const landing = await server.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
       return new URL(String(landing.headers.location), 'http://dinedesk.test');

@@ -11,7 +11,7 @@ import { renderApp, urlOf } from '../testing/render.tsx';
 
 const reviewsApi = () => [
   handle.fbPages(() => ({ data: [pageFixture()] })),
-  handle.fbReviews(() => ({ data: [reviewFixture()], paging: { nextCursor: null } })),
+  handle.getReviews(() => ({ data: [reviewFixture()], paging: { nextCursor: null } })),
 ];
 
 describe('routing and guards (spec §2, §4, §6)', () => {
@@ -33,7 +33,7 @@ describe('routing and guards (spec §2, §4, §6)', () => {
     expect(location.current?.pathname).toBe(PATHS.reviews);
     expect(screen.getByTestId('user-menu')).toHaveAccessibleName('Account menu of Asha Rao');
     expect(screen.getByRole('heading', { level: 1, name: 'Reviews' })).toBeInTheDocument();
-    expect(fetchMock.callsTo(API.fbReviews)[0]?.headers.get('Authorization')).toBe('Bearer test-token');
+    expect(fetchMock.callsTo(API.getReviews, 'POST')[0]?.headers.get('Authorization')).toBe('Bearer test-token');
     await waitFor(() => expect(document.title).toBe('Reviews · DineDesk'));
   });
 
@@ -58,7 +58,7 @@ describe('routing and guards (spec §2, §4, §6)', () => {
 
     expect(await screen.findByRole('heading', { name: 'You are not authorized' })).toBeInTheDocument();
     expect(location.current?.pathname).toBe(PATHS.reviews);
-    expect(fetchMock.callsTo(API.fbReviews)).toHaveLength(0);
+    expect(fetchMock.callsTo(API.getReviews, 'POST')).toHaveLength(0);
   });
 
   it('has the misc pages outside the shell', async () => {
@@ -73,7 +73,7 @@ describe('routing and guards (spec §2, §4, §6)', () => {
 describe('the session ends (spec §4, §8)', () => {
   it('a 401 from a product call clears the session and shows the expired-token page', async () => {
     signInAs();
-    mockApi(...reviewsApi(), handle.fbReviews(() => reply.error(401, { message: 'Token has expired' })));
+    mockApi(...reviewsApi(), handle.getReviews(() => reply.error(401, { message: 'Token has expired' })));
     const { location } = renderApp(PATHS.reviews);
 
     expect(await screen.findByRole('heading', { name: 'Your session has expired' })).toBeInTheDocument();

@@ -61,18 +61,21 @@ export interface OutlinedTextFieldProps {
   startAdornment?: ReactNode;
   /** Attributes of the `<input>` element itself (`data-testid`, `maxLength`, …). */
   htmlInput?: InputHTMLAttributes<HTMLInputElement> & DataAttributes;
+  /** Keep the label above the field even when empty (date inputs show their own format hint). */
+  shrinkLabel?: boolean;
 }
 
 /** A small outlined single-line input with a floating label. */
-export function OutlinedTextField({ id, label, value, onChange, type, placeholder, startAdornment, htmlInput }: OutlinedTextFieldProps) {
+export function OutlinedTextField({ id, label, value, onChange, type, placeholder, startAdornment, htmlInput, shrinkLabel }: OutlinedTextFieldProps) {
   return (
     <FormControl size="small">
-      <InputLabel htmlFor={id} id={`${id}-label`}>
+      <InputLabel htmlFor={id} id={`${id}-label`} {...(shrinkLabel ? { shrink: true } : {})}>
         {label}
       </InputLabel>
       <OutlinedInput
         id={id}
         label={label}
+        {...(shrinkLabel ? { notched: true } : {})}
         type={type}
         placeholder={placeholder}
         value={value}

@@ -101,7 +101,7 @@ function ToggleSetting({
 
 /** Navbar colour as swatches: radios whose names are the colour names. */
 function NavbarColorGroup() {
-  const { t } = useTranslation();
+  const { t: tc } = useTranslation('customizer');
   const theme = useTheme();
   const legendId = useId();
   const value = useLayoutSettings((state) => state.navbarColor);
@@ -109,7 +109,7 @@ function NavbarColorGroup() {
   return (
     <FormControl component="fieldset" sx={{ display: 'block' }}>
       <FormLabel component="legend" id={legendId} sx={{ fontWeight: 600, mb: 0.5 }}>
-        {t('customizer.navbarColor')}
+        {tc('navbarColor')}
       </FormLabel>
       <RadioGroup
         row
@@ -148,7 +148,7 @@ function NavbarColorGroup() {
               value={option}
               icon={swatch(false)}
               checkedIcon={swatch(true)}
-              slotProps={{ input: { 'aria-label': t(`customizer.colors.${option}`) } }}
+              slotProps={{ input: { 'aria-label': tc(`colors.${option}`) } }}
               sx={{ p: 0.5 }}
             />
           );
@@ -176,7 +176,7 @@ export interface CustomizerProps {
 
 /** The customizer panel: a drawer on the end side with every layout setting. */
 export function Customizer({ open, onClose }: CustomizerProps) {
-  const { t } = useTranslation();
+  const { t: tc } = useTranslation('customizer');
   const titleId = useId();
   const menuLayout = useLayoutSettings((state) => state.menuLayout);
   const direction = useLayoutSettings((state) => state.direction);
@@ -194,23 +194,23 @@ export function Customizer({ open, onClose }: CustomizerProps) {
         <Box sx={{ px: 3, py: 2, display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Box sx={{ flexGrow: 1 }}>
             <Typography component="h2" variant="h6" id={titleId} sx={{ fontWeight: 700 }}>
-              {t('customizer.title')}
+              {tc('title')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {t('customizer.subtitle')}
+              {tc('subtitle')}
             </Typography>
           </Box>
-          <IconButton onClick={onClose} aria-label={t('customizer.close')} edge="end">
+          <IconButton onClick={onClose} aria-label={tc('close')} edge="end">
             <CloseIcon />
           </IconButton>
         </Box>
         <Divider />
-        <Section title={t('customizer.themeSection')}>
+        <Section title={tc('themeSection')}>
           <ChoiceGroup
             setting="skin"
-            legend={t('customizer.skin')}
+            legend={tc('skin')}
             options={SKINS}
-            label={(o) => t(`customizer.skins.${o}`)}
+            label={(o) => tc(`skins.${o}`)}
           />
           <FormControlLabel
             control={
@@ -219,52 +219,52 @@ export function Customizer({ open, onClose }: CustomizerProps) {
                 onChange={(_event, rtl) => setSetting('direction', rtl ? 'rtl' : 'ltr')}
               />
             }
-            label={t('customizer.rtl')}
+            label={tc('rtl')}
           />
         </Section>
         <Divider />
-        <Section title={t('customizer.layoutSection')}>
+        <Section title={tc('layoutSection')}>
           <ChoiceGroup
             setting="menuLayout"
-            legend={t('customizer.menuLayout')}
+            legend={tc('menuLayout')}
             options={MENU_LAYOUTS}
-            label={(o) => t(`customizer.menuLayouts.${o}`)}
+            label={(o) => tc(`menuLayouts.${o}`)}
           />
           <ToggleSetting
             setting="menuCollapsed"
-            label={t('customizer.menuCollapsed')}
+            label={tc('menuCollapsed')}
             disabled={menuLayout === 'horizontal'}
           />
           <ChoiceGroup
             setting="contentWidth"
-            legend={t('customizer.contentWidth')}
+            legend={tc('contentWidth')}
             options={CONTENT_WIDTHS}
-            label={(o) => t(`customizer.contentWidths.${o}`)}
+            label={(o) => tc(`contentWidths.${o}`)}
           />
         </Section>
         <Divider />
-        <Section title={t('customizer.navbarSection')}>
+        <Section title={tc('navbarSection')}>
           <ChoiceGroup
             setting="navbarType"
-            legend={t('customizer.navbarType')}
+            legend={tc('navbarType')}
             options={NAVBAR_TYPES}
-            label={(o) => t(`customizer.navbarTypes.${o}`)}
+            label={(o) => tc(`navbarTypes.${o}`)}
           />
           <NavbarColorGroup />
         </Section>
         <Divider />
-        <Section title={t('customizer.footerSection')}>
+        <Section title={tc('footerSection')}>
           <ChoiceGroup
             setting="footerType"
-            legend={t('customizer.footerType')}
+            legend={tc('footerType')}
             options={FOOTER_TYPES}
-            label={(o) => t(`customizer.footerTypes.${o}`)}
+            label={(o) => tc(`footerTypes.${o}`)}
           />
         </Section>
         <Divider />
         <Box sx={{ px: 3, py: 2 }}>
           <Button variant="outlined" onClick={resetSettings} fullWidth>
-            {t('customizer.reset')}
+            {tc('reset')}
           </Button>
         </Box>
       </Box>

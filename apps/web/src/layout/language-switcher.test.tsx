@@ -14,7 +14,8 @@ import { renderApp } from '../testing/render.tsx';
 
 const reviewsApi = () => [
   handle.fbPages(() => ({ data: [pageFixture({ overallStarRating: 4.2, ratingCount: 1234 })] })),
-  handle.fbReviews(() => ({ data: [reviewFixture({ createdTime: '2025-01-09T12:30:00.000Z' })], paging: { nextCursor: null } })),
+  handle.getReviews(() => ({ data: [reviewFixture({ createdTime: '2025-01-09T12:30:00.000Z' })], paging: { nextCursor: null } })),
+  handle.reviewKpis(() => ({ reviewCount: 1234, averageRating: 4.2, responseRate: 0.5, medianResponseSeconds: 7200, needsReplyCount: 3, trend: { bucket: 'month', points: [] }, outlets: [] })),
 ];
 
 describe('language switcher (spec §3)', () => {

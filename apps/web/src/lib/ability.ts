@@ -26,6 +26,8 @@ export const SUBJECTS = {
   reviewSync: 'ReviewSync',
   /** Facebook connections: `read` the accounts and token health, `create` connect (owners). */
   pageConnection: 'PageConnection',
+  /** Reply templates: `read` (every role of the reviews module), `manage` (owners, brand managers). */
+  replyTemplate: 'ReplyTemplate',
   complaint: 'Complaint',
   ticket: 'Ticket',
   competitorAnalysis: 'CompetitorAnalysis',

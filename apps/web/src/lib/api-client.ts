@@ -197,6 +197,25 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   return settle(path, raw, NO_STATUSES).body;
 }
 
+/**
+ * GETs a file (an export) with the session's bearer token, as a Blob.
+ * @throws {ApiError} on a non-OK status (with the server's message) or network failure
+ */
+export async function getBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const headers = new Headers({ 'Accept-Language': currentLanguage() });
+  const token = readAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path), { method: 'GET', headers, credentials: 'same-origin', ...(signal ? { signal } : {}) });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError({ message: 'Could not reach the DineDesk server. Check your connection and try again.', status: 0, body: null, code: 'network' });
+  }
+  if (!isOk(res.status)) settle(path, { status: res.status, body: await parseBody(res) }, NO_STATUSES);
+  return res.blob();
+}
+
 async function getRaw(path: string, query?: QueryParams, signal?: AbortSignal): Promise<RawResponse> {
   const options: RequestOptions = { method: 'GET' };
   if (query) options.query = query;

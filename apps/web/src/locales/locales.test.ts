@@ -1,6 +1,6 @@
 /**
  * The four languages stay complete and real (issue #5; spec §3 en, de, fr, pt), in the
- * namespaces `translation`, `demo`, `facebook` and `reviews` (the inbox's has its own test):
+ * namespaces `translation`, `demo`, `facebook`, `reviews`, `tenancy` and `customizer` (the inbox's has its own test):
  * - every key of English exists in German, French and Portuguese, and no language has a key
  *   English lacks (plural forms count by their base key, since French and Portuguese have a
  *   `_many` form English does not);
@@ -12,18 +12,26 @@ import type { TranslationTree } from '../lib/i18n.ts';
 import deDemo from './de/demo.json';
 import deFacebook from './de/facebook.json';
 import deReviews from './de/reviews.json';
+import deTenancy from './de/tenancy.json';
+import deCustomizer from './de/customizer.json';
 import de from './de/translation.json';
 import enDemo from './en/demo.json';
 import enFacebook from './en/facebook.json';
 import enReviews from './en/reviews.json';
+import enTenancy from './en/tenancy.json';
+import enCustomizer from './en/customizer.json';
 import en from './en/translation.json';
 import frDemo from './fr/demo.json';
 import frFacebook from './fr/facebook.json';
 import frReviews from './fr/reviews.json';
+import frTenancy from './fr/tenancy.json';
+import frCustomizer from './fr/customizer.json';
 import fr from './fr/translation.json';
 import ptDemo from './pt/demo.json';
 import ptFacebook from './pt/facebook.json';
 import ptReviews from './pt/reviews.json';
+import ptTenancy from './pt/tenancy.json';
+import ptCustomizer from './pt/customizer.json';
 import pt from './pt/translation.json';
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
@@ -49,8 +57,10 @@ function placeholders(text: string): string[] {
 }
 
 /** The namespaces as one map, keys prefixed with the namespace (`demo:pages.chat`). */
-function strings(translation: TranslationTree, demo: TranslationTree, facebook: TranslationTree, reviews: TranslationTree): Map<string, string> {
+function strings(translation: TranslationTree, demo: TranslationTree, facebook: TranslationTree, reviews: TranslationTree, tenancy: TranslationTree, customizer: TranslationTree): Map<string, string> {
   const all = new Map<string, string>();
+  for (const [key, value] of leaves(customizer)) all.set(`customizer:${key}`, value);
+  for (const [key, value] of leaves(tenancy)) all.set(`tenancy:${key}`, value);
   for (const [key, value] of leaves(reviews)) all.set(`reviews:${key}`, value);
   for (const [key, value] of leaves(translation)) all.set(`translation:${key}`, value);
   for (const [key, value] of leaves(demo)) all.set(`demo:${key}`, value);
@@ -58,18 +68,19 @@ function strings(translation: TranslationTree, demo: TranslationTree, facebook: 
   return all;
 }
 
-const english = strings(en, enDemo, enFacebook, enReviews);
+const english = strings(en, enDemo, enFacebook, enReviews, enTenancy, enCustomizer);
 const others = {
-  de: strings(de, deDemo, deFacebook, deReviews),
-  fr: strings(fr, frDemo, frFacebook, frReviews),
-  pt: strings(pt, ptDemo, ptFacebook, ptReviews),
+  de: strings(de, deDemo, deFacebook, deReviews, deTenancy, deCustomizer),
+  fr: strings(fr, frDemo, frFacebook, frReviews, frTenancy, frCustomizer),
+  pt: strings(pt, ptDemo, ptFacebook, ptReviews, ptTenancy, ptCustomizer),
 } as const;
 
 /** Strings that are the same in every language: the product name, HTTP codes, a dash. */
 const SAME_EVERYWHERE = new Set(
-  ['app.name', 'common.none', 'misc.notAuthorized.eyebrow', 'misc.notFound.eyebrow', 'reviews.reply.counter'].map(
-    (key) => `translation:${key}`,
-  ),
+  [
+    ...['app.name', 'common.none', 'misc.notAuthorized.eyebrow', 'misc.notFound.eyebrow', 'reviews.source.facebook', 'reviews.source.google', 'reviews.insights.exportCsv', 'reviews.insights.exportXlsx'].map((key) => `translation:${key}`),
+    'reviews:reply.counter',
+  ],
 );
 
 describe.each(Object.entries(others))('%s translation', (_language, strings) => {

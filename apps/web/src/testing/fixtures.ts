@@ -7,12 +7,12 @@ import {
   MODULE_SUBJECTS,
   ZFbComment,
   ZFbPage,
-  ZFbReview,
+  ZReview,
   ZUserData,
   type TAbilityRule,
   type TFbComment,
   type TFbPage,
-  type TFbReview,
+  type TReview,
   type TUserData,
 } from '@dinedesk/contracts';
 import { loadSessionFromStorage } from '../lib/session-store.ts';
@@ -73,22 +73,66 @@ export function pageFixture(overrides: Partial<TFbPage> = {}): TFbPage {
   });
 }
 
-export function reviewFixture(overrides: Partial<TFbReview> = {}): TFbReview {
-  return ZFbReview.parse({
+/**
+ * A review of the one feed (`TReview`), by default a Facebook review of `pageFixture()`'s page
+ * (same outlet and brand). Unless given, `needsReply` follows the server's rule from the other
+ * fields (no reply yet, can be replied to, and text or 3 stars or fewer), and a review without
+ * text has no sentiment.
+ */
+export function reviewFixture(overrides: Partial<TReview> = {}): TReview {
+  const base = {
     id: '500001',
+    source: 'facebook',
     pageId: '1001',
+    locationId: null,
     outletId: 'o-1',
     outletName: 'Paradise, Gachibowli',
+    brandId: 'b-1',
+    brandName: 'Paradise',
     storyId: '1001_9001',
     reviewer: { id: 'r-1', name: 'Ravi Kumar' },
     rating: 5,
     recommendationType: 'positive',
     text: 'The biryani was excellent.',
     createdTime: '2025-01-09T12:30:00.000Z',
+    updateTime: null,
     commentCount: 0,
     replied: false,
     lastReplyAt: null,
     canReply: true,
+    reply: null,
+    link: null,
+    ...overrides,
+  } satisfies Partial<TReview>;
+  const needsReply = !base.replied && base.canReply && (base.text !== '' || (base.rating !== null && base.rating <= 3));
+  return ZReview.parse({
+    needsReply,
+    sentiment: base.text === '' ? null : 'positive',
+    ...base,
+  });
+}
+
+/**
+ * A Google review (`source: 'google'`) of the same outlet: no Facebook page or story, a Google
+ * location, stars and no recommendation, a Google Maps link. `replied` and `lastReplyAt` follow
+ * `reply` unless given.
+ */
+export function googleReviewFixture(overrides: Partial<TReview> = {}): TReview {
+  const reply = overrides.reply ?? null;
+  return reviewFixture({
+    id: '700001',
+    source: 'google',
+    pageId: null,
+    locationId: 'locations/9001',
+    storyId: null,
+    reviewer: { id: 'accounts/7001/locations/9001/reviews/g-1', name: 'Priya Sharma' },
+    rating: 4,
+    recommendationType: null,
+    text: 'Lovely haleem and quick service.',
+    createdTime: '2025-01-07T09:15:00.000Z',
+    replied: reply !== null,
+    lastReplyAt: reply?.updateTime ?? null,
+    link: 'https://maps.google.com/?cid=9001',
     ...overrides,
   });
 }

@@ -63,7 +63,7 @@ async function tokensFor(userId: string, scope?: string): Promise<{ access_token
   return res.body as unknown as { access_token: string; refresh_token?: string };
 }
 
-let owner: { id: string; accountName: string };
+let owner: { id: string; accountName: string; email: string; name: string };
 let token: string;
 const accountId = () => owner.accountName.split('/')[1]!;
 
@@ -118,6 +118,17 @@ describe('Google OAuth (business.manage)', () => {
     expect((await call('POST', '/google/oauth2/token', { form: { grant_type: 'authorization_code', code, client_id: CLIENT_ID, client_secret: SECRET, redirect_uri: `${REDIRECT}x` } })).body.error).toBe('redirect_uri_mismatch');
     expect((await call('POST', '/google/oauth2/token', { form: { grant_type: 'password', client_id: CLIENT_ID, client_secret: SECRET } })).body.error).toBe('unsupported_grant_type');
     expect((await call('POST', '/google/oauth2/token', { form: { grant_type: 'refresh_token', refresh_token: 'x', client_id: CLIENT_ID, client_secret: SECRET } })).body).toEqual({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+  });
+
+  it('answers userinfo with the claims of the scopes granted (openid; email, profile)', async () => {
+    const full = await tokensFor(owner.id, 'openid email profile https://www.googleapis.com/auth/business.manage');
+    expect((await call('GET', '/google/openidconnect/v1/userinfo', { token: full.access_token })).body).toEqual({ sub: owner.id, email: owner.email, email_verified: true, name: owner.name });
+    const bare = await tokensFor(owner.id, 'openid');
+    expect((await call('GET', '/google/openidconnect/v1/userinfo', { token: bare.access_token })).body).toEqual({ sub: owner.id });
+    const noOpenid = await tokensFor(owner.id, 'https://www.googleapis.com/auth/business.manage');
+    const refused = await call('GET', '/google/openidconnect/v1/userinfo', { token: noOpenid.access_token });
+    expect(refused.status).toBe(403);
+    expect((await call('GET', '/google/openidconnect/v1/userinfo')).status).toBe(401);
   });
 
   it('answers 401 UNAUTHENTICATED without a token and 403 PERMISSION_DENIED without business.manage', async () => {

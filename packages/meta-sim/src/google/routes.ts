@@ -9,6 +9,7 @@
  *   mybusinessaccountmanagement.googleapis.com/v1   → /google/mybusinessaccountmanagement/v1/accounts
  *   mybusinessbusinessinformation.googleapis.com/v1 → /google/mybusinessbusinessinformation/v1/accounts/{a}/locations
  *   mybusiness.googleapis.com/v4                    → /google/mybusiness/v4/accounts/{a}/locations/{l}/reviews[/{r}[/reply]]
+ *   openidconnect.googleapis.com/v1/userinfo        → /google/openidconnect/v1/userinfo (`sub`, `email`, `name`)
  *
  * Rules reproduced: the error envelope `{error:{code,message,status}}`; `Authorization: Bearer`
  * access tokens of an hour, with the `business.manage` scope (401 UNAUTHENTICATED, 403
@@ -276,6 +277,22 @@ export function registerGoogleRoutes(app: FastifyInstance, world: GoogleWorld): 
       return {};
     }),
   );
+
+  // ------------------------------------------------------------------ OpenID Connect userinfo
+  // `GET openidconnect.googleapis.com/v1/userinfo`: who the token belongs to (needs `openid`;
+  // `email` and `profile` add those claims). Not a Business Profile API: no project quota.
+  app.get(`${GOOGLE_PREFIX}/openidconnect/v1/userinfo`, async (req, reply) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const grant = token ? world.accessGrant(token) : undefined;
+    if (!grant) return sendError(reply, new GoogleApiError(401, 'Request is missing required authentication credential.'));
+    if (!grant.scopes.includes('openid')) return sendError(reply, new GoogleApiError(403, 'Request had insufficient authentication scopes.'));
+    const u = grant.user;
+    return {
+      sub: u.id,
+      ...(grant.scopes.includes('email') ? { email: u.email, email_verified: true } : {}),
+      ...(grant.scopes.includes('profile') ? { name: u.name } : {}),
+    };
+  });
 
   // ------------------------------------------------------------------ OAuth
   const consentError = (reply: FastifyReply, message: string) =>

@@ -7,6 +7,8 @@
  *        &filter=toplevel|stream&summary=true&limit=&after=
  *   POST /{story-id}/comments  message=...         → {"id":"{storyNumericPart}_{n}"}
  *   GET/POST /{comment-id}/comments                replies (one level, as on Facebook)
+ *   POST /{comment-id}  message=...                the Page edits its own comment → {"success":true}
+ *   DELETE /{comment-id}                           the Page deletes a comment on its post (and its replies)
  *
  * Reading needs a token acting for the story's Page (its page token, or an admin's user
  * token); others get 100/33, as for an object they cannot see. Posting needs that Page's own
@@ -128,6 +130,32 @@ function postComment(ctx: GraphContext, story: SimStory, parentId: string | null
   return { id: record.id };
 }
 
+/**
+ * `POST /{comment-id}` `message=…`: the Page edits its own comment (Graph "Comment" updating:
+ * only the author may; needs the Page's token with `pages_manage_engagement`) → `{success: true}`.
+ */
+function editComment(ctx: GraphContext, comment: CommentRecord): { success: true } {
+  const story = storyOf(ctx, comment.storyId);
+  const p = ctx.principal;
+  if (p.type !== 'PAGE' || !isPageToken(p, story.pageId) || !hasScope(p, 'pages_manage_engagement') || comment.from.id !== p.page.id) throw permissionsError();
+  const message = ctx.params.message ?? '';
+  if (message.trim() === '') throw missingMessage();
+  ctx.sim.store.editComment(comment.id, message);
+  return { success: true };
+}
+
+/**
+ * `DELETE /{comment-id}`: the Page deletes a comment on its own post (its replies go with it);
+ * needs the Page's token with `pages_manage_engagement` → `{success: true}`.
+ */
+function deleteComment(ctx: GraphContext, comment: CommentRecord): { success: true } {
+  const story = storyOf(ctx, comment.storyId);
+  const p = ctx.principal;
+  if (p.type !== 'PAGE' || !isPageToken(p, story.pageId) || !hasScope(p, 'pages_manage_engagement')) throw permissionsError();
+  ctx.sim.store.deleteComment(comment.id);
+  return { success: true };
+}
+
 /** Module: Story and Comment node types, their `comments` edges and fields. */
 export const commentsModule: GraphModule = {
   registerNodes(nodes) {
@@ -210,6 +238,8 @@ export const commentsModule: GraphModule = {
         return commentsEdge(ctx, { id: node.id, storyId: node.comment.storyId, parentId: node.comment.id });
       },
     },
+    { kind: 'Comment', method: 'POST', edge: '', handle: (ctx, node) => editComment(ctx, node.comment) },
+    { kind: 'Comment', method: 'DELETE', edge: '', handle: (ctx, node) => deleteComment(ctx, node.comment) },
     {
       kind: 'Comment',
       method: 'POST',

@@ -92,7 +92,7 @@ describe('GET /api/review_testing/construct-fb-auth-url', () => {
   });
 
   it('refuses a missing or other authType with 400 naming it', async () => {
-    for (const q of ['', '?authType=google', '?authType=facebook%00', `?authType=${'f'.repeat(5000)}`, '?authType=facebook&rerequest=yes']) {
+    for (const q of ['', '?authType=instagram', '?authType=facebook%00', `?authType=${'f'.repeat(5000)}`, '?authType=facebook&rerequest=yes']) {
       const res = await get(`/api/review_testing/construct-fb-auth-url${q}`, owner);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().field, q).toMatch(/^query\.(authType|rerequest)$/);
@@ -224,6 +224,8 @@ describe('the callback', () => {
   it('keeps the popup’s opener: COOP unsafe-none on the callback, same-origin-allow-popups elsewhere', async () => {
     const callback = await h.server.app.inject({ method: 'GET', url: '/api/review_testing/fb-auth-callback?state=x' });
     expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    const google = await h.server.app.inject({ method: 'GET', url: '/api/review_testing/google-auth-callback?state=x' });
+    expect(google.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     const other = await h.server.app.inject({ method: 'GET', url: '/api/health' });
     expect(other.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });

@@ -10,6 +10,7 @@ import {
   ZFbAuthCallbackRedirect,
   ZGetAccountsResponse,
 } from '@dinedesk/contracts';
+import { constructGoogleAuthUrl, GOOGLE_STATE_COOKIE, GOOGLE_STATE_TTL_SECONDS } from '../google/google-connect.service.ts';
 import { completeConnect, constructAuthUrl, listAccounts, STATE_COOKIE, STATE_TTL_SECONDS } from './facebook-connect.service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
@@ -23,7 +24,7 @@ function requestOrigin(req: FastifyRequest): string {
 }
 
 /** One cookie's value from the Cookie header (no cookie plugin for a single value). */
-function readCookie(req: FastifyRequest, name: string): string | undefined {
+export function readCookie(req: FastifyRequest, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const i = part.indexOf('=');
     if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
@@ -31,10 +32,14 @@ function readCookie(req: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
-function stateCookie(reply: FastifyReply, req: FastifyRequest, value: string, maxAge: number): void {
-  // SameSite=Lax: sent on Facebook's top-level redirect to the callback, never on cross-site subrequests.
+/**
+ * Sets the browser's half of an OAuth `state` (Facebook's or Google's), for the callbacks' folder
+ * only. SameSite=Lax: sent on the provider's top-level redirect to the callback, never on
+ * cross-site subrequests.
+ */
+export function writeStateCookie(reply: FastifyReply, req: FastifyRequest, name: string, value: string, maxAge: number): void {
   const secure = req.protocol === 'https' ? '; Secure' : '';
-  reply.header('set-cookie', `${STATE_COOKIE}=${encodeURIComponent(value)}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`);
+  reply.header('set-cookie', `${name}=${encodeURIComponent(value)}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`);
 }
 
 /**
@@ -50,17 +55,23 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
       config: { need: { action: 'create', subject: 'PageConnection', scope: 'client' } },
       schema: {
         tags: ['facebook connect'],
-        summary: 'Facebook Login dialog URL for the connect popup (700x800)',
+        summary: 'Facebook Login dialog URL (authType=facebook) or Google consent URL (authType=google) for the connect popup (700x800)',
         description:
-          'Open `url` in a popup. Facebook redirects it to the callback, which lands on /apps/reviews_and_reputation/facebook?longToken=success|failed. Also sets an HttpOnly cookie that ties the dialog to this browser. `rerequest=true` asks again for declined permissions.',
+          'Open `url` in a popup. Facebook redirects it to the callback, which lands on /apps/reviews_and_reputation/facebook?longToken=success|failed (Google: googleToken=success|failed). Also sets an HttpOnly cookie that ties the dialog to this browser. `rerequest=true` asks Facebook again for declined permissions.',
         security,
         querystring: ZConstructFbAuthUrlQuery,
         response: { 200: ZConstructFbAuthUrlResponse, ...errors },
       },
     },
     async (req, reply) => {
+      if (req.query.authType === 'google') {
+        const g = await constructGoogleAuthUrl(app.ctx, req.auth, { origin: requestOrigin(req) });
+        writeStateCookie(reply, req, GOOGLE_STATE_COOKIE, g.nonce, GOOGLE_STATE_TTL_SECONDS);
+        reply.header('cache-control', 'no-store');
+        return { url: g.url, expiresAt: g.expiresAt.toISOString() };
+      }
       const { url, nonce, expiresAt } = await constructAuthUrl(app.ctx, req.auth, { origin: requestOrigin(req), rerequest: req.query.rerequest === 'true' });
-      stateCookie(reply, req, nonce, STATE_TTL_SECONDS);
+      writeStateCookie(reply, req, STATE_COOKIE, nonce, STATE_TTL_SECONDS);
       reply.header('cache-control', 'no-store');
       return { url, expiresAt: expiresAt.toISOString() };
     },
@@ -80,7 +91,7 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const outcome = await completeConnect(app.ctx, req.query, readCookie(req, STATE_COOKIE));
-      stateCookie(reply, req, '', 0);
+      writeStateCookie(reply, req, STATE_COOKIE, '', 0);
       reply.header('cache-control', 'no-store');
       if (outcome.ok) {
         if (outcome.notSubscribed.length) req.log.warn({ notSubscribed: outcome.notSubscribed }, 'Facebook connect: webhook subscription failed for some pages');

@@ -4,6 +4,7 @@ import { GraphError } from '../../lib/graph-client.ts';
 import { graphCodeLabel, rateLimitWaitSeconds } from '../../lib/graph-errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { cleanText } from '../../lib/text.ts';
+import { sentimentOf } from '../../lib/sentiment.ts';
 import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/meta.service.ts';
 import { reportBadItem } from './bad-items.ts';
 import * as repo from './reviews.repository.ts';
@@ -73,6 +74,8 @@ export function ratingRow(ctx: AppContext, page: PageRow, raw: unknown, now: Dat
   }
   const reviewer = r.reviewer ? { id: cleanText(r.reviewer.id), name: cleanText(r.reviewer.name) } : { id: 'unknown', name: 'Facebook user' };
   const storyId = r.open_graph_story ? cleanText(r.open_graph_story.id) : null;
+  const reviewText = cleanText(r.review_text ?? '');
+  const sentiment = sentimentOf(reviewText);
   return {
     clientId: page.clientId,
     outletId: page.outletId,
@@ -83,8 +86,10 @@ export function ratingRow(ctx: AppContext, page: PageRow, raw: unknown, now: Dat
     reviewerName: reviewer.name,
     rating: r.has_rating === false || r.rating === undefined ? null : Math.max(1, Math.min(5, Math.round(r.rating))),
     recommendationType: r.recommendation_type ?? ((r.rating ?? 5) >= 3 ? 'positive' : 'negative'),
-    reviewText: cleanText(r.review_text ?? ''),
+    reviewText,
     createdTime,
+    sentimentScore: sentiment.score,
+    sentiment: sentiment.label,
     syncedAt: now,
   };
 }

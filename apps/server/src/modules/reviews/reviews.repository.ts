@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TFbPage, TSyncState } from '@dinedesk/contracts';
 import type { Db } from '../../db/client.ts';
-import { afterPositionPrepared, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
+import { afterPosition, afterPositionPrepared, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
 import { preparedByShape } from '../../lib/prepared.ts';
 import { schema } from '../../db/client.ts';
-import { tenantScope, tenantScopePrepared, tenantScopeValues } from '../../lib/tenant-scope.ts';
+import { outletScope, tenantScope, tenantScopePrepared, tenantScopeValues } from '../../lib/tenant-scope.ts';
 
 const { reviews, facebookPages, outlets, brands, reviewComments, users } = schema;
 
@@ -96,7 +97,8 @@ const reviewList = preparedByShape(
   'reviews_list',
   (s: ReviewListShape) => [s.outletScoped, s.page, s.rating, s.recommendation, s.q, s.after].map((b) => (b ? '1' : '0')).join('') + s.replied[0],
   (db, s, statementName) => {
-    const conds: SQL[] = [tenantScopePrepared(s.outletScoped, reviews)];
+    // Facebook reviews only: Google's have no page (the one feed is `listFeed`).
+    const conds: SQL[] = [tenantScopePrepared(s.outletScoped, reviews), eq(reviews.source, 'facebook')];
     if (s.page) conds.push(eq(reviews.pageId, sql.placeholder('pageId')));
     if (s.rating) conds.push(eq(reviews.rating, sql.placeholder('rating')));
     if (s.recommendation) conds.push(eq(reviews.recommendationType, sql.placeholder('recommendation')));
@@ -146,6 +148,200 @@ export async function listReviews(db: Db, f: ReviewFilter): Promise<{ rows: { r:
   return keysetPage(rows, f.limit, ({ r }) => ({ time: r.createdTime, id: r.id }));
 }
 
+export interface FeedFilter {
+  clientId: string;
+  outletIds: readonly string[] | null;
+  brandId?: string;
+  outletId?: string;
+  source?: 'facebook' | 'google';
+  ratings?: number[];
+  replied?: boolean;
+  needsReply?: boolean;
+  /** Days, UTC, both included. */
+  from?: string;
+  to?: string;
+  sentiment?: 'positive' | 'neutral' | 'negative';
+  q?: string;
+  after?: KeysetPosition;
+  limit: number;
+}
+
+/**
+ * A review needs a reply: it can be answered (Google, or Facebook with a story), nobody has
+ * (or, on Google, the guest edited it after the reply), and it says something or rates 3 or less.
+ */
+export const NEEDS_REPLY = sql<boolean>`((${reviews.source} = 'google' or ${reviews.storyId} is not null)
+  and (${reviews.pageReplyCount} = 0 or (${reviews.source} = 'google' and ${reviews.updateTime} > ${reviews.lastReplyAt}))
+  and (${reviews.reviewText} <> '' or ${reviews.rating} <= 3))`;
+
+/** The conditions of the one feed's filters (also used by its KPIs and export). */
+export function feedConditions(f: Omit<FeedFilter, 'after' | 'limit'>): SQL {
+  const conds: (SQL | undefined)[] = [tenantScope(f, reviews)];
+  if (f.outletId) conds.push(eq(reviews.outletId, f.outletId));
+  if (f.brandId) conds.push(sql`${reviews.outletId} in (select ${outlets.id} from ${outlets} where ${outlets.brandId} = ${f.brandId})`);
+  if (f.source) conds.push(eq(reviews.source, f.source));
+  if (f.ratings?.length) conds.push(inArray(reviews.rating, f.ratings));
+  if (f.replied === true) conds.push(sql`${reviews.pageReplyCount} > 0`);
+  if (f.replied === false) conds.push(eq(reviews.pageReplyCount, 0));
+  if (f.needsReply === true) conds.push(NEEDS_REPLY);
+  if (f.needsReply === false) conds.push(sql`not ${NEEDS_REPLY}`);
+  if (f.from) conds.push(sql`${reviews.createdTime} >= ${f.from}::date`);
+  if (f.to) conds.push(sql`${reviews.createdTime} < (${f.to}::date + 1)`);
+  if (f.sentiment) conds.push(eq(reviews.sentiment, f.sentiment));
+  if (f.q) conds.push(sql`to_tsvector('simple', ${reviews.reviewText}) @@ plainto_tsquery('simple', ${f.q})`);
+  return and(...conds)!;
+}
+
+export interface FeedRow {
+  r: ReviewRow;
+  outletName: string;
+  brandId: string;
+  brandName: string;
+  mapsUri: string | null;
+  needsReply: boolean;
+  replyComment: string | null;
+  replyTime: Date | null;
+  replyAuthor: string | null;
+}
+
+/**
+ * One keyset page of the one feed (Facebook and Google), newest first, on
+ * `(client_id, created_time, id)` (or `(outlet_id, …)` with an outlet filter), never OFFSET.
+ */
+export async function listFeed(db: Db, f: FeedFilter, opts: { withLastReply?: boolean } = {}): Promise<{ rows: (FeedRow & { lastReply: string | null })[]; next: string | null }> {
+  if (!f.clientId) return { rows: [], next: null };
+  // Exports carry the text of the newest public reply (Facebook's too); the screen does not need it.
+  const lastReply = opts.withLastReply
+    ? sql<string | null>`(select ${reviewComments.message} from ${reviewComments} where ${reviewComments.reviewId} = ${reviews.id} and ${reviewComments.isPageReply} order by ${reviewComments.createdTime} desc limit 1)`
+    : sql<string | null>`null`;
+  const replies = alias(reviewComments, 'google_reply');
+  const replyAuthor = alias(users, 'reply_author');
+  const rows = await db
+    .select({
+      r: reviews,
+      outletName: outlets.name,
+      brandId: brands.id,
+      brandName: brands.name,
+      mapsUri: schema.googleLocations.mapsUri,
+      needsReply: NEEDS_REPLY,
+      replyComment: replies.message,
+      replyTime: replies.createdTime,
+      replyAuthor: replyAuthor.fullName,
+      lastReply,
+    })
+    .from(reviews)
+    .innerJoin(outlets, eq(outlets.id, reviews.outletId))
+    .innerJoin(brands, eq(brands.id, outlets.brandId))
+    .leftJoin(schema.googleLocations, eq(schema.googleLocations.id, reviews.googleLocationId))
+    .leftJoin(replies, and(eq(reviews.source, 'google'), sql`${replies.id} = ${reviews.externalKey} || '/reply'`))
+    .leftJoin(replyAuthor, eq(replyAuthor.id, replies.authorUserId))
+    .where(and(feedConditions(f), f.after ? afterPosition(reviews.createdTime, reviews.id, f.after) : undefined))
+    .orderBy(desc(reviews.createdTime), desc(reviews.id))
+    .limit(f.limit + 1);
+  return keysetPage(rows, f.limit, ({ r }) => ({ time: r.createdTime, id: r.id }));
+}
+
+/** Seconds from a review to its first public reply (null without one). */
+const FIRST_REPLY_SECONDS = sql`extract(epoch from ((select min(${reviewComments.createdTime}) from ${reviewComments} where ${reviewComments.reviewId} = ${reviews.id} and ${reviewComments.isPageReply}) - ${reviews.createdTime}))`;
+const CAN_REPLY = sql`(${reviews.source} = 'google' or ${reviews.storyId} is not null)`;
+
+/** The KPI figures of a group of reviews (see `ZReviewKpis`). */
+const kpiColumns = {
+  reviewCount: sql<number>`count(*)`.mapWith(Number),
+  averageRating: sql<number | null>`avg(${reviews.rating})`.mapWith((v) => (v === null ? null : Number(v))),
+  replyable: sql<number>`count(*) filter (where ${CAN_REPLY})`.mapWith(Number),
+  replied: sql<number>`count(*) filter (where ${CAN_REPLY} and ${reviews.pageReplyCount} > 0)`.mapWith(Number),
+  medianResponseSeconds: sql<number | null>`percentile_cont(0.5) within group (order by ${FIRST_REPLY_SECONDS}) filter (where ${reviews.pageReplyCount} > 0)`.mapWith((v) =>
+    v === null ? null : Number(v),
+  ),
+  needsReplyCount: sql<number>`count(*) filter (where ${NEEDS_REPLY})`.mapWith(Number),
+};
+
+/**
+ * KPIs of the feed's filtered reviews: totals, per outlet (by review count), and the trend in
+ * `bucket` periods (`date_trunc`, UTC). One aggregate pass each, on the same conditions as the list.
+ */
+export async function feedKpis(db: Db, f: Omit<FeedFilter, 'after' | 'limit'>, bucket: 'day' | 'week' | 'month') {
+  const where = feedConditions(f);
+  const [totals] = await db.select(kpiColumns).from(reviews).where(where);
+  const perOutlet = await db
+    .select({ outletId: reviews.outletId, outletName: outlets.name, brandName: brands.name, ...kpiColumns })
+    .from(reviews)
+    .innerJoin(outlets, eq(outlets.id, reviews.outletId))
+    .innerJoin(brands, eq(brands.id, outlets.brandId))
+    .where(where)
+    .groupBy(reviews.outletId, outlets.name, brands.name)
+    .orderBy(desc(sql`count(*)`), asc(outlets.name));
+  // A literal, not a parameter: GROUP BY must see the same expression as the SELECT (bucket is one of three words).
+  const period = sql`date_trunc(${sql.raw(`'${bucket}'`)}, ${reviews.createdTime} at time zone 'UTC')`;
+  const trend = await db
+    .select({
+      start: sql<string>`to_char(${period}, 'YYYY-MM-DD')`,
+      reviewCount: sql<number>`count(*)`.mapWith(Number),
+      averageRating: sql<number | null>`avg(${reviews.rating})`.mapWith((v) => (v === null ? null : Number(v))),
+    })
+    .from(reviews)
+    .where(where)
+    .groupBy(period)
+    .orderBy(period);
+  return { totals: totals!, perOutlet, trend };
+}
+
+/** How many reviews the filters select. */
+export async function feedCount(db: Db, f: Omit<FeedFilter, 'after' | 'limit'>): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(reviews).where(feedConditions(f));
+  return row?.n ?? 0;
+}
+
+// ── Exports of the feed (review-export.service.ts) ──────────────────────────────────────────
+
+const { reviewExports } = schema;
+export type ExportRow = typeof reviewExports.$inferSelect;
+
+export async function insertExport(db: Db, row: typeof reviewExports.$inferInsert): Promise<ExportRow> {
+  const [created] = await db.insert(reviewExports).values(row).returning();
+  return created!;
+}
+
+/** An export without its file (the file can be megabytes). */
+export async function getExport(db: Db, id: string): Promise<Omit<ExportRow, 'content'> | undefined> {
+  const { content: _content, ...columns } = getTableColumns(reviewExports);
+  const [row] = await db.select(columns).from(reviewExports).where(eq(reviewExports.id, id));
+  return row;
+}
+
+export async function getExportFile(db: Db, id: string): Promise<{ fileName: string | null; format: 'csv' | 'xlsx'; content: Buffer | null } | undefined> {
+  const [row] = await db.select({ fileName: reviewExports.fileName, format: reviewExports.format, content: reviewExports.content }).from(reviewExports).where(eq(reviewExports.id, id));
+  return row;
+}
+
+export async function updateExport(db: Db, id: string, set: Partial<typeof reviewExports.$inferInsert>): Promise<void> {
+  await db.update(reviewExports).set(set).where(eq(reviewExports.id, id));
+}
+
+/** Deletes exports past their expiry. @returns how many */
+export async function pruneExports(db: Db, now: Date): Promise<number> {
+  const gone = await db.delete(reviewExports).where(sql`${reviewExports.expiresAt} < ${now}`).returning({ id: reviewExports.id });
+  return gone.length;
+}
+
+/** Oldest and newest review time of the filtered feed (sizes the trend's periods). */
+export async function feedSpan(db: Db, f: Omit<FeedFilter, 'after' | 'limit'>): Promise<{ min: Date | null; max: Date | null }> {
+  const [row] = await db
+    .select({ min: sql<string | null>`min(${reviews.createdTime})`, max: sql<string | null>`max(${reviews.createdTime})` })
+    .from(reviews)
+    .where(feedConditions(f));
+  return { min: row?.min ? new Date(row.min) : null, max: row?.max ? new Date(row.max) : null };
+}
+
+/** The client's outlets a scope sees (null: all), with their brands. */
+export function visibleOutlets(db: Db, clientId: string, outletIds: readonly string[] | null): Promise<{ id: string; brandId: string }[]> {
+  return db
+    .select({ id: outlets.id, brandId: outlets.brandId })
+    .from(outlets)
+    .where(and(eq(outlets.clientId, clientId), outletScope(outletIds, outlets.id)));
+}
+
 export async function getReview(db: Db, clientId: string, reviewId: number): Promise<ReviewRow | undefined> {
   const [row] = await db.select().from(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.clientId, clientId)));
   return row;
@@ -192,6 +388,8 @@ export async function upsertReviews(tx: Db, rows: ReviewInsert[]): Promise<void>
           recommendationType: sql`excluded.recommendation_type`,
           reviewText: sql`excluded.review_text`,
           reviewerName: sql`excluded.reviewer_name`,
+          sentimentScore: sql`excluded.sentiment_score`,
+          sentiment: sql`excluded.sentiment`,
           syncedAt: sql`excluded.synced_at`,
         },
       });
@@ -258,14 +456,16 @@ export async function upsertComment(tx: Db, row: CommentInsert): Promise<void> {
 }
 
 /**
- * The page's latest public replies, newest first (the reply check compares a new reply with
- * them; `review_comments_page_reply_idx`).
+ * The outlet's latest public replies on every source, newest first (the reply check compares a
+ * new reply with them; `review_comments_page_reply_idx`): replies written as its Facebook Page
+ * or as its Google location.
  */
-export async function recentPageReplies(db: Db, clientId: string, pageId: string, limit: number): Promise<string[]> {
+export async function recentOutletReplies(db: Db, clientId: string, outletId: string, limit: number): Promise<string[]> {
+  const senders = sql`(select ${facebookPages.id} from ${facebookPages} where ${facebookPages.outletId} = ${outletId} union all select ${schema.googleLocations.id} from ${schema.googleLocations} where ${schema.googleLocations.outletId} = ${outletId})`;
   const rows = await db
     .select({ message: reviewComments.message })
     .from(reviewComments)
-    .where(and(eq(reviewComments.clientId, clientId), eq(reviewComments.fromId, pageId), eq(reviewComments.isPageReply, true)))
+    .where(and(eq(reviewComments.clientId, clientId), sql`${reviewComments.fromId} in ${senders}`, eq(reviewComments.isPageReply, true)))
     .orderBy(desc(reviewComments.createdTime))
     .limit(limit);
   return rows.map((r) => r.message);
@@ -281,6 +481,17 @@ export async function deleteCommentsExcept(tx: Db, reviewId: number, keep: strin
   await tx
     .delete(reviewComments)
     .where(keep.length ? and(eq(reviewComments.reviewId, reviewId), notInArray(reviewComments.id, keep)) : eq(reviewComments.reviewId, reviewId));
+}
+
+/** A stored comment of a review, or undefined. */
+export async function getComment(db: Db, reviewId: number, commentId: string): Promise<CommentRow | undefined> {
+  const [row] = await db.select().from(reviewComments).where(and(eq(reviewComments.id, commentId), eq(reviewComments.reviewId, reviewId)));
+  return row;
+}
+
+/** Replaces a stored comment's text (an edit through DineDesk, whose author it becomes). */
+export async function updateCommentMessage(tx: Db, reviewId: number, commentId: string, message: string, authorUserId: string): Promise<void> {
+  await tx.update(reviewComments).set({ message, authorUserId }).where(and(eq(reviewComments.id, commentId), eq(reviewComments.reviewId, reviewId)));
 }
 
 /** Deletes one comment of a review. */
@@ -334,4 +545,47 @@ export async function releaseReplyKey(db: Db, clientId: string, key: string): Pr
 /** Stores the reply a key produced, so a retry answers it. */
 export async function finishReplyKey(tx: Db, clientId: string, key: string, result: Record<string, unknown>): Promise<void> {
   await tx.update(idem).set({ state: 'done', result }).where(replyKey(clientId, key));
+}
+
+// ── Reply templates (reply-templates.service.ts) ────────────────────────────────────────────
+
+const { replyTemplates } = schema;
+export type ReplyTemplateRow = typeof replyTemplates.$inferSelect;
+
+/** The client's templates by name, with who last changed each. */
+export async function listReplyTemplates(db: Db, clientId: string): Promise<(ReplyTemplateRow & { updatedByName: string | null })[]> {
+  const rows = await db
+    .select({ t: replyTemplates, updatedByName: users.fullName })
+    .from(replyTemplates)
+    .leftJoin(users, eq(users.id, replyTemplates.updatedBy))
+    .where(eq(replyTemplates.clientId, clientId))
+    .orderBy(asc(replyTemplates.name));
+  return rows.map((r) => ({ ...r.t, updatedByName: r.updatedByName }));
+}
+
+export async function getReplyTemplate(db: Db, id: string): Promise<ReplyTemplateRow | undefined> {
+  const [row] = await db.select().from(replyTemplates).where(eq(replyTemplates.id, id));
+  return row;
+}
+
+/** Inserts a template. @returns null when the client already has one of that name */
+export async function insertReplyTemplate(db: Db, row: typeof replyTemplates.$inferInsert): Promise<ReplyTemplateRow | null> {
+  const [created] = await db.insert(replyTemplates).values(row).onConflictDoNothing().returning();
+  return created ?? null;
+}
+
+/** Updates a template of the client. @returns the row, or null when another template has that name */
+export async function updateReplyTemplate(db: Db, id: string, clientId: string, set: { name: string; body: string; updatedAt: Date; updatedBy: string }): Promise<ReplyTemplateRow | null> {
+  const [clash] = await db
+    .select({ id: replyTemplates.id })
+    .from(replyTemplates)
+    .where(and(eq(replyTemplates.clientId, clientId), eq(replyTemplates.name, set.name), sql`${replyTemplates.id} <> ${id}`));
+  if (clash) return null;
+  const [row] = await db.update(replyTemplates).set(set).where(and(eq(replyTemplates.id, id), eq(replyTemplates.clientId, clientId))).returning();
+  return row ?? null;
+}
+
+export async function deleteReplyTemplate(db: Db, id: string, clientId: string): Promise<boolean> {
+  const gone = await db.delete(replyTemplates).where(and(eq(replyTemplates.id, id), eq(replyTemplates.clientId, clientId))).returning({ id: replyTemplates.id });
+  return gone.length > 0;
 }

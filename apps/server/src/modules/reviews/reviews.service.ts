@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { TFbComment, TFbPage, TGetFbCommentsResponse } from '@dinedesk/contracts';
+import type { TFbComment, TFbPage, TGetFbCommentsResponse, TGetReviewsResponse, TReviewKpis, ZGetReviewsRequest, ZReviewKpisRequest } from '@dinedesk/contracts';
+
+type TGetReviewsRequestParsed = z.output<typeof ZGetReviewsRequest>;
+type TReviewKpisRequestParsed = z.output<typeof ZReviewKpisRequest>;
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { parseCursor } from '../../lib/keyset.ts';
@@ -12,7 +15,7 @@ import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/meta.se
 import { graphTime, syncPage } from './review-sync.service.ts';
 import { reportBadItem } from './bad-items.ts';
 import { checkReply, RECENT_REPLIES } from './reply-check.ts';
-import { usableComment, usableReview } from './reviews.mappers.ts';
+import { usableComment, usableFeedReview, usableReview } from './reviews.mappers.ts';
 import * as repo from './reviews.repository.ts';
 import { audit } from '../../lib/audit.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
@@ -65,6 +68,81 @@ export async function listReviews(
     limit: q.limit,
   });
   return { data: rows.flatMap(({ r, outletName }) => usableReview(ctx, r, outletName)), paging: { nextCursor: next } };
+}
+
+/**
+ * One keyset page of the one feed: reviews of every source of the outlets the caller may see,
+ * newest first, filtered as asked (spec §7 `get_reviews/get-reviews`).
+ * @throws HttpError 404 naming the field for a brand or outlet id the caller cannot see (another
+ *   client's, or outside a scoped role's outlets; docs/decisions/0004)
+ */
+export async function listFeed(ctx: AppContext, auth: AuthContext, body: TGetReviewsRequestParsed): Promise<TGetReviewsResponse> {
+  await checkFilterIds(ctx, auth, { outletId: body.outletId, brandId: body.brandId });
+  const { rows, next } = await repo.listFeed(ctx.db, {
+    clientId: auth.clientId!,
+    outletIds: auth.outletIds,
+    brandId: body.brandId,
+    outletId: body.outletId,
+    source: body.source,
+    ratings: body.ratings,
+    replied: body.replied,
+    needsReply: body.needsReply,
+    from: body.from,
+    to: body.to,
+    sentiment: body.sentiment,
+    q: body.q || undefined,
+    after: parseCursor(body.cursor, 'body.cursor'),
+    limit: body.limit,
+  });
+  return { data: rows.flatMap((row) => usableFeedReview(ctx, row)), paging: { nextCursor: next } };
+}
+
+/** Days in a trend before its periods grow: daily up to 2 months, weekly up to 2 years, else monthly. */
+const DAILY_UP_TO_DAYS = 62;
+const WEEKLY_UP_TO_DAYS = 731;
+
+/**
+ * KPIs of the reviews the filters select (DineDesk's `get_reviews/kpis`): count, average rating,
+ * response rate (replied among those that can be replied to), median time to the first reply,
+ * reviews needing a reply, a trend sized to the span, and the same per outlet.
+ * @throws HttpError 404 naming the field for a brand or outlet the caller cannot see
+ */
+export async function feedKpis(ctx: AppContext, auth: AuthContext, body: TReviewKpisRequestParsed): Promise<TReviewKpis> {
+  await checkFilterIds(ctx, auth, { outletId: body.outletId, brandId: body.brandId });
+  const f = { clientId: auth.clientId!, outletIds: auth.outletIds, ...body, q: body.q || undefined };
+  let days: number;
+  if (body.from && body.to) days = (Date.parse(body.to) - Date.parse(body.from)) / 86_400_000;
+  else {
+    const span = await repo.feedSpan(ctx.db, f);
+    const start = body.from ? Date.parse(body.from) : (span.min?.getTime() ?? 0);
+    const end = body.to ? Date.parse(body.to) : (span.max?.getTime() ?? 0);
+    days = Math.max(0, end - start) / 86_400_000;
+  }
+  const bucket = days <= DAILY_UP_TO_DAYS ? 'day' : days <= WEEKLY_UP_TO_DAYS ? 'week' : 'month';
+  const { totals, perOutlet, trend } = await repo.feedKpis(ctx.db, f, bucket);
+  const figures = (r: typeof totals) => ({
+    reviewCount: r.reviewCount,
+    averageRating: r.averageRating === null ? null : Math.round(r.averageRating * 100) / 100,
+    responseRate: r.replyable > 0 ? Math.round((r.replied / r.replyable) * 1000) / 1000 : null,
+    medianResponseSeconds: r.medianResponseSeconds === null ? null : Math.round(r.medianResponseSeconds),
+    needsReplyCount: r.needsReplyCount,
+  });
+  return {
+    ...figures(totals),
+    trend: { bucket, points: trend.map((p) => ({ start: p.start, reviewCount: p.reviewCount, averageRating: p.averageRating === null ? null : Math.round(p.averageRating * 100) / 100 })) },
+    outlets: perOutlet.map((o) => ({ outletId: o.outletId, outletName: o.outletName, brandName: o.brandName, ...figures(o) })),
+  };
+}
+
+/**
+ * The brand and outlet ids of a filter must be the caller's to see.
+ * @throws HttpError 404 naming `body.outletId` / `body.brandId`
+ */
+export async function checkFilterIds(ctx: AppContext, auth: AuthContext, f: { outletId?: string; brandId?: string }): Promise<void> {
+  if (!f.outletId && !f.brandId) return;
+  const visible = await repo.visibleOutlets(ctx.db, auth.clientId!, auth.outletIds);
+  if (f.outletId && !visible.some((o) => o.id === f.outletId)) throw new HttpError(404, `Outlet ${f.outletId} not found`, { field: 'body.outletId' });
+  if (f.brandId && !visible.some((o) => o.brandId === f.brandId)) throw new HttpError(404, `Brand ${f.brandId} not found`, { field: 'body.brandId' });
 }
 
 /** Stored comments of a review, oldest first; a row that cannot be answered is skipped (issue #8). */
@@ -195,17 +273,17 @@ const outcomeUnknown = () =>
   );
 
 /**
- * Runs the reply check (reply-check.ts, issue #11) against the page's latest replies.
+ * Runs the reply check (reply-check.ts, issue #11) against the outlet's latest replies (every source).
  * @param sendAnyway the caller saw the warnings and sends anyway: allowed to owners (and super
  *   admins), whose choice the reply's audit row records
  * @returns the warning codes sent anyway (empty when the check found nothing)
  * @throws HttpError 422 `reply_check` with `warnings` when the check warns and the caller did not
  *   choose to send anyway; 403 `reply_check_owner_only` when a non-owner chooses to
  */
-async function replyCheck(ctx: AppContext, auth: AuthContext, pageId: string, clientId: string, message: string, sendAnyway: boolean): Promise<string[]> {
-  const warnings = checkReply(message, await repo.recentPageReplies(ctx.db, clientId, pageId, RECENT_REPLIES));
+export async function replyCheck(ctx: AppContext, auth: AuthContext, outletId: string, clientId: string, message: string, sendAnyway: boolean, field = 'body.message'): Promise<string[]> {
+  const warnings = checkReply(message, await repo.recentOutletReplies(ctx.db, clientId, outletId, RECENT_REPLIES));
   if (!warnings.length) return [];
-  if (!sendAnyway) throw new HttpError(422, `Check this reply before it goes out: ${warnings.map((w) => w.message).join(' ')}`, { field: 'body.message', code: 'reply_check', warnings });
+  if (!sendAnyway) throw new HttpError(422, `Check this reply before it goes out: ${warnings.map((w) => w.message).join(' ')}`, { field, code: 'reply_check', warnings });
   if (auth.role !== 'client_owner' && auth.role !== 'super_admin') {
     throw new HttpError(403, 'Only an owner can send a reply the check warned about. Change the reply, or ask an owner.', { code: 'reply_check_owner_only', warnings });
   }
@@ -252,7 +330,7 @@ export async function reply(
     const done = await repo.getReplyKey(ctx.db, clientId, idempotencyKey);
     if (done?.state === 'done' && done.result && done.requestHash === replyHash(pageId, reviewId, message)) return done.result as unknown as TFbComment;
   }
-  const overridden = await replyCheck(ctx, auth, page.id, clientId, message, opts.sendAnyway === true);
+  const overridden = await replyCheck(ctx, auth, page.outletId, clientId, message, opts.sendAnyway === true);
   const startedAt = ctx.now();
 
   // Reserve the key, or answer what an earlier request with it produced.
@@ -336,6 +414,64 @@ export async function reply(
     if (!(e instanceof HttpError)) await release().catch(() => undefined);
     throw e;
   }
+}
+
+/**
+ * The page's own stored reply on a review, for an edit or a delete.
+ * @throws HttpError 404 (ids unknown to the caller, or not a reply of the page), 409 (page not
+ *   connected or its token dead)
+ */
+async function ownReply(ctx: AppContext, auth: AuthContext, pageId: string, reviewId: string, commentId: string) {
+  const { page, review } = await visibleReview(ctx, auth, pageId, reviewId);
+  const comment = await repo.getComment(ctx.db, review.id, commentId);
+  if (!comment || !comment.isPageReply || comment.fromId !== page.id) throw new HttpError(404, `Reply ${commentId} of the page not found on this review`, { field: 'body.commentId' });
+  const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
+  if (!token) throw new HttpError(409, 'This Facebook Page is not connected. Connect it to change its replies.', { field: 'pageId' });
+  if (tokenIsDead(page)) throw new HttpError(409, page.syncMessage ?? 'Facebook rejected this page’s access token. Reconnect the page to change its replies.', { field: 'pageId', code: 'graph_190' });
+  return { page, review, comment, token };
+}
+
+/**
+ * Edits one of the page's replies on Facebook (Graph `POST /{comment-id}` `message`), after the
+ * reply check (none when the words did not change), then stores it with its new author.
+ * @throws HttpError 404, 409 as {@link ownReply}; 422/403 reply check; 502/503 Facebook refused
+ */
+export async function editReply(ctx: AppContext, auth: AuthContext, pageId: string, reviewId: string, commentId: string, message: string, opts: { sendAnyway?: boolean } = {}): Promise<TFbComment> {
+  const { page, review, comment, token } = await ownReply(ctx, auth, pageId, reviewId, commentId);
+  const overridden = comment.message === message ? [] : await replyCheck(ctx, auth, page.outletId, review.clientId, message, opts.sendAnyway === true);
+  try {
+    await ctx.graph.post(commentId, { message }, token);
+  } catch (e) {
+    if (!(e instanceof GraphError)) throw e;
+    if (e.isTokenError) await recordTokenDeath(ctx, page, e);
+    throw graphWriteRefusal(e, 'edit', 'edit its replies');
+  }
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateCommentMessage(tx, review.id, commentId, message, auth.userId);
+    await audit(tx, { clientId: review.clientId, actorUserId: auth.userId, action: 'review.reply_edited', target: `review:${review.id}`, details: { pageId, commentId, ...(overridden.length ? { sentDespite: overridden } : {}) } });
+  });
+  return { id: commentId, message, from: { id: page.id, name: page.name }, createdTime: comment.createdTime.toISOString(), isPageReply: true, authorName: auth.fullName };
+}
+
+/**
+ * Deletes one of the page's replies on Facebook (Graph `DELETE /{comment-id}`); one Facebook no
+ * longer has (error 100, "does not exist") counts as deleted, and the stored copy follows.
+ * @throws HttpError 404, 409 as {@link ownReply}; 502/503 Facebook refused
+ */
+export async function deleteReply(ctx: AppContext, auth: AuthContext, pageId: string, reviewId: string, commentId: string): Promise<void> {
+  const { page, review, comment, token } = await ownReply(ctx, auth, pageId, reviewId, commentId);
+  try {
+    await ctx.graph.delete(commentId, {}, token);
+  } catch (e) {
+    if (!(e instanceof GraphError)) throw e;
+    if (e.isTokenError) await recordTokenDeath(ctx, page, e);
+    if (!(e.code === 100 && e.subcode === 33)) throw graphWriteRefusal(e, 'deletion', 'delete its replies');
+  }
+  await ctx.db.transaction(async (tx) => {
+    await repo.deleteComment(tx, review.id, commentId);
+    await repo.refreshReviewCounters(tx, review.id);
+    await audit(tx, { clientId: review.clientId, actorUserId: auth.userId, action: 'review.reply_deleted', target: `review:${review.id}`, details: { pageId, commentId, message: comment.message.slice(0, 500) } });
+  });
 }
 
 /** On-demand sync of one page (the periodic sync does the same for all pages). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TFbPage, TFbReview } from '@dinedesk/contracts';
+import type { TFbPage, TFbReview, TReview } from '@dinedesk/contracts';
+import { DEFAULT_SEED_DIR, loadSeedDir, reviewSource } from '@dinedesk/demo-data';
 import { bearer, startHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -66,11 +67,16 @@ describe('GET /api/review_testing/get-fb-reviews', () => {
     expect(all.every((r) => r.pageId === page.id)).toBe(true);
   });
 
-  it('keeps real review text, names and times from the data set', async () => {
+  it('keeps real review text, names and times from the data set, on the source the review belongs to', async () => {
     const dhaba = pages.find((p) => p.name === '13 Dhaba')!;
-    const all = await allReviews(owner, `pageId=${dhaba.id}`);
-    const r = all.find((x) => x.reviewer.name === 'Ksaigoud' && x.text === 'good');
-    expect(r).toMatchObject({ rating: 5, createdTime: '2018-08-04T18:15:00.000Z', recommendationType: 'positive' });
+    const feed = await post('/api/review_testing/get_reviews/get-reviews', { outletId: dhaba.outletId, q: 'good', limit: 100 }, owner);
+    expect(feed.statusCode).toBe(200);
+    const r = (feed.json().data as TReview[]).find((x) => x.reviewer.name === 'Ksaigoud' && x.text === 'good');
+    const source = reviewSource(loadSeedDir(DEFAULT_SEED_DIR).reviews.find((x) => x.reviewerName === 'Ksaigoud' && x.text === 'good')!.reviewId);
+    expect(r).toMatchObject({ source, rating: 5, createdTime: '2018-08-04T18:15:00.000Z', sentiment: 'positive' });
+    // Only the Facebook half is on the Page.
+    const onPage = (await allReviews(owner, `pageId=${dhaba.id}`)).some((x) => x.reviewer.name === 'Ksaigoud' && x.text === 'good');
+    expect(onPage).toBe(source === 'facebook');
   });
 
   it('filters by rating, replied state and text', async () => {
@@ -132,6 +138,42 @@ describe('comments and replies', () => {
     const body = res.json();
     expect(body.source).toBe('graph');
     expect(body.data).toEqual([expect.objectContaining({ message: 'Agreed, the dal was great', isPageReply: false, from: expect.objectContaining({ name: 'Ravi Kumar' }) })]);
+  });
+
+  it('edits and deletes the page’s own reply on Facebook; agents may edit, not delete; a guest’s comment is not the page’s', async () => {
+    const all = await allReviews(owner, `pageId=${page.id}`);
+    const target = all.filter((r) => r.canReply && r.id !== review.id)[1]!;
+    const posted = (await post('/reply-fb-review', { pageId: page.id, reviewId: target.id, message: 'We are sorry the rotis were cold; the kitchen has changed how it keeps them warm.' }, owner)).json().comment as { id: string };
+    const agent = await h.login('agent@spice-route.demo');
+    const edited = await post('/api/review_testing/edit-fb-reply', { pageId: page.id, reviewId: target.id, commentId: posted.id, message: 'We are sorry the rotis were cold; they now come straight from the tandoor to your table.' }, agent);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().comment).toMatchObject({ id: posted.id, message: 'We are sorry the rotis were cold; they now come straight from the tandoor to your table.', authorName: expect.any(String) });
+    expect((await graphComments(page.id, target.storyId!)).find((c) => c.id === posted.id)?.message).toBe('We are sorry the rotis were cold; they now come straight from the tandoor to your table.');
+    // Agents may not delete; another client's owner does not see it; a guest's comment is not a page reply.
+    expect((await post('/api/review_testing/delete-fb-reply', { pageId: page.id, reviewId: target.id, commentId: posted.id }, agent)).statusCode).toBe(403);
+    expect((await post('/api/review_testing/delete-fb-reply', { pageId: page.id, reviewId: target.id, commentId: posted.id }, otherOwner)).statusCode).toBe(404);
+    const guest = h.sim.addGuestComment(target.storyId!, 'Meena', 'Cold again last week');
+    await get(`/api/review_testing/get-fb-comments?pageId=${page.id}&reviewId=${target.id}`, owner);
+    const notOurs = await post('/api/review_testing/edit-fb-reply', { pageId: page.id, reviewId: target.id, commentId: guest!.id, message: 'changed' }, owner);
+    expect(notOurs.statusCode).toBe(404);
+    expect(notOurs.json().field).toBe('body.commentId');
+    for (const [body, field] of [
+      [{ pageId: page.id, reviewId: target.id, commentId: 'x', message: 'hi' }, 'body.commentId'],
+      [{ pageId: page.id, reviewId: target.id, commentId: posted.id, message: '  ' }, 'body.message'],
+      [{ pageId: page.id, reviewId: target.id, commentId: posted.id, message: 'x'.repeat(8001) }, 'body.message'],
+    ] as const) {
+      const res = await post('/api/review_testing/edit-fb-reply', body, owner);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+    const manager = await h.login('brand.manager@spice-route.demo');
+    const deleted = await post('/api/review_testing/delete-fb-reply', { pageId: page.id, reviewId: target.id, commentId: posted.id }, manager);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await graphComments(page.id, target.storyId!)).some((c) => c.id === posted.id)).toBe(false);
+    const thread = (await get(`/api/review_testing/get-fb-comments?pageId=${page.id}&reviewId=${target.id}`, owner)).json();
+    expect(thread.data.some((c: { id: string }) => c.id === posted.id)).toBe(false);
+    // Gone already: 404, nothing else changes.
+    expect((await post('/api/review_testing/delete-fb-reply', { pageId: page.id, reviewId: target.id, commentId: posted.id }, owner)).statusCode).toBe(404);
   });
 
   it('publishes a reply as the page, visible through DineDesk and straight from the Graph API', async () => {

@@ -6,17 +6,10 @@ import { audit } from '../../lib/audit.ts';
 import type { AuthContext } from '../access/session.service.ts';
 import { createInvitation, sha256 } from '../access/invitations.service.ts';
 import * as repo from './tenancy.repository.ts';
+import { uniqueViolation } from '../../lib/db-errors.ts';
 
 type OnboardingInput = z.output<typeof ZClientOnboardingRequest>;
 type StoredResult = Omit<TClientOnboardingResponse, 'created' | 'invitation'>;
-
-/** PostgreSQL unique violation, also when drizzle wraps the driver error in `cause`. */
-function isUniqueViolation(e: unknown): boolean {
-  for (let err: unknown = e; err && typeof err === 'object'; err = (err as { cause?: unknown }).cause) {
-    if ((err as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /**
  * The first result stored for `clientKey`, if any.
@@ -94,7 +87,7 @@ export async function onboardClient(ctx: AppContext, auth: AuthContext, input: O
     });
   } catch (e) {
     // A concurrent onboarding with the same key committed first: answer its result.
-    if (isUniqueViolation(e)) {
+    if (uniqueViolation(e)) {
       const again = await replay(ctx, input, requestHash);
       if (again) return again;
       throw new HttpError(409, 'A Facebook Page or key of this request is already in use', { field: 'body' });

@@ -30,7 +30,7 @@ describe('the demo mock (spec §7) starts only when something demo is used', () 
     setViewportWidth(1280);
     server.use(
       handle.fbPages(() => ({ data: [pageFixture()] })),
-      handle.fbReviews(() => ({ data: [reviewFixture()], paging: { nextCursor: null } })),
+      handle.getReviews(() => ({ data: [reviewFixture()], paging: { nextCursor: null } })),
     );
     signInAs();
     renderApp('/apps/reviews_and_complaints/reviews');

@@ -10,7 +10,7 @@ import { signInAs, userDataFixture } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { slugify, toRequest } from './components/onboarding-page.tsx';
 
-const noReviews = () => [handle.fbPages(() => ({ data: [] })), handle.fbReviews(() => ({ data: [], paging: { nextCursor: null } }))];
+const noReviews = () => [handle.fbPages(() => ({ data: [] })), handle.getReviews(() => ({ data: [], paging: { nextCursor: null } }))];
 
 // Ids the server issues are UUIDs, and its request schemas refuse anything else (contracts/tenancy.ts).
 const CLIENT_1 = '00000000-0000-4000-8000-0000000000c1';

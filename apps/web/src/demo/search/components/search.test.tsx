@@ -200,7 +200,7 @@ describe('in the app', () => {
     setViewportWidth(1280);
     server.use(
       handle.fbPages(() => ({ data: [pageFixture()] })),
-      handle.fbReviews(() => ({ data: [reviewFixture()], paging: { nextCursor: null } })),
+      handle.getReviews(() => ({ data: [reviewFixture()], paging: { nextCursor: null } })),
     );
     signInAs({ role: 'agent', ability: [{ action: 'read', subject: 'Review' }, { action: 'read', subject: 'Reporting' }] });
     const { location } = renderApp('/apps/reviews_and_complaints/reviews');

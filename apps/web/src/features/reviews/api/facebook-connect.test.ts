@@ -29,6 +29,22 @@ describe('Facebook connect in the browser', () => {
     expect(close).toHaveBeenCalled();
   });
 
+  it('reads a Google connect’s result the same way (googleToken)', () => {
+    expect(parseConnectResult(new URLSearchParams('googleToken=success'))).toEqual({ googleToken: 'success', reason: null });
+    expect(parseConnectResult(new URLSearchParams('googleToken=failed&reason=permissions'))).toEqual({ googleToken: 'failed', reason: 'permissions' });
+    expect(parseConnectResult(new URLSearchParams('googleToken=maybe'))).toBeNull();
+  });
+
+  it('in the Google popup, posts the result to its opener and closes', () => {
+    const postMessage = vi.fn();
+    Object.defineProperty(window, 'opener', { value: { postMessage }, configurable: true });
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {});
+    const result = { googleToken: 'failed' as const, reason: 'cancelled' };
+    expect(reportToOpener(result)).toBe(true);
+    expect(postMessage).toHaveBeenCalledWith({ type: CONNECT_MESSAGE, result }, window.location.origin);
+    expect(close).toHaveBeenCalled();
+  });
+
   it('outside a popup, keeps the result on screen', () => {
     const close = vi.spyOn(window, 'close').mockImplementation(() => {});
     expect(reportToOpener({ longToken: 'failed', reason: 'state', pages: null })).toBe(false);

@@ -9,6 +9,10 @@
  * screen, seeing it runs in the popup, posts the result to this window and closes
  * ({@link reportToOpener}). Where the popup is blocked the whole window goes to Facebook and
  * comes back to the same screen.
+ *
+ * Google Business Profile connects through the same popup and landing screen
+ * (`?googleToken=…`, docs/decisions/0024); its start is `google-connect.ts`, kept out of this
+ * module because this one is on the Reviews screen's first paint.
  */
 import { API, FACEBOOK_CONNECT_ROUTE, FACEBOOK_LOGIN_POPUP, ZConstructFbAuthUrlResponse } from '@dinedesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +34,28 @@ export function popupFeatures(): string {
 }
 
 /**
+ * Opens `url` in the 700x800 connect popup, or sends the whole window there when the popup is
+ * blocked. Must run within the click's user activation. `onClosed` runs once the popup is gone,
+ * whether or not it reported a result (the link to it may be lost on the way).
+ * @returns whether a popup opened
+ */
+export function openConnectPopup(url: string, name: string, onClosed: () => void): boolean {
+  // Opened with its final URL, within the click's user activation: an about:blank popup sent
+  // on afterwards would lose its opener on the way back (COOP, docs/decisions/0022).
+  const popup = window.open(url, name, popupFeatures());
+  if (!popup) {
+    window.location.assign(url);
+    return false;
+  }
+  const timer = window.setInterval(() => {
+    if (!popup.closed) return;
+    window.clearInterval(timer);
+    onClosed();
+  }, 500);
+  return true;
+}
+
+/**
  * Starts Facebook Login in a popup. `rerequest` asks again for permissions declined before
  * (what a Reconnect after "permissions removed" needs). Resolves once the popup is on its way
  * to Facebook; the result arrives through {@link useConnectResults}, or, if the popup is closed
@@ -41,35 +67,39 @@ export function useStartFacebookConnect() {
   return useMutation({
     mutationFn: async ({ rerequest }: { rerequest: boolean }) => {
       const { url } = await getJson(API.constructFbAuthUrl, ZConstructFbAuthUrlResponse, { authType: 'facebook', ...(rerequest ? { rerequest: 'true' } : {}) });
-      // Opened with its final URL, within the click's user activation: an about:blank popup sent
-      // on afterwards would lose its opener on the way back (COOP, docs/decisions/0022).
-      const popup = window.open(url, POPUP_NAME, popupFeatures());
-      if (!popup) {
-        window.location.assign(url);
-        return { popup: false };
-      }
-      const timer = window.setInterval(() => {
-        if (!popup.closed) return;
-        window.clearInterval(timer);
-        void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
-      }, 500);
-      return { popup: true };
+      return { popup: openConnectPopup(url, POPUP_NAME, () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all })) };
     },
   });
 }
 
-/** Result of a connect as the landing route's query says it. */
-export interface ConnectResult {
+/** Result of a Facebook connect as the landing route's query says it. */
+export interface FacebookConnectResult {
   longToken: 'success' | 'failed';
   reason: string | null;
   pages: number | null;
 }
 
+/** Result of a Google connect (`googleToken`, reasons of GOOGLE_CONNECT_FAILURES). */
+export interface GoogleConnectResult {
+  googleToken: 'success' | 'failed';
+  reason: string | null;
+}
+
+/** Result of a connect as the landing route's query says it. */
+export type ConnectResult = FacebookConnectResult | GoogleConnectResult;
+
+const isOutcome = (v: string | null): v is 'success' | 'failed' => v === 'success' || v === 'failed';
+
+/** Reads the landing route's result (`longToken` or `googleToken`); null when there is none. */
 export function parseConnectResult(search: URLSearchParams): ConnectResult | null {
   const longToken = search.get('longToken');
-  if (longToken !== 'success' && longToken !== 'failed') return null;
-  const pages = Number(search.get('pages'));
-  return { longToken, reason: search.get('reason'), pages: Number.isInteger(pages) && pages > 0 ? pages : null };
+  const reason = search.get('reason');
+  if (isOutcome(longToken)) {
+    const pages = Number(search.get('pages'));
+    return { longToken, reason, pages: Number.isInteger(pages) && pages > 0 ? pages : null };
+  }
+  const googleToken = search.get('googleToken');
+  return isOutcome(googleToken) ? { googleToken, reason } : null;
 }
 
 /**
@@ -89,8 +119,9 @@ export function reportToOpener(result: ConnectResult): boolean {
 }
 
 /**
- * In the window that opened the popup: on a result, refreshes the accounts and pages, and shows
- * the landing screen with it. Only messages of this origin count.
+ * In the window that opened the popup: on a result (Facebook or Google), refreshes the
+ * accounts, pages and Google connections, and shows the landing screen with it. Only messages
+ * of this origin count.
  */
 export function useConnectResults(): void {
   const queryClient = useQueryClient();
@@ -100,11 +131,10 @@ export function useConnectResults(): void {
       if (event.origin !== window.location.origin) return;
       const data = event.data as { type?: unknown; result?: ConnectResult } | null;
       if (!data || data.type !== CONNECT_MESSAGE || !data.result) return;
-      const { longToken, reason, pages } = data.result;
       void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
-      const q = new URLSearchParams({ longToken });
-      if (reason) q.set('reason', reason);
-      if (pages) q.set('pages', String(pages));
+      // The landing query again (longToken or googleToken, reason, pages), without the empty parts.
+      const q = new URLSearchParams();
+      for (const [key, value] of Object.entries(data.result)) if (value) q.set(key, String(value));
       void navigate(`${FACEBOOK_CONNECT_ROUTE}?${q.toString()}`);
     };
     window.addEventListener('message', onMessage);

@@ -11,6 +11,9 @@
  */
 import {
   API,
+  ZDeleteFbReplyRequest,
+  ZEditFbReplyRequest,
+  type TEditFbReplyRequest,
   ZReplyFbReviewRequest,
   ZReplyFbReviewResponse,
   type TGetFbCommentsResponse,
@@ -18,6 +21,7 @@ import {
   type TReplyFbReviewResponse,
 } from '@dinedesk/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { ApiError, postJson } from '../../../lib/api-client.ts';
 import { reviewKeys } from './keys.ts';
 
@@ -68,6 +72,56 @@ export function useReplyFbReview() {
         queryClient.invalidateQueries({ queryKey: reviewKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: reviewKeys.pages() }),
       ]);
+    },
+  });
+}
+
+export interface EditReplyInput extends TEditFbReplyRequest {
+  idempotencyKey?: string;
+}
+
+/**
+ * `POST /api/review_testing/edit-fb-reply` → `{comment}`: new words for one of the page's replies.
+ * @throws {ApiError} 400 for invalid input; the server's refusals otherwise (reply check 422…)
+ */
+export function editFbReply({ idempotencyKey: _key, ...input }: EditReplyInput): Promise<TReplyFbReviewResponse> {
+  const parsed = ZEditFbReplyRequest.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue ? `body.${issue.path.join('.')}` : undefined;
+    const message = issue?.message ?? 'Invalid reply';
+    return Promise.reject(new ApiError({ message, status: 400, body: { message, field }, field }));
+  }
+  return postJson(API.editFbReply, parsed.data, ZReplyFbReviewResponse);
+}
+
+/** `POST /api/review_testing/delete-fb-reply` → `{deleted: true}`. */
+export function deleteFbReply(input: { pageId: string; reviewId: string; commentId: string }): Promise<unknown> {
+  return postJson(API.deleteFbReply, ZDeleteFbReplyRequest.parse(input), z.object({ deleted: z.literal(true) }));
+}
+
+export function useEditFbReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: editFbReply,
+    onSuccess: async (result, input) => {
+      queryClient.setQueryData<TGetFbCommentsResponse>(reviewKeys.comments(input.pageId, input.reviewId), (thread) =>
+        thread ? { ...thread, data: thread.data.map((c) => (c.id === result.comment.id ? result.comment : c)) } : thread,
+      );
+      await queryClient.invalidateQueries({ queryKey: reviewKeys.lists() });
+    },
+  });
+}
+
+export function useDeleteFbReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteFbReply,
+    onSuccess: async (_result, input) => {
+      queryClient.setQueryData<TGetFbCommentsResponse>(reviewKeys.comments(input.pageId, input.reviewId), (thread) =>
+        thread ? { ...thread, data: thread.data.filter((c) => c.id !== input.commentId) } : thread,
+      );
+      await Promise.all([queryClient.invalidateQueries({ queryKey: reviewKeys.lists() }), queryClient.invalidateQueries({ queryKey: reviewKeys.pages() })]);
     },
   });
 }

@@ -1,21 +1,91 @@
 /**
  * The public thread under a review. Page replies are set apart (right-aligned, tinted) from
- * guests' comments, and name the DineDesk user who wrote them when known (`authorName`).
+ * guests' comments, and name the DineDesk user who wrote them when known (`authorName`). With a
+ * review, the page's own replies offer Edit (the composer, prefilled; `create ReviewReply`) and
+ * Delete after a confirmation (`delete ReviewReply`), both through Facebook.
  */
+import { useAbility } from '@casl/react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { TFbComment } from '@dinedesk/contracts';
+import type { TFbComment, TReview } from '@dinedesk/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
+import { useDeleteFbReply } from '../api/reply-fb-review.ts';
 import { formatDate } from '../format.ts';
+import { platformError } from '../platform-errors.ts';
+import { ReplyComposer } from './reply-composer.tsx';
 
-function CommentItem({ comment }: { comment: TFbComment }) {
-  const { t, i18n } = useTranslation();
+/** Edit and Delete of one of the page's replies. */
+function PageReplyActions({ comment, review }: { comment: TFbComment; review: TReview }) {
+  const { t } = useTranslation();
+  const { t: tr } = useTranslation('reviews');
+  const ability = useAbility<AppAbility>();
+  const mayEdit = ability.can('create', SUBJECTS.reviewReply);
+  const mayDelete = ability.can('delete', SUBJECTS.reviewReply);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteFbReply();
+  if (!mayEdit && !mayDelete) return null;
+  if (editing) {
+    return (
+      <Box sx={{ width: '100%', mt: 1, bgcolor: 'background.paper', color: 'text.primary', borderRadius: 1, p: 1 }}>
+        <ReplyComposer review={review} initial={comment.message} editCommentId={comment.id} onSent={() => setEditing(false)} />
+        <Button size="small" onClick={() => setEditing(false)}>
+          {tr('google.keep')}
+        </Button>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+      {remove.isError && (
+        <Alert severity="error" role="alert" sx={{ width: '100%' }}>
+          {platformError(remove.error, t, tr)}
+        </Alert>
+      )}
+      {mayEdit && (
+        <Button size="small" color="inherit" onClick={() => setEditing(true)} data-testid="fb-reply-edit">
+          {tr('google.edit')}
+        </Button>
+      )}
+      {mayDelete &&
+        (confirming ? (
+          <>
+            <Typography variant="caption">{tr('facebookReply.confirmDelete')}</Typography>
+            <Button
+              size="small"
+              color="inherit"
+              variant="outlined"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate({ pageId: review.pageId ?? '', reviewId: review.id, commentId: comment.id }, { onSettled: () => setConfirming(false) })}
+              data-testid="fb-reply-delete-confirm"
+            >
+              {tr('google.delete')}
+            </Button>
+            <Button size="small" color="inherit" onClick={() => setConfirming(false)}>
+              {tr('google.keep')}
+            </Button>
+          </>
+        ) : (
+          <Button size="small" color="inherit" onClick={() => setConfirming(true)} data-testid="fb-reply-delete">
+            {tr('google.delete')}
+          </Button>
+        ))}
+    </Box>
+  );
+}
+
+function CommentItem({ comment, review }: { comment: TFbComment; review: TReview | undefined }) {
+  const { t: tr, i18n } = useTranslation('reviews');
   const page = comment.isPageReply;
   const who = page
     ? comment.authorName
-      ? t('reviews.comments.pageReplyBy', { name: comment.authorName })
-      : t('reviews.comments.pageReply')
-    : (comment.from?.name ?? t('reviews.comments.unknownAuthor'));
+      ? tr('comments.pageReplyBy', { name: comment.authorName })
+      : tr('comments.pageReply')
+    : (comment.from?.name ?? tr('comments.unknownAuthor'));
   return (
     <Box
       component="li"
@@ -41,21 +111,22 @@ function CommentItem({ comment }: { comment: TFbComment }) {
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {comment.message}
       </Typography>
+      {page && review && comment.from?.id === review.pageId && <PageReplyActions comment={comment} review={review} />}
     </Box>
   );
 }
 
 /** The comments of a review, oldest first; its loading, error and empty states are the caller's ListState. */
-export function CommentThread({ comments }: { comments: readonly TFbComment[] }) {
-  const { t } = useTranslation();
+export function CommentThread({ comments, review }: { comments: readonly TFbComment[]; review?: TReview }) {
+  const { t: tr } = useTranslation('reviews');
   return (
     <Box
       component="ul"
-      aria-label={t('reviews.comments.title')}
+      aria-label={tr('comments.title')}
       sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 0, m: 0 }}
     >
       {comments.map((comment) => (
-        <CommentItem key={comment.id} comment={comment} />
+        <CommentItem key={comment.id} comment={comment} review={review} />
       ))}
     </Box>
   );

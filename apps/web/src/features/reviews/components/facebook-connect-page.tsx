@@ -4,6 +4,9 @@
  * and their pages with token health (valid, expiring with the date, dead with the reason), each
  * with Reconnect. Owners connect; other roles read. Opened inside the Login popup, the screen
  * hands the result to the window that opened it and closes.
+ *
+ * Below them, the Google Business Profile connections and their locations
+ * (google-connections.tsx); Google's consent popup lands here too, with `?googleToken=…`.
  */
 import { useAbility } from '@casl/react';
 import FacebookIcon from '@mui/icons-material/Facebook';
@@ -30,6 +33,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { formatDate } from '../format.ts';
 import { parseConnectResult, reportToOpener, useConnectResults, useStartFacebookConnect } from '../api/facebook-connect.ts';
 import { useFacebookAccounts } from '../api/get-accounts.ts';
+import { GoogleConnections } from './google-connections.tsx';
 
 const HEALTH_COLOR: Record<TTokenHealth, 'success' | 'warning' | 'error'> = { valid: 'success', expiring: 'warning', dead: 'error' };
 
@@ -101,7 +105,7 @@ export default function FacebookConnectPage() {
   const { t: tApp } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const result = useMemo(() => parseConnectResult(search), [search]);
-  // Inside the Login popup the result belongs to the window that opened it.
+  // Inside the Login (or Google consent) popup the result belongs to the window that opened it.
   const [inPopup] = useState(() => (result ? reportToOpener(result) : false));
   useConnectResults();
   const accounts = useFacebookAccounts();
@@ -123,7 +127,7 @@ export default function FacebookConnectPage() {
         )}
       </PageHeader>
 
-      {result && <ResultAlert {...result} onClose={clearResult} />}
+      {result && 'longToken' in result && <ResultAlert {...result} onClose={clearResult} />}
       {start.isError && (
         <Alert severity="error" role="alert" onClose={() => start.reset()}>
           {describeError(start.error, tApp)}
@@ -183,6 +187,8 @@ export default function FacebookConnectPage() {
           )}
         </>
       )}
+
+      <GoogleConnections result={result && 'googleToken' in result ? result : null} onCloseResult={clearResult} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * One review in the list: reviewer, score, date, outlet, clamped text, "Replied" chip.
+ * One review in the list: reviewer, score, date, outlet, source, clamped text, "Replied" chip.
  * The whole card is one button that opens the detail.
  *
  * The button is named by its content, so a screen reader announces the reviewer, "Replied",
@@ -12,14 +12,14 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { TFbReview } from '@dinedesk/contracts';
+import type { TReview } from '@dinedesk/contracts';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../format.ts';
 import { ReviewRating } from './review-rating.tsx';
 
 export interface ReviewCardProps {
-  review: TFbReview;
+  review: TReview;
   selected: boolean;
   onSelect: (reviewId: string) => void;
 }
@@ -47,6 +47,8 @@ export const ReviewCard = memo(function ReviewCard({ review, selected, onSelect 
               <time dateTime={review.createdTime}>{formatDate(review.createdTime, i18n.language)}</time>
               {' · '}
               {review.outletName}
+              {' · '}
+              <span data-testid="review-source">{t(`reviews.source.${review.source}`)}</span>
             </Typography>
           </Box>
           {review.text ? (

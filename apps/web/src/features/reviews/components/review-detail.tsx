@@ -1,7 +1,8 @@
 /**
- * Detail of one review: full text, the public comment thread (with a notice when Facebook was
- * unreachable and a stored copy is shown), and the reply composer for users who may reply
- * (`create ReviewReply`, spec §6).
+ * Detail of one review: full text, then by source: Facebook's public comment thread (with a
+ * notice when Facebook was unreachable and a stored copy is shown) and the reply composer, or
+ * Google's one reply with Edit (the composer, prefilled) and Delete (after a confirmation; roles
+ * with `delete ReviewReply`). Replying needs `create ReviewReply` (spec §6).
  *
  * Keyboard (issue #10): when it opens, or shows another review, focus moves to its heading, so
  * a keyboard or screen-reader user lands in it; Esc closes it from anywhere on the page, unless
@@ -9,6 +10,10 @@
  * The list returns focus to the review's card on close (reviews-page.tsx).
  */
 import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -16,11 +21,13 @@ import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAbility } from '@casl/react';
-import type { TFbReview } from '@dinedesk/contracts';
-import { useEffect, useRef } from 'react';
+import type { TReview } from '@dinedesk/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
 import { useFbComments } from '../api/get-fb-comments.ts';
+import { useDeleteGoogleReply } from '../api/reply-google-review.ts';
+import { platformError } from '../platform-errors.ts';
 import { formatDate } from '../format.ts';
 import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { CommentThread } from './comment-thread.tsx';
@@ -31,7 +38,7 @@ export const REPLY_PERMISSION = { action: 'create', subject: SUBJECTS.reviewRepl
 
 export interface ReviewDetailProps {
   /** The review, or null when the id in the URL is not among the loaded reviews. */
-  review: TFbReview | null;
+  review: TReview | null;
   /** The list is still loading, so a missing review may yet appear. */
   loading?: boolean;
   onClose: () => void;
@@ -40,31 +47,110 @@ export interface ReviewDetailProps {
 /** Height in px of a one-line comment bubble, what the loading placeholders stand for. */
 const COMMENT_HEIGHT = 48;
 
-function Comments({ review }: { review: TFbReview }) {
-  const { t } = useTranslation();
-  const comments = useFbComments({ pageId: review.pageId, reviewId: review.id });
+function Comments({ review }: { review: TReview }) {
+  const { t: tr } = useTranslation('reviews');
+  const comments = useFbComments({ pageId: review.pageId ?? '', reviewId: review.id });
   const rows = comments.data?.data ?? [];
   return (
     <>
       {comments.data?.source === 'cache' && (
         <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="comments-cache-notice">
-          {comments.data.notice ?? t('reviews.comments.cacheNotice')}
+          {comments.data.notice ?? tr('comments.cacheNotice')}
         </Alert>
       )}
       <ListState
         query={comments}
         isEmpty={rows.length === 0}
-        skeleton={{ rows: 2, rowHeight: COMMENT_HEIGHT, spacing: 1, label: t('reviews.comments.loading') }}
-        empty={<ListEmpty testId="comments-empty" title={t('reviews.comments.empty')} sx={{ p: 1 }} />}
+        skeleton={{ rows: 2, rowHeight: COMMENT_HEIGHT, spacing: 1, label: tr('comments.loading') }}
+        empty={<ListEmpty testId="comments-empty" title={tr('comments.empty')} sx={{ p: 1 }} />}
       >
-        <CommentThread comments={rows} />
+        <CommentThread comments={rows} review={review} />
       </ListState>
     </>
   );
 }
 
+/** A Google review's one reply, with Edit and Delete for those who may. */
+function GoogleReply({ review, mayReply }: { review: TReview; mayReply: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { t: tr } = useTranslation('reviews');
+  const ability = useAbility<AppAbility>();
+  const mayDelete = ability.can('delete', SUBJECTS.reviewReply);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteGoogleReply();
+  const reply = review.reply;
+  if (!reply || editing) {
+    if (!mayReply) {
+      return (
+        <Typography variant="body2" color="text.secondary">
+          {reply ? null : tr('reply.noPermission')}
+        </Typography>
+      );
+    }
+    // Keyed by review and mode only: a reply's new time must not remount the composer before it
+    // hears that its edit went out (and closes).
+    return <ReplyComposer key={`${review.id}:${reply ? 'edit' : 'new'}`} review={review} initial={reply?.comment ?? ''} onSent={() => setEditing(false)} />;
+  }
+  return (
+    <Box data-testid="google-reply" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Box sx={{ bgcolor: 'action.hover', borderRadius: 1, p: 1.5 }}>
+        <Typography variant="caption" color="text.secondary" component="p">
+          {tr('google.replyBy', { name: reply.authorName ?? review.outletName })}
+          {' · '}
+          <time dateTime={reply.updateTime}>{formatDate(reply.updateTime, i18n.language, true)}</time>
+        </Typography>
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{reply.comment}</Typography>
+      </Box>
+      {review.needsReply && (
+        <Alert severity="info" data-testid="google-edited-after-reply">
+          {tr('google.editedAfterReply')}
+        </Alert>
+      )}
+      {remove.isError && (
+        <Alert severity="error" role="alert">
+          {platformError(remove.error, t, tr)}
+        </Alert>
+      )}
+      {(mayReply || mayDelete) && (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          {mayReply && (
+            <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="google-reply-edit">
+              {tr('google.edit')}
+            </Button>
+          )}
+          {mayDelete &&
+            (confirming ? (
+              <>
+                <Typography variant="body2">{tr('google.confirmDelete')}</Typography>
+                <Button
+                  size="small"
+                  color="error"
+                  variant="contained"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate({ reviewId: review.id }, { onSettled: () => setConfirming(false) })}
+                  data-testid="google-reply-delete-confirm"
+                >
+                  {tr('google.delete')}
+                </Button>
+                <Button size="small" onClick={() => setConfirming(false)}>
+                  {tr('google.keep')}
+                </Button>
+              </>
+            ) : (
+              <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} data-testid="google-reply-delete">
+                {tr('google.delete')}
+              </Button>
+            ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 export function ReviewDetail({ review, loading = false, onClose }: ReviewDetailProps) {
   const { t, i18n } = useTranslation();
+  const { t: tr } = useTranslation('reviews');
   const ability = useAbility<AppAbility>();
   const mayReply = ability.can(REPLY_PERMISSION.action, REPLY_PERMISSION.subject);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
@@ -101,17 +187,26 @@ export function ReviewDetail({ review, loading = false, onClose }: ReviewDetailP
             variant="h6"
             sx={{ outline: 'none' }}
           >
-            {review ? review.reviewer.name : t('reviews.detail.title')}
+            {review ? review.reviewer.name : tr('detail.title')}
           </Typography>
           {review && (
             <Typography variant="caption" color="text.secondary">
               <time dateTime={review.createdTime}>{formatDate(review.createdTime, i18n.language, true)}</time>
               {' · '}
               {review.outletName}
+              {' · '}
+              {review.link ? (
+                <Link href={review.link} target="_blank" rel="noopener noreferrer">
+                  {t(`reviews.source.${review.source}`)}
+                </Link>
+              ) : (
+                t(`reviews.source.${review.source}`)
+              )}
+              {review.sentiment && ` · ${t(`reviews.sentiment.${review.sentiment}`)}`}
             </Typography>
           )}
         </Box>
-        <IconButton onClick={onClose} aria-label={t('reviews.detail.close')}>
+        <IconButton onClick={onClose} aria-label={tr('detail.close')}>
           <CloseIcon />
         </IconButton>
       </Box>
@@ -120,7 +215,7 @@ export function ReviewDetail({ review, loading = false, onClose }: ReviewDetailP
         loading ? (
           <Skeleton variant="rounded" height={160} aria-label={t('common.loading')} />
         ) : (
-          <Alert severity="info">{t('reviews.detail.notLoaded')}</Alert>
+          <Alert severity="info">{tr('detail.notLoaded')}</Alert>
         )
       ) : (
         <>
@@ -131,17 +226,28 @@ export function ReviewDetail({ review, loading = false, onClose }: ReviewDetailP
             {review.text || t('reviews.noText')}
           </Typography>
           <Divider />
-          <Typography component="h3" variant="subtitle2">
-            {t('reviews.comments.title')}
-          </Typography>
-          <Comments review={review} />
-          <Divider />
-          {mayReply ? (
-            <ReplyComposer key={review.id} review={review} />
+          {review.source === 'google' ? (
+            <>
+              <Typography component="h3" variant="subtitle2">
+                {tr('reply.title')}
+              </Typography>
+              <GoogleReply review={review} mayReply={mayReply} />
+            </>
           ) : (
-            <Typography variant="body2" color="text.secondary">
-              {t('reviews.reply.noPermission')}
-            </Typography>
+            <>
+              <Typography component="h3" variant="subtitle2">
+                {tr('comments.title')}
+              </Typography>
+              <Comments review={review} />
+              <Divider />
+              {mayReply ? (
+                <ReplyComposer key={review.id} review={review} />
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  {tr('reply.noPermission')}
+                </Typography>
+              )}
+            </>
           )}
         </>
       )}

@@ -9,13 +9,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TFbReview } from '@dinedesk/contracts';
+import type { TReview } from '@dinedesk/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReviewCard } from './review-card.tsx';
 
 export interface ReviewListProps {
-  reviews: readonly TFbReview[];
+  reviews: readonly TReview[];
   selectedReviewId: string | null;
   onSelect: (reviewId: string) => void;
   hasNextPage: boolean;

@@ -1,15 +1,16 @@
 /**
  * A review's score: stars when the reviewer gave some, else Facebook's recommendation
- * (reviews since 2018 are recommendations, `rating` null; external-apis.md §2).
+ * (reviews since 2018 are recommendations, `rating` null; external-apis.md §2). A Google
+ * review always has stars; one without (STAR_RATING_UNSPECIFIED) shows nothing.
  */
 import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import Chip from '@mui/material/Chip';
 import Rating from '@mui/material/Rating';
-import type { TFbReview } from '@dinedesk/contracts';
+import type { TReview } from '@dinedesk/contracts';
 import { useTranslation } from 'react-i18next';
 
-export function ReviewRating({ review }: { review: Pick<TFbReview, 'rating' | 'recommendationType'> }) {
+export function ReviewRating({ review }: { review: Pick<TReview, 'rating' | 'recommendationType'> }) {
   const { t } = useTranslation();
   if (review.rating !== null) {
     return (
@@ -21,6 +22,7 @@ export function ReviewRating({ review }: { review: Pick<TFbReview, 'rating' | 'r
       />
     );
   }
+  if (review.recommendationType === null) return null;
   const positive = review.recommendationType === 'positive';
   return (
     <Chip

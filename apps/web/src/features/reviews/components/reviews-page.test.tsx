@@ -3,11 +3,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../../lib/paths.ts';
-import type { TAbilityRule } from '@dinedesk/contracts';
+import type { TAbilityRule, TGetReviewsRequest } from '@dinedesk/contracts';
 import type { RequestHandler } from 'msw';
 import { handle, reply, type MockReply } from '../../../testing/contract-handlers.ts';
 import {
   commentFixture,
+  googleReviewFixture,
   OWNER_RULES,
   pageFixture,
   READ_ONLY_RULES,
@@ -44,34 +45,51 @@ vi.mock('../../../lib/socket.ts', () => ({
   closeSocket: () => {},
 }));
 
-const paradise = pageFixture();
+// Brand and outlet ids are UUIDs: the feed's request contract refuses anything else, and the
+// screen leaves such a filter out of the request (contracts/reviews.ts ZGetReviewsRequest).
+const PARADISE_BRAND = '0b7e5d3c-1a2b-4c3d-8e4f-0000000000b1';
+const BAWARCHI_BRAND = '0b7e5d3c-1a2b-4c3d-8e4f-0000000000b2';
+const PARADISE_OUTLET = '0b7e5d3c-1a2b-4c3d-8e4f-000000000001';
+const BAWARCHI_OUTLET = '0b7e5d3c-1a2b-4c3d-8e4f-000000000002';
+const KONDAPUR_OUTLET = '0b7e5d3c-1a2b-4c3d-8e4f-000000000003';
+const atParadise = { outletId: PARADISE_OUTLET, outletName: 'Paradise, Gachibowli', brandId: PARADISE_BRAND, brandName: 'Paradise' };
+const atBawarchi = { outletId: BAWARCHI_OUTLET, outletName: 'Bawarchi, Gachibowli', brandId: BAWARCHI_BRAND, brandName: 'Bawarchi' };
+
+const paradise = pageFixture({ outletId: PARADISE_OUTLET, brandId: PARADISE_BRAND });
 const bawarchi = pageFixture({
   id: '1002',
   name: 'Bawarchi Gachibowli',
-  outletId: 'o-2',
+  outletId: BAWARCHI_OUTLET,
   outletName: 'Bawarchi, Gachibowli',
+  brandId: BAWARCHI_BRAND,
+  brandName: 'Bawarchi',
   overallStarRating: 3.6,
   ratingCount: 50,
   reviewCount: 20,
   unrepliedCount: 5,
 });
+/** A second Paradise outlet (brand filter tests). */
+const kondapur = pageFixture({ id: '1003', name: 'Paradise Kondapur', outletId: KONDAPUR_OUTLET, outletName: 'Paradise, Kondapur', brandId: PARADISE_BRAND });
 
-const ravi = reviewFixture();
+const ravi = reviewFixture({ ...atParadise });
 const meena = reviewFixture({
+  ...atParadise,
   id: '500002',
   reviewer: { id: 'r-2', name: 'Meena Iyer' },
   rating: 2,
   recommendationType: 'negative',
   text: 'Cold food and a long wait.',
+  sentiment: 'negative',
   createdTime: '2025-01-08T12:00:00.000Z',
   replied: true,
+  // Replied 3 hours after the review.
+  lastReplyAt: '2025-01-08T15:00:00.000Z',
   commentCount: 1,
 });
 const oldReview = reviewFixture({
+  ...atBawarchi,
   id: '500003',
   pageId: '1002',
-  outletId: 'o-2',
-  outletName: 'Bawarchi, Gachibowli',
   reviewer: { id: 'r-3', name: 'Old Timer' },
   rating: null,
   recommendationType: 'positive',
@@ -80,6 +98,24 @@ const oldReview = reviewFixture({
   canReply: false,
   createdTime: '2017-05-01T12:00:00.000Z',
 });
+
+/** A Google review of Paradise with its one reply. */
+const priyasReply = { comment: 'Thank you, Priya!', updateTime: '2025-01-08T09:00:00.000Z', authorName: 'Asha Rao' };
+const priya = googleReviewFixture({ ...atParadise, reply: priyasReply });
+/** A Google review of Bawarchi without a reply: it needs one. */
+const arjun = googleReviewFixture({
+  ...atBawarchi,
+  id: '700002',
+  locationId: 'locations/9002',
+  reviewer: { id: 'accounts/7001/locations/9002/reviews/g-2', name: 'Arjun Rao' },
+  rating: 2,
+  text: 'Too salty, and nobody came to the table.',
+  sentiment: 'negative',
+  createdTime: '2025-01-06T19:45:00.000Z',
+  link: 'https://maps.google.com/?cid=9002',
+});
+/** Both sources, newest first as the server answers: 01-09, 01-08, 01-07, 01-06, 2017. */
+const feed = [ravi, meena, priya, arjun, oldReview];
 
 interface SetupOptions {
   path?: string;
@@ -95,12 +131,25 @@ function setup(data: Partial<ReviewsBackendData> = {}, { path = PATHS.reviews, r
   return { backend, ...view, user: userEvent.setup() };
 }
 
-const reviewRequests = (backend: ReturnType<typeof reviewsBackend>) => backend.callsTo(API.fbReviews, 'GET');
-const lastReviewQuery = (backend: ReturnType<typeof reviewsBackend>) => reviewRequests(backend).at(-1)?.query;
+const reviewRequests = (backend: ReturnType<typeof reviewsBackend>) => backend.callsTo(API.getReviews, 'POST');
+/** The body of the last feed request (its filters, cursor and limit). */
+const lastReviewBody = (backend: ReturnType<typeof reviewsBackend>) => reviewRequests(backend).at(-1)?.body as TGetReviewsRequest | undefined;
+/** The screen's URL search params, as an object. */
+const urlParams = (location: { current: { search: string } | null }) => Object.fromEntries(new URLSearchParams(location.current?.search));
 
 async function reviewItems() {
   const list = await screen.findByTestId('review-list');
   return within(list).findAllByTestId('review-item');
+}
+
+/** Ids of the listed reviews, once the list shows exactly `ids` (the list refetches after a filter). */
+async function expectListed(ids: string[]) {
+  await waitFor(() => expect(screen.getAllByTestId('review-item').map((item) => item.getAttribute('data-review-id'))).toEqual(ids));
+}
+
+/** The (native) filter select or date input with `testId` set to `value`, as a user would. */
+function changeField(testId: string, value: string) {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
 }
 
 describe('ReviewsPage', () => {
@@ -118,54 +167,179 @@ describe('ReviewsPage', () => {
     expect(within(first).queryByText('Replied')).not.toBeInTheDocument();
     // No stars: Facebook's recommendation is shown instead.
     expect(within(items[2]!).getByText('Recommends')).toBeInTheDocument();
+    expect(items.map((item) => within(item).getByTestId('review-source').textContent)).toEqual(['Facebook', 'Facebook', 'Facebook']);
 
-    // All pages: (4.2×100 + 3.6×50) / 150 = 4.0; 150 ratings; 60 stored; 17 unreplied.
-    expect(await screen.findByTestId('kpi-average-rating')).toHaveTextContent('4.0');
-    expect(screen.getByTestId('kpi-rating-count')).toHaveTextContent('150');
-    expect(screen.getByTestId('kpi-review-count')).toHaveTextContent('60');
-    expect(screen.getByTestId('kpi-unreplied')).toHaveTextContent('17');
+    // The KPIs of the same (unfiltered) reviews: stars 5 and 2 → 3.5; one of the two that can be
+    // replied to has a reply, 3 hours after the review; Ravi's still needs one.
+    await waitFor(() => expect(screen.getByTestId('kpi-average-rating')).toHaveTextContent('3.5'));
+    expect(screen.getByTestId('kpi-review-count')).toHaveTextContent('3');
+    expect(screen.getByTestId('kpi-response-rate')).toHaveTextContent('50%');
+    expect(screen.getByTestId('kpi-response-time')).toHaveTextContent('3 hr');
+    expect(screen.getByTestId('kpi-needs-reply')).toHaveTextContent('1');
+    expect(backend.callsTo(API.reviewKpis, 'POST').at(-1)?.body).toEqual({});
 
-    expect(lastReviewQuery(backend)?.get('limit')).toBe('20');
-    expect(lastReviewQuery(backend)?.has('cursor')).toBe(false);
+    // One POST to the feed, no filters and no cursor: the first page.
+    expect(reviewRequests(backend)).toHaveLength(1);
+    expect(lastReviewBody(backend)).toEqual({ limit: 20 });
+    expect(backend.callsTo(API.fbReviews)).toHaveLength(0);
   });
 
   it('names every filter by its visible label (native selects and a search box)', async () => {
     setup();
     await reviewItems();
     const filters = screen.getByRole('search', { name: 'Filter reviews' });
-    expect(within(filters).getByRole('combobox', { name: 'Outlet' })).toBe(screen.getByTestId('filter-page'));
-    expect(within(filters).getByRole('combobox', { name: 'Rating' })).toBe(screen.getByTestId('filter-rating'));
-    expect(within(filters).getByRole('combobox', { name: 'Replies' })).toBe(screen.getByTestId('filter-replied'));
+    const selects = { Brand: 'filter-brand', Outlet: 'filter-outlet', Source: 'filter-source', Rating: 'filter-rating', Sentiment: 'filter-sentiment', Replies: 'filter-replied' };
+    for (const [name, testId] of Object.entries(selects)) {
+      expect(within(filters).getByRole('combobox', { name })).toBe(screen.getByTestId(testId));
+      expect(screen.getByTestId(testId).tagName).toBe('SELECT');
+    }
+    expect(within(filters).getByLabelText('From')).toBe(screen.getByTestId('filter-from'));
+    expect(within(filters).getByLabelText('To')).toBe(screen.getByTestId('filter-to'));
+    expect(screen.getByTestId('filter-from')).toHaveAttribute('type', 'date');
+    expect(screen.getByTestId('filter-to')).toHaveAttribute('type', 'date');
     expect(within(filters).getByRole('searchbox', { name: 'Search' })).toBe(screen.getByTestId('filter-search'));
-    expect(screen.getByTestId('filter-page').tagName).toBe('SELECT');
+    // The choices each select offers.
+    const options = (testId: string) => [...(screen.getByTestId(testId) as HTMLSelectElement).options].map((o) => [o.value, o.textContent]);
+    expect(options('filter-brand')).toEqual([['', 'All brands'], [PARADISE_BRAND, 'Paradise'], [BAWARCHI_BRAND, 'Bawarchi']]);
+    expect(options('filter-outlet')).toEqual([['', 'All outlets'], [PARADISE_OUTLET, 'Paradise, Gachibowli'], [BAWARCHI_OUTLET, 'Bawarchi, Gachibowli']]);
+    expect(options('filter-source')).toEqual([['', 'All sources'], ['facebook', 'Facebook'], ['google', 'Google']]);
+    expect(options('filter-rating')).toEqual([['', 'Any rating'], ['5', '5 stars'], ['4', '4 stars'], ['3', '3 stars'], ['2', '2 stars'], ['1', '1 star'], ['1,2', '1–2 stars']]);
+    expect(options('filter-sentiment')).toEqual([['', 'Any sentiment'], ['positive', 'Positive'], ['neutral', 'Neutral'], ['negative', 'Negative']]);
+    expect(options('filter-replied')).toEqual([['', 'All reviews'], ['needs', 'Needs a reply'], ['true', 'Replied'], ['false', 'Not replied']]);
   });
 
-  it('puts each filter in the URL and in the request', async () => {
-    const { backend, location, user } = setup();
-    await reviewItems();
+  it('puts the outlet, rating and replies filters in the URL and in the request', async () => {
+    const { backend, location, user } = setup({ reviews: feed });
+    await expectListed(['500001', '500002', '700001', '700002', '500003']);
 
-    await user.selectOptions(screen.getByTestId('filter-page'), '1001');
-    await waitFor(() => expect(location.current?.search).toContain('pageId=1001'));
-    await waitFor(() => expect(lastReviewQuery(backend)?.get('pageId')).toBe('1001'));
-    // The KPIs follow the selected page.
-    expect(await screen.findByTestId('kpi-average-rating')).toHaveTextContent('4.2');
-    expect(screen.getByTestId('kpi-unreplied')).toHaveTextContent('12');
+    await user.selectOptions(screen.getByTestId('filter-outlet'), PARADISE_OUTLET);
+    await waitFor(() => expect(urlParams(location)).toEqual({ outletId: PARADISE_OUTLET }));
+    await waitFor(() => expect(lastReviewBody(backend)).toEqual({ outletId: PARADISE_OUTLET, limit: 20 }));
+    await expectListed(['500001', '500002', '700001']);
+    // The KPIs (same filters) and the header follow the selected outlet: stars 5, 2 and 4.
+    await waitFor(() => expect(backend.callsTo(API.reviewKpis, 'POST').at(-1)?.body).toEqual({ outletId: PARADISE_OUTLET }));
+    await waitFor(() => expect(screen.getByTestId('kpi-average-rating')).toHaveTextContent('3.7'));
+    expect(screen.getByTestId('kpi-review-count')).toHaveTextContent('3');
+    expect(screen.getByText('Paradise Biryani Gachibowli')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByTestId('filter-rating'), '2');
-    await waitFor(() => expect(lastReviewQuery(backend)?.get('rating')).toBe('2'));
-    expect(location.current?.search).toContain('rating=2');
-    expect(await reviewItems()).toHaveLength(1);
+    await waitFor(() => expect(lastReviewBody(backend)?.ratings).toEqual([2]));
+    expect(urlParams(location)).toMatchObject({ rating: '2' });
+    await expectListed(['500002']);
 
     await user.selectOptions(screen.getByTestId('filter-replied'), 'true');
-    await waitFor(() => expect(lastReviewQuery(backend)?.get('replied')).toBe('true'));
-    expect(location.current?.search).toContain('replied=true');
+    await waitFor(() => expect(lastReviewBody(backend)?.replied).toBe(true));
+    expect(urlParams(location)).toMatchObject({ replied: 'true' });
 
-    // Recommendation replaces the star filter (they are one select).
-    await user.selectOptions(screen.getByTestId('filter-rating'), 'negative');
-    await waitFor(() => expect(lastReviewQuery(backend)?.get('recommendation')).toBe('negative'));
-    expect(lastReviewQuery(backend)?.has('rating')).toBe(false);
-    const params = new URLSearchParams(location.current?.search);
-    expect(Object.fromEntries(params)).toEqual({ pageId: '1001', replied: 'true', recommendation: 'negative' });
+    // "1–2 stars" is one choice of two ratings: a comma list in the URL, an array in the body.
+    await user.selectOptions(screen.getByTestId('filter-rating'), '1,2');
+    await waitFor(() => expect(lastReviewBody(backend)?.ratings).toEqual([1, 2]));
+    expect(screen.getByTestId('filter-rating')).toHaveValue('1,2');
+    expect(urlParams(location)).toEqual({ outletId: PARADISE_OUTLET, rating: '1,2', replied: 'true' });
+    expect(lastReviewBody(backend)).toEqual({ outletId: PARADISE_OUTLET, ratings: [1, 2], replied: true, limit: 20 });
+    await expectListed(['500002']);
+
+    await user.selectOptions(screen.getByTestId('filter-replied'), 'false');
+    await waitFor(() => expect(lastReviewBody(backend)?.replied).toBe(false));
+    expect(await screen.findByTestId('reviews-empty')).toHaveTextContent('No reviews match these filters');
+
+    // "All" removes a filter from the URL and from the request.
+    await user.selectOptions(screen.getByTestId('filter-rating'), '');
+    await waitFor(() => expect(lastReviewBody(backend)).toEqual({ outletId: PARADISE_OUTLET, replied: false, limit: 20 }));
+    expect(urlParams(location)).toEqual({ outletId: PARADISE_OUTLET, replied: 'false' });
+    await user.selectOptions(screen.getByTestId('filter-replied'), '');
+    await user.selectOptions(screen.getByTestId('filter-outlet'), '');
+    await waitFor(() => expect(location.current?.search).toBe(''));
+    // Lists seen before come from the cache: the unfiltered one again.
+    await expectListed(['500001', '500002', '700001', '700002', '500003']);
+  });
+
+  it('filters by brand: the outlet select offers that brand\'s outlets, and an outlet of another brand is dropped', async () => {
+    const { backend, location, user } = setup({ pages: [paradise, bawarchi, kondapur], reviews: feed });
+    await reviewItems();
+    await user.selectOptions(screen.getByTestId('filter-outlet'), BAWARCHI_OUTLET);
+    await waitFor(() => expect(lastReviewBody(backend)).toEqual({ outletId: BAWARCHI_OUTLET, limit: 20 }));
+
+    await user.selectOptions(screen.getByTestId('filter-brand'), PARADISE_BRAND);
+    await waitFor(() => expect(urlParams(location)).toEqual({ brandId: PARADISE_BRAND }));
+    await waitFor(() => expect(lastReviewBody(backend)).toEqual({ brandId: PARADISE_BRAND, limit: 20 }));
+    await expectListed(['500001', '500002', '700001']);
+    const outlets = [...(screen.getByTestId('filter-outlet') as HTMLSelectElement).options].map((o) => o.value);
+    expect(outlets).toEqual(['', PARADISE_OUTLET, KONDAPUR_OUTLET]);
+
+    // An outlet of the chosen brand narrows it further and keeps the brand.
+    await user.selectOptions(screen.getByTestId('filter-outlet'), KONDAPUR_OUTLET);
+    await waitFor(() => expect(lastReviewBody(backend)).toEqual({ brandId: PARADISE_BRAND, outletId: KONDAPUR_OUTLET, limit: 20 }));
+    expect(await screen.findByTestId('reviews-empty')).toBeInTheDocument();
+
+    // Back to all brands: the outlet stays, and all outlets are offered again.
+    await user.selectOptions(screen.getByTestId('filter-brand'), '');
+    await waitFor(() => expect(urlParams(location)).toEqual({ outletId: KONDAPUR_OUTLET }));
+    expect((screen.getByTestId('filter-outlet') as HTMLSelectElement).options).toHaveLength(4);
+  });
+
+  it('filters by source and by sentiment', async () => {
+    const { backend, location, user } = setup({ reviews: feed });
+    await reviewItems();
+
+    await user.selectOptions(screen.getByTestId('filter-source'), 'google');
+    await waitFor(() => expect(lastReviewBody(backend)).toEqual({ source: 'google', limit: 20 }));
+    expect(urlParams(location)).toEqual({ source: 'google' });
+    await expectListed(['700001', '700002']);
+    expect(screen.getAllByTestId('review-source').map((node) => node.textContent)).toEqual(['Google', 'Google']);
+
+    await user.selectOptions(screen.getByTestId('filter-sentiment'), 'negative');
+    await waitFor(() => expect(lastReviewBody(backend)).toEqual({ source: 'google', sentiment: 'negative', limit: 20 }));
+    expect(urlParams(location)).toEqual({ source: 'google', sentiment: 'negative' });
+    await expectListed(['700002']);
+
+    await user.selectOptions(screen.getByTestId('filter-source'), 'facebook');
+    await waitFor(() => expect(lastReviewBody(backend)).toEqual({ source: 'facebook', sentiment: 'negative', limit: 20 }));
+    await expectListed(['500002']);
+  });
+
+  it('"Needs a reply" is a choice of the replies select, exclusive with replied / not replied', async () => {
+    const { backend, location, user } = setup({ reviews: feed });
+    await reviewItems();
+
+    await user.selectOptions(screen.getByTestId('filter-replied'), 'false');
+    await waitFor(() => expect(lastReviewBody(backend)).toEqual({ replied: false, limit: 20 }));
+    await expectListed(['500001', '700002', '500003']);
+
+    await user.selectOptions(screen.getByTestId('filter-replied'), 'needs');
+    await waitFor(() => expect(urlParams(location)).toEqual({ needsReply: 'true' }));
+    await waitFor(() => expect(lastReviewBody(backend)).toEqual({ needsReply: true, limit: 20 }));
+    // Unreplied, but the review from 2017 cannot be replied to.
+    await expectListed(['500001', '700002']);
+    expect(screen.getByTestId('filter-replied')).toHaveValue('needs');
+
+    await user.selectOptions(screen.getByTestId('filter-replied'), 'true');
+    await waitFor(() => expect(urlParams(location)).toEqual({ replied: 'true' }));
+    expect(lastReviewBody(backend)).toEqual({ replied: true, limit: 20 });
+    await expectListed(['500002', '700001']);
+  });
+
+  it('filters by a range of days, both included, and bounds each date input by the other', async () => {
+    const { backend, location } = setup({ reviews: feed });
+    await reviewItems();
+
+    changeField('filter-from', '2025-01-07');
+    await waitFor(() => expect(lastReviewBody(backend)).toEqual({ from: '2025-01-07', limit: 20 }));
+    expect(urlParams(location)).toEqual({ from: '2025-01-07' });
+    await expectListed(['500001', '500002', '700001']);
+    expect(screen.getByTestId('filter-to')).toHaveAttribute('min', '2025-01-07');
+
+    changeField('filter-to', '2025-01-08');
+    await waitFor(() => expect(lastReviewBody(backend)).toEqual({ from: '2025-01-07', to: '2025-01-08', limit: 20 }));
+    expect(urlParams(location)).toEqual({ from: '2025-01-07', to: '2025-01-08' });
+    await expectListed(['500002', '700001']);
+    expect(screen.getByTestId('filter-from')).toHaveAttribute('max', '2025-01-08');
+
+    // Emptying a date removes it.
+    changeField('filter-from', '');
+    await waitFor(() => expect(lastReviewBody(backend)).toEqual({ to: '2025-01-08', limit: 20 }));
+    expect(urlParams(location)).toEqual({ to: '2025-01-08' });
+    await expectListed(['500002', '700001', '700002', '500003']);
   });
 
   it('debounces the text search by 300 ms before it reaches the URL and the API', async () => {
@@ -179,32 +353,136 @@ describe('ReviewsPage', () => {
     expect(reviewRequests(backend).length).toBe(before);
     expect(location.current?.search).not.toContain('q=');
     await waitFor(() => expect(location.current?.search).toContain('q=haleem'));
-    await waitFor(() => expect(lastReviewQuery(backend)?.get('q')).toBe('haleem'));
-    expect(reviewRequests(backend).filter((r) => r.query.has('q'))).toHaveLength(1);
+    await waitFor(() => expect(lastReviewBody(backend)).toEqual({ q: 'haleem', limit: 20 }));
+    expect(reviewRequests(backend).filter((r) => (r.body as TGetReviewsRequest).q !== undefined)).toHaveLength(1);
     const items = await reviewItems();
     await waitFor(() => expect(items[0]).toHaveAttribute('data-review-id', '500003'));
   });
 
   it('restores the filters from the URL (a reload keeps them)', async () => {
-    const { backend } = setup({}, { path: `${PATHS.reviews}?pageId=1002&rating=4&replied=false&q=haleem&bogus=1` });
+    const search = new URLSearchParams({
+      brandId: BAWARCHI_BRAND,
+      outletId: BAWARCHI_OUTLET,
+      source: 'google',
+      rating: '1,2',
+      replied: 'false',
+      from: '2025-01-01',
+      to: '2025-01-31',
+      sentiment: 'negative',
+      q: 'salty',
+      bogus: '1',
+    });
+    const { backend } = setup({ reviews: feed }, { path: `${PATHS.reviews}?${search}` });
 
     await waitFor(() => expect(reviewRequests(backend).length).toBeGreaterThan(0));
-    const query = lastReviewQuery(backend);
-    expect(query?.get('pageId')).toBe('1002');
-    expect(query?.get('rating')).toBe('4');
-    expect(query?.get('replied')).toBe('false');
-    expect(query?.get('q')).toBe('haleem');
-    expect(query?.has('bogus')).toBe(false);
-    await waitFor(() => expect(screen.getByTestId('filter-page')).toHaveValue('1002'));
-    expect(screen.getByTestId('filter-rating')).toHaveValue('4');
+    expect(lastReviewBody(backend)).toEqual({
+      brandId: BAWARCHI_BRAND,
+      outletId: BAWARCHI_OUTLET,
+      source: 'google',
+      ratings: [1, 2],
+      replied: false,
+      from: '2025-01-01',
+      to: '2025-01-31',
+      sentiment: 'negative',
+      q: 'salty',
+      limit: 20,
+    });
+    await expectListed(['700002']);
+    await waitFor(() => expect(screen.getByTestId('filter-outlet')).toHaveValue(BAWARCHI_OUTLET));
+    expect(screen.getByTestId('filter-brand')).toHaveValue(BAWARCHI_BRAND);
+    expect(screen.getByTestId('filter-source')).toHaveValue('google');
+    expect(screen.getByTestId('filter-rating')).toHaveValue('1,2');
     expect(screen.getByTestId('filter-replied')).toHaveValue('false');
-    expect(screen.getByTestId('filter-search')).toHaveValue('haleem');
+    expect(screen.getByTestId('filter-sentiment')).toHaveValue('negative');
+    expect(screen.getByTestId('filter-from')).toHaveValue('2025-01-01');
+    expect(screen.getByTestId('filter-to')).toHaveValue('2025-01-31');
+    expect(screen.getByTestId('filter-search')).toHaveValue('salty');
+  });
+
+  it('restores "needs a reply" and a single rating from the URL, and reads a rating list in any order', async () => {
+    const { backend } = setup({ reviews: feed }, { path: `${PATHS.reviews}?needsReply=true&rating=2,1,2` });
+    await waitFor(() => expect(reviewRequests(backend).length).toBeGreaterThan(0));
+    expect(lastReviewBody(backend)).toEqual({ needsReply: true, ratings: [1, 2], limit: 20 });
+    await expectListed(['700002']);
+    expect(screen.getByTestId('filter-replied')).toHaveValue('needs');
+    expect(screen.getByTestId('filter-rating')).toHaveValue('1,2');
   });
 
   it('drops filter values the API would refuse', async () => {
-    const { backend } = setup({}, { path: `${PATHS.reviews}?pageId=abc&rating=9&replied=maybe` });
+    const search = new URLSearchParams({
+      brandId: 'b-1',
+      outletId: 'o-1',
+      source: 'yelp',
+      rating: '1,9',
+      replied: 'maybe',
+      needsReply: 'yes',
+      from: '2025-13-01',
+      to: 'tomorrow',
+      sentiment: 'angry',
+      q: 'x'.repeat(201),
+      pageId: '1001',
+      recommendation: 'negative',
+    });
+    const { backend } = setup({}, { path: `${PATHS.reviews}?${search}` });
     await waitFor(() => expect(reviewRequests(backend).length).toBeGreaterThan(0));
-    expect([...(lastReviewQuery(backend)?.keys() ?? [])]).toEqual(['limit']);
+    // None of them reaches the server (which would refuse the whole request), nor the old Facebook-only filters.
+    expect(lastReviewBody(backend)).toEqual({ limit: 20 });
+    expect(await reviewItems()).toHaveLength(3);
+    for (const testId of ['filter-brand', 'filter-outlet', 'filter-source', 'filter-rating', 'filter-sentiment', 'filter-replied', 'filter-from', 'filter-to']) {
+      expect(screen.getByTestId(testId)).toHaveValue('');
+    }
+  });
+
+  it('keeps only the start of a range the wrong way round (to before from)', async () => {
+    const { backend } = setup({ reviews: feed }, { path: `${PATHS.reviews}?from=2025-01-08&to=2025-01-07` });
+    await waitFor(() => expect(reviewRequests(backend).length).toBeGreaterThan(0));
+    expect(lastReviewBody(backend)).toEqual({ from: '2025-01-08', limit: 20 });
+    await expectListed(['500001', '500002']);
+    expect(screen.getByTestId('filter-from')).toHaveValue('2025-01-08');
+    expect(screen.getByTestId('filter-to')).toHaveValue('');
+  });
+
+  it('edits and deletes the page’s own Facebook reply; guests’ comments have neither', async () => {
+    const thread = () => ({
+      '500002': [
+        commentFixture({ id: 'c1', isPageReply: false, from: { id: 'r-2', name: 'Meena Iyer' }, message: 'Still waiting.' }),
+        commentFixture({ id: '9001_1', message: 'We are sorry, Meena.', authorName: 'Asha Rao' }),
+      ],
+    });
+    const { backend, user } = setup({ comments: thread() }, { path: `${PATHS.reviews}?review=500002` });
+    const detail = await screen.findByTestId('review-detail');
+    const comments = await within(detail).findAllByTestId('comment-item');
+    expect(within(comments[0]!).queryByTestId('fb-reply-edit')).not.toBeInTheDocument();
+    await user.click(within(comments[1]!).getByTestId('fb-reply-edit'));
+    // The edit composer opens inside the reply, beside the composer of a new reply.
+    const input = within(comments[1]!).getByTestId('reply-input');
+    expect(input).toHaveValue('We are sorry, Meena.');
+    // The same words cannot be sent as an edit.
+    expect(within(comments[1]!).getByTestId('reply-submit')).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, 'We are sorry, Meena; the kitchen now keeps every dish on the pass under heat.');
+    await user.click(within(comments[1]!).getByTestId('reply-submit'));
+    await waitFor(() => expect(backend.callsTo(API.editFbReply, 'POST')).toHaveLength(1));
+    expect(backend.callsTo(API.editFbReply, 'POST')[0]!.body).toEqual({ pageId: '1001', reviewId: '500002', commentId: '9001_1', message: 'We are sorry, Meena; the kitchen now keeps every dish on the pass under heat.' });
+    expect(await within(detail).findByText('We are sorry, Meena; the kitchen now keeps every dish on the pass under heat.')).toBeInTheDocument();
+
+    await user.click(within(detail).getByTestId('fb-reply-delete'));
+    await user.click(within(detail).getByTestId('fb-reply-delete-confirm'));
+    await waitFor(() => expect(backend.callsTo(API.deleteFbReply, 'POST')).toHaveLength(1));
+    await waitFor(() => expect(within(detail).getAllByTestId('comment-item')).toHaveLength(1));
+  });
+
+  it('lets an agent edit the page’s Facebook reply but not delete it; a viewer neither', async () => {
+    const comments = { '500002': [commentFixture({ id: '9001_1', message: 'We are sorry, Meena.' })] };
+    const agent = setup({ comments }, { path: `${PATHS.reviews}?review=500002`, rules: REPLY_RULES });
+    const item = await within(await screen.findByTestId('review-detail')).findByTestId('comment-item');
+    expect(within(item).getByTestId('fb-reply-edit')).toBeInTheDocument();
+    expect(within(item).queryByTestId('fb-reply-delete')).not.toBeInTheDocument();
+    agent.unmount();
+    setup({ comments }, { path: `${PATHS.reviews}?review=500002`, rules: READ_ONLY_RULES });
+    const viewerItem = await within(await screen.findByTestId('review-detail')).findByTestId('comment-item');
+    expect(within(viewerItem).queryByTestId('fb-reply-edit')).not.toBeInTheDocument();
+    expect(within(viewerItem).queryByTestId('fb-reply-delete')).not.toBeInTheDocument();
   });
 
   it('opens a review: the id goes in the URL and its comments are loaded', async () => {
@@ -332,7 +610,8 @@ describe('ReviewsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
 
     await waitFor(async () => expect(await reviewItems()).toHaveLength(25));
-    expect(lastReviewQuery(backend)?.get('cursor')).toBe('20');
+    expect(reviewRequests(backend)).toHaveLength(2);
+    expect(lastReviewBody(backend)).toEqual({ cursor: '20', limit: 20 });
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(screen.getByText('No more reviews')).toBeInTheDocument();
   });
@@ -371,7 +650,7 @@ describe('ReviewsPage', () => {
     );
 
     await waitFor(async () => expect(await reviewItems()).toHaveLength(25));
-    expect(lastReviewQuery(backend)?.get('cursor')).toBe('20');
+    expect(lastReviewBody(backend)).toEqual({ cursor: '20', limit: 20 });
   });
 
   it('warns about pages whose sync failed, with the server explanation', async () => {
@@ -384,7 +663,7 @@ describe('ReviewsPage', () => {
   });
 
   it('syncs the selected page on demand', async () => {
-    const { backend, user } = setup({}, { path: `${PATHS.reviews}?pageId=1002` });
+    const { backend, user } = setup({}, { path: `${PATHS.reviews}?outletId=${BAWARCHI_OUTLET}` });
 
     await user.click(await screen.findByRole('button', { name: 'Sync now' }));
 
@@ -392,14 +671,55 @@ describe('ReviewsPage', () => {
     expect(backend.callsTo(API.syncFbReviews, 'POST')[0]?.body).toEqual({ pageId: '1002' });
   });
 
+  it('offers no Sync now without an outlet selected (it syncs one page)', async () => {
+    setup();
+    await reviewItems();
+    expect(screen.queryByRole('button', { name: 'Sync now' })).not.toBeInTheDocument();
+  });
+
   it('shows a viewer no Sync now and, on a dead token, no Reconnect but the way to the connections', async () => {
     const message = 'Facebook rejected this page’s access token: the password of the Facebook account that connected the page was changed (error 190/460).';
-    setup({ pages: [paradise, { ...bawarchi, sync: { status: 'token_invalid', lastSyncedAt: null, message } }] }, { path: `${PATHS.reviews}?pageId=1002`, rules: READ_ONLY_RULES });
+    setup({ pages: [paradise, { ...bawarchi, sync: { status: 'token_invalid', lastSyncedAt: null, message } }] }, { path: `${PATHS.reviews}?outletId=${BAWARCHI_OUTLET}`, rules: READ_ONLY_RULES });
     const alert = await screen.findByTestId('sync-alert');
     expect(alert).toHaveTextContent(message);
     expect(within(alert).queryByTestId('banner-reconnect')).not.toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'View connections' })).toHaveAttribute('href', PATHS.facebookConnect);
     expect(screen.queryByRole('button', { name: 'Sync now' })).not.toBeInTheDocument();
+  });
+
+  it('shows a dead Google grant of the outlet as a banner with Reconnect Google for owners, a link for viewers', async () => {
+    const location = {
+      id: 'locations/42',
+      accountName: 'accounts/7',
+      title: 'Bawarchi Gachibowli',
+      outletId: BAWARCHI_OUTLET,
+      outletName: 'Bawarchi, Gachibowli',
+      brandId: 'b-1',
+      brandName: 'Paradise',
+      mapsUri: null,
+      averageRating: 4.1,
+      totalReviewCount: 10,
+      reviewCount: 10,
+      unrepliedCount: 2,
+      connectionId: '3f0c1a4e-8a4b-4c6c-9a55-0d6c1c2b7e11',
+      health: 'dead' as const,
+      sync: { status: 'token_invalid' as const, lastSyncedAt: null, message: 'Google no longer accepts DineDesk’s access to this Google account. Reconnect Google.' },
+    };
+    const { unmount } = setup({ locations: [location] });
+    const alert = await screen.findByTestId('google-sync-alert');
+    expect(alert).toHaveTextContent('Bawarchi, Gachibowli · Google');
+    expect(alert).toHaveTextContent('Reconnect Google.');
+    expect(within(alert).getByTestId('banner-reconnect-google')).toBeInTheDocument();
+    unmount();
+    const viewer = setup({ locations: [location] }, { rules: READ_ONLY_RULES });
+    const viewerAlert = await screen.findByTestId('google-sync-alert');
+    expect(within(viewerAlert).queryByTestId('banner-reconnect-google')).not.toBeInTheDocument();
+    expect(within(viewerAlert).getByRole('link')).toHaveAttribute('href', PATHS.facebookConnect);
+    // Another outlet's banner is not shown while the screen shows one outlet.
+    viewer.unmount();
+    setup({ locations: [location] }, { path: `${PATHS.reviews}?outletId=o-1` });
+    await screen.findAllByTestId('review-item');
+    expect(screen.queryByTestId('google-sync-alert')).not.toBeInTheDocument();
   });
 
   it('offers an owner Reconnect on a dead token', async () => {
@@ -409,8 +729,8 @@ describe('ReviewsPage', () => {
     expect(alert).toHaveAttribute('data-status', 'token_invalid');
   });
 
-  it('shows the server message when the list cannot be loaded (a 500 the GET helper returns)', async () => {
-    setup({}, { handlers: [handle.fbReviews(() => reply.error(500, { message: 'Database unavailable' }))] });
+  it('shows the server message when the list cannot be loaded (a 500 from the feed)', async () => {
+    setup({}, { handlers: [handle.getReviews(() => reply.error(500, { message: 'Database unavailable' }))] });
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
     expect(screen.queryByTestId('review-item')).not.toBeInTheDocument();
   });
@@ -435,10 +755,11 @@ describe('ReviewsPage', () => {
 });
 
 describe('ReviewsPage, the reply check (issue #11)', () => {
-  const warned = () =>
+  /** The reply check's 422; a Google reply's text is `comment`, a Facebook one's `message`. */
+  const warned = (field = 'body.message') =>
     reply.error(422, {
       message: 'Check this reply before it goes out: …',
-      field: 'body.message',
+      field,
       code: 'reply_check',
       warnings: [
         { code: 'contact_details', message: 'server text' },
@@ -484,6 +805,243 @@ describe('ReviewsPage, the reply check (issue #11)', () => {
     expect(within(check).queryByTestId('reply-send-anyway')).not.toBeInTheDocument();
     await user.type(input, '!');
     expect(within(detail).queryByTestId('reply-check')).not.toBeInTheDocument();
+  });
+
+  it('checks a Google reply too: an owner sees the warnings and sends anyway, as a new submission', async () => {
+    signInAs({ role: 'client_owner' });
+    const { backend, user } = setup(
+      { reviews: feed },
+      {
+        path: `${PATHS.reviews}?review=700002`,
+        rules: OWNER_RULES,
+        handlers: [
+          handle.replyGoogleReview(({ body }) =>
+            body.sendAnyway ? { reply: { comment: body.comment, updateTime: '2025-02-01T10:00:00.000Z', authorName: 'Asha Rao' } } : warned('body.comment'),
+          ),
+        ],
+      },
+    );
+    const detail = await screen.findByTestId('review-detail');
+    await user.type(await within(detail).findByTestId('reply-input'), 'Call 98765 43210');
+    await user.click(within(detail).getByTestId('reply-submit'));
+
+    const check = await within(detail).findByTestId('reply-check');
+    expect(check).toHaveTextContent('phone number, an email address or a link');
+    expect(check).toHaveTextContent('last 20 replies');
+    expect([...check.querySelectorAll('li')].map((li) => li.dataset.warning)).toEqual(['contact_details', 'repeats_recent']);
+    expect(within(detail).getByTestId('reply-input')).toHaveValue('Call 98765 43210');
+
+    await user.click(within(check).getByTestId('reply-send-anyway'));
+    await waitFor(() => expect(backend.callsTo(API.replyGoogleReview, 'POST')).toHaveLength(2));
+    const [first, second] = backend.callsTo(API.replyGoogleReview, 'POST');
+    expect(first!.body).toEqual({ reviewId: '700002', comment: 'Call 98765 43210' });
+    expect(second!.body).toEqual({ reviewId: '700002', comment: 'Call 98765 43210', sendAnyway: true });
+    expect(first!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second!.headers.get('idempotency-key')).not.toBe(first!.headers.get('idempotency-key'));
+    await waitFor(() => expect(within(detail).queryByTestId('reply-check')).not.toBeInTheDocument());
+    expect(backend.callsTo(API.replyFbReview)).toHaveLength(0);
+  });
+
+  it('checks a Google reply too: an agent is told to change it, with no Send anyway', async () => {
+    signInAs({ role: 'agent' });
+    const { backend, user } = setup(
+      { reviews: feed },
+      { path: `${PATHS.reviews}?review=700002`, rules: REPLY_RULES, handlers: [handle.replyGoogleReview(() => warned('body.comment'))] },
+    );
+    const detail = await screen.findByTestId('review-detail');
+    const input = await within(detail).findByTestId('reply-input');
+    await user.type(input, 'Thanks!');
+    await user.click(within(detail).getByTestId('reply-submit'));
+
+    const check = await within(detail).findByTestId('reply-check');
+    expect(check).toHaveTextContent('ask an owner');
+    expect(within(check).queryByTestId('reply-send-anyway')).not.toBeInTheDocument();
+    expect(backend.callsTo(API.replyGoogleReview, 'POST')).toHaveLength(1);
+    await user.type(input, '!');
+    expect(within(detail).queryByTestId('reply-check')).not.toBeInTheDocument();
+  });
+});
+
+describe('ReviewsPage, Google reviews (issue #11)', () => {
+  /** Rules of an agent: may reply (and so edit a reply), may not delete one. */
+  const AGENT_RULES: TAbilityRule[] = REPLY_RULES;
+
+  it('says where each review was written, Google or Facebook', async () => {
+    setup({ reviews: feed });
+    const items = await reviewItems();
+    expect(items.map((item) => within(item).getByTestId('review-source').textContent)).toEqual(['Facebook', 'Facebook', 'Google', 'Google', 'Facebook']);
+    const google = items[2]!;
+    expect(within(google).getByText('Priya Sharma')).toBeInTheDocument();
+    expect(within(google).getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(within(google).getByText('Replied')).toBeInTheDocument();
+    expect(within(google).getByRole('button')).toHaveAccessibleName(
+      `Priya Sharma Replied Rated 4 out of 5 ${formatDate(priya.createdTime, 'en')} · Paradise, Gachibowli · Google Lovely haleem and quick service.`,
+    );
+    expect(within(items[3]!).queryByText('Replied')).not.toBeInTheDocument();
+  });
+
+  it('opens a Google review: its one reply, who wrote it, a link to Google Maps, and no Facebook thread', async () => {
+    const { backend } = setup({ reviews: feed }, { path: `${PATHS.reviews}?review=700001` });
+    const detail = await screen.findByTestId('review-detail');
+
+    const googleReply = await within(detail).findByTestId('google-reply');
+    expect(googleReply).toHaveTextContent('Thank you, Priya!');
+    expect(googleReply).toHaveTextContent('Reply by Asha Rao');
+    expect(within(googleReply).getByText(formatDate(priyasReply.updateTime, 'en', true))).toHaveAttribute('dateTime', priyasReply.updateTime);
+    expect(within(detail).getByText('Lovely haleem and quick service.')).toBeInTheDocument();
+    expect(within(detail).getByRole('link', { name: 'Google' })).toHaveAttribute('href', 'https://maps.google.com/?cid=9001');
+    expect(within(detail).queryByTestId('google-edited-after-reply')).not.toBeInTheDocument();
+    // The reply is shown, not a composer, until Edit; and there is no Facebook thread to load.
+    expect(within(detail).queryByTestId('reply-input')).not.toBeInTheDocument();
+    expect(within(detail).queryByTestId('comment-item')).not.toBeInTheDocument();
+    expect(within(detail).getByTestId('google-reply-edit')).toHaveTextContent('Edit reply');
+    expect(within(detail).getByTestId('google-reply-delete')).toHaveTextContent('Delete reply');
+    expect(backend.callsTo(API.fbComments)).toHaveLength(0);
+  });
+
+  it('names the outlet as the reply\'s author when DineDesk does not know who wrote it', async () => {
+    const fromGoogle = googleReviewFixture({ ...atParadise, reply: { ...priyasReply, authorName: null } });
+    setup({ reviews: [fromGoogle] }, { path: `${PATHS.reviews}?review=700001` });
+    expect(await screen.findByTestId('google-reply')).toHaveTextContent('Reply by Paradise, Gachibowli');
+  });
+
+  it('says when the guest changed the review after the reply', async () => {
+    const edited = googleReviewFixture({ ...atParadise, reply: priyasReply, needsReply: true, updateTime: '2025-01-09T08:00:00.000Z' });
+    setup({ reviews: [edited] }, { path: `${PATHS.reviews}?review=700001` });
+    expect(await screen.findByTestId('google-edited-after-reply')).toHaveTextContent('The guest changed this review after the reply');
+  });
+
+  it('edits the reply: the composer starts from it, the new text goes to Google with an Idempotency-Key, and the list refetches', async () => {
+    const { backend, user } = setup({ reviews: feed }, { path: `${PATHS.reviews}?review=700001` });
+    const detail = await screen.findByTestId('review-detail');
+    await user.click(await within(detail).findByTestId('google-reply-edit'));
+
+    const input = within(detail).getByTestId('reply-input');
+    expect(input).toHaveValue('Thank you, Priya!');
+    expect(within(detail).queryByTestId('google-reply')).not.toBeInTheDocument();
+    // The same text is not an edit.
+    expect(within(detail).getByTestId('reply-submit')).toBeDisabled();
+    const listRequestsBefore = reviewRequests(backend).length;
+
+    await user.clear(input);
+    await user.type(input, 'Thank you, Priya! See you soon.');
+    await user.click(within(detail).getByTestId('reply-submit'));
+
+    await waitFor(() => expect(backend.callsTo(API.replyGoogleReview, 'POST')).toHaveLength(1));
+    const call = backend.callsTo(API.replyGoogleReview, 'POST')[0]!;
+    expect(call.body).toEqual({ reviewId: '700001', comment: 'Thank you, Priya! See you soon.' });
+    expect(call.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(backend.callsTo(API.replyFbReview)).toHaveLength(0);
+    // The reply lives on the review: the list is fetched again and shows the new one.
+    await waitFor(() => expect(reviewRequests(backend).length).toBeGreaterThan(listRequestsBefore));
+    expect(await within(detail).findByTestId('google-reply')).toHaveTextContent('Thank you, Priya! See you soon.');
+    expect(within(detail).queryByTestId('reply-input')).not.toBeInTheDocument();
+  });
+
+  it('replies to a Google review without a reply, counting bytes as Google does', async () => {
+    const { backend, user } = setup({ reviews: feed }, { path: `${PATHS.reviews}?review=700002`, rules: AGENT_RULES });
+    const detail = await screen.findByTestId('review-detail');
+    expect(within(detail).queryByTestId('google-reply')).not.toBeInTheDocument();
+    const input = await within(detail).findByTestId('reply-input');
+    expect(input).toHaveValue('');
+    expect(input).toHaveAttribute('maxLength', '4096');
+    // Ravi's and Arjun's reviews need a reply.
+    await waitFor(() => expect(screen.getByTestId('kpi-needs-reply')).toHaveTextContent('2'));
+
+    // "é" is two bytes of UTF-8: 6 characters, 8 bytes.
+    await user.type(input, 'Désolé');
+    expect(within(detail).getByText('8 / 4096')).toBeInTheDocument();
+    await user.click(within(detail).getByTestId('reply-submit'));
+
+    await waitFor(() => expect(backend.callsTo(API.replyGoogleReview, 'POST')).toHaveLength(1));
+    expect(backend.callsTo(API.replyGoogleReview, 'POST')[0]!.body).toEqual({ reviewId: '700002', comment: 'Désolé' });
+    expect(await within(detail).findByTestId('google-reply')).toHaveTextContent('Désolé');
+    const card = (await reviewItems()).find((item) => item.getAttribute('data-review-id') === '700002')!;
+    await waitFor(() => expect(within(card).getByText('Replied')).toBeInTheDocument());
+    // The KPIs are refetched with the list.
+    await waitFor(() => expect(screen.getByTestId('kpi-needs-reply')).toHaveTextContent('1'));
+  });
+
+  it('deletes the reply only after a confirmation, then offers to write one again', async () => {
+    const { backend, user } = setup({ reviews: feed }, { path: `${PATHS.reviews}?review=700001` });
+    const detail = await screen.findByTestId('review-detail');
+
+    await user.click(await within(detail).findByTestId('google-reply-delete'));
+    expect(within(detail).getByText('Delete this reply on Google?')).toBeInTheDocument();
+    expect(backend.callsTo(API.deleteGoogleReply)).toHaveLength(0);
+
+    // "Keep it" backs out without a request.
+    await user.click(within(detail).getByRole('button', { name: 'Keep it' }));
+    expect(within(detail).queryByTestId('google-reply-delete-confirm')).not.toBeInTheDocument();
+    expect(backend.callsTo(API.deleteGoogleReply)).toHaveLength(0);
+
+    await user.click(within(detail).getByTestId('google-reply-delete'));
+    const listRequestsBefore = reviewRequests(backend).length;
+    await user.click(within(detail).getByTestId('google-reply-delete-confirm'));
+
+    await waitFor(() => expect(backend.callsTo(API.deleteGoogleReply, 'POST')).toHaveLength(1));
+    expect(backend.callsTo(API.deleteGoogleReply, 'POST')[0]!.body).toEqual({ reviewId: '700001' });
+    await waitFor(() => expect(reviewRequests(backend).length).toBeGreaterThan(listRequestsBefore));
+    await waitFor(() => expect(within(detail).queryByTestId('google-reply')).not.toBeInTheDocument());
+    expect(within(detail).getByTestId('reply-input')).toHaveValue('');
+    const card = (await reviewItems()).find((item) => item.getAttribute('data-review-id') === '700001')!;
+    await waitFor(() => expect(within(card).queryByText('Replied')).not.toBeInTheDocument());
+  });
+
+  it('shows the server message when the reply cannot be deleted, and keeps the reply', async () => {
+    const { user } = setup(
+      { reviews: feed },
+      {
+        path: `${PATHS.reviews}?review=700001`,
+        handlers: [handle.deleteGoogleReply(() => reply.error(502, { message: 'Google did not answer; the reply was not deleted.' }))],
+      },
+    );
+    const detail = await screen.findByTestId('review-detail');
+    await user.click(await within(detail).findByTestId('google-reply-delete'));
+    await user.click(within(detail).getByTestId('google-reply-delete-confirm'));
+
+    expect(await within(detail).findByRole('alert')).toHaveTextContent('Google did not answer; the reply was not deleted.');
+    expect(within(detail).getByTestId('google-reply')).toHaveTextContent('Thank you, Priya!');
+  });
+
+  it('shows a viewer the reply, with neither Edit nor Delete, and no composer', async () => {
+    setup({ reviews: feed }, { path: `${PATHS.reviews}?review=700001`, rules: READ_ONLY_RULES });
+    const detail = await screen.findByTestId('review-detail');
+    expect(await within(detail).findByTestId('google-reply')).toHaveTextContent('Thank you, Priya!');
+    expect(within(detail).queryByTestId('google-reply-edit')).not.toBeInTheDocument();
+    expect(within(detail).queryByTestId('google-reply-delete')).not.toBeInTheDocument();
+    expect(within(detail).queryByTestId('reply-input')).not.toBeInTheDocument();
+  });
+
+  it('tells a viewer of an unreplied Google review that their role may not reply', async () => {
+    setup({ reviews: feed }, { path: `${PATHS.reviews}?review=700002`, rules: READ_ONLY_RULES });
+    const detail = await screen.findByTestId('review-detail');
+    expect(await within(detail).findByText('Your role can read reviews but not reply to them.')).toBeInTheDocument();
+    expect(within(detail).queryByTestId('reply-input')).not.toBeInTheDocument();
+  });
+
+  it('lets an agent (create ReviewReply, no delete ReviewReply) edit the reply but not delete it', async () => {
+    expect(AGENT_RULES).toContainEqual({ action: 'create', subject: 'ReviewReply' });
+    expect(AGENT_RULES.some((rule) => rule.subject === 'ReviewReply' && (rule.action === 'delete' || rule.action === 'manage'))).toBe(false);
+    const { user } = setup({ reviews: feed }, { path: `${PATHS.reviews}?review=700001`, rules: AGENT_RULES });
+    const detail = await screen.findByTestId('review-detail');
+    await within(detail).findByTestId('google-reply');
+    expect(within(detail).queryByTestId('google-reply-delete')).not.toBeInTheDocument();
+    await user.click(within(detail).getByTestId('google-reply-edit'));
+    expect(within(detail).getByTestId('reply-input')).toHaveValue('Thank you, Priya!');
+  });
+
+  it('lets a role with delete ReviewReply but not create ReviewReply delete the reply, not edit it', async () => {
+    const deleteOnly: TAbilityRule[] = [
+      { action: 'read', subject: 'Review' },
+      { action: 'delete', subject: 'ReviewReply' },
+    ];
+    setup({ reviews: feed }, { path: `${PATHS.reviews}?review=700001`, rules: deleteOnly });
+    const detail = await screen.findByTestId('review-detail');
+    await within(detail).findByTestId('google-reply');
+    expect(within(detail).getByTestId('google-reply-delete')).toBeInTheDocument();
+    expect(within(detail).queryByTestId('google-reply-edit')).not.toBeInTheDocument();
   });
 });
 
@@ -547,26 +1105,26 @@ describe('ReviewsPage, issue #8 hardening', () => {
 });
 
 describe('ReviewsPage, keyboard and screen readers (issue #10)', () => {
-  it('names each card by its reviewer, score, date, outlet and text, not only "Open the review by …"', async () => {
+  it('names each card by its reviewer, score, date, outlet, source and text, not only "Open the review by …"', async () => {
     setup();
     const [ravisCard, meenasCard, oldCard] = await reviewItems();
 
     const date = formatDate(ravi.createdTime, 'en');
     expect(within(ravisCard!).getByRole('button')).toHaveAccessibleName(
-      `Ravi Kumar Rated 5 out of 5 ${date} · Paradise, Gachibowli The biryani was excellent.`,
+      `Ravi Kumar Rated 5 out of 5 ${date} · Paradise, Gachibowli · Facebook The biryani was excellent.`,
     );
     expect(within(meenasCard!).getByRole('button')).toHaveAccessibleName(
-      `Meena Iyer Replied Rated 2 out of 5 ${formatDate(meena.createdTime, 'en')} · Paradise, Gachibowli Cold food and a long wait.`,
+      `Meena Iyer Replied Rated 2 out of 5 ${formatDate(meena.createdTime, 'en')} · Paradise, Gachibowli · Facebook Cold food and a long wait.`,
     );
     // A recommendation instead of stars is announced too.
-    expect(within(oldCard!).getByRole('button')).toHaveAccessibleName(/^Old Timer Recommends .+ Best haleem in town\.$/);
+    expect(within(oldCard!).getByRole('button')).toHaveAccessibleName(/^Old Timer Recommends .+ · Bawarchi, Gachibowli · Facebook Best haleem in town\.$/);
   });
 
-  it('keeps the KPI cards, with placeholders, while the pages load', async () => {
-    setup({}, { handlers: [handle.fbPages(() => new Promise(() => undefined))] });
+  it('keeps the KPI cards, with placeholders, while the KPIs load', async () => {
+    setup({}, { handlers: [handle.reviewKpis(() => new Promise(() => undefined))] });
     await reviewItems();
 
-    for (const testId of ['kpi-average-rating', 'kpi-rating-count', 'kpi-review-count', 'kpi-unreplied']) {
+    for (const testId of ['kpi-average-rating', 'kpi-review-count', 'kpi-response-rate', 'kpi-response-time', 'kpi-needs-reply']) {
       expect(screen.getByTestId(testId)).toHaveAttribute('aria-busy', 'true');
     }
     expect(screen.getByRole('region', { name: 'Average rating' })).toBeInTheDocument();

@@ -25,7 +25,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import type { TFbReview } from '@dinedesk/contracts';
+import type { TReview } from '@dinedesk/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -36,17 +37,25 @@ import { allows, SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useFbPages } from '../api/get-fb-pages.ts';
-import { useFbReviews } from '../api/get-fb-reviews.ts';
+import { useReviews } from '../api/get-reviews.ts';
+import { useReviewKpis } from '../api/get-review-kpis.ts';
+import { OPEN_REVIEW_KEY } from '../api/keys.ts';
 import { useSyncFbReviews } from '../api/sync-fb-reviews.ts';
-import { useConnectResults } from '../api/facebook-connect.ts';
 import { useReviewFilters } from '../hooks/use-review-filters.ts';
 import { ReviewFiltersBar } from './review-filters-bar.tsx';
-import { ReviewKpis } from './review-kpis.tsx';
+import { FeedKpis } from './feed-kpis.tsx';
+import type { ExportRequest } from './export-progress.tsx';
 import { ReviewList } from './review-list.tsx';
-import { SyncAlerts } from './sync-alerts.tsx';
+import { ReplyTemplatesButton } from './reply-templates-button.tsx';
 import { useReviewsRealtime } from '../realtime/use-reviews-realtime.ts';
 
 const detailModule = lazyWithPreload(() => import('./review-detail.tsx'));
+const trendsModule = lazyWithPreload(() => import('./review-trends.tsx'));
+const exportModule = lazyWithPreload(() => import('./export-progress.tsx'));
+const ReviewTrends = trendsModule.Component;
+// The sync banners (with the connect code of their Reconnect), fetched after first paint.
+const SyncAlerts = lazyWithPreload(() => import('./sync-alerts.tsx')).Component;
+const ExportProgress = exportModule.Component;
 const drawerModule = lazyWithPreload(() => import('@mui/material/Drawer'));
 const ReviewDetail = detailModule.Component;
 const Drawer = drawerModule.Component;
@@ -67,24 +76,33 @@ export function ReviewsPage() {
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const { filters, selectedReviewId, setFilters, clearFilters, selectReview } = useReviewFilters();
   const pagesQuery = useFbPages();
-  const reviewsQuery = useFbReviews(filters);
+  const reviewsQuery = useReviews(filters);
+  const kpisQuery = useReviewKpis(filters);
+  const [showTrends, setShowTrends] = useState(false);
+  const [exportRequest, setExportRequest] = useState<ExportRequest | null>(null);
   const sync = useSyncFbReviews();
   // New reviews and comments from Meta's feed webhook refresh the screen (issue #8).
   useReviewsRealtime();
-  // A Reconnect started from a banner reports back here (issue #11).
-  useConnectResults();
   const ability = useAbility<AppAbility>();
   const canSeeConnections = allows(ability, { action: 'read', subject: SUBJECTS.pageConnection });
   // Viewers and agents see no "Sync now" (issue #11: no write controls without the right).
   const canSync = allows(ability, { action: 'update', subject: SUBJECTS.reviewSync });
 
   const pages = useMemo(() => pagesQuery.data?.data ?? [], [pagesQuery.data]);
-  const selectedPage = filters.pageId ? pages.find((p) => p.id === filters.pageId) : undefined;
-  const reviews = useMemo<TFbReview[]>(
+  const selectedPage = filters.outletId ? pages.find((p) => p.outletId === filters.outletId) : undefined;
+  const reviews = useMemo<TReview[]>(
     () => reviewsQuery.data?.pages.flatMap((page) => page.data) ?? [],
     [reviewsQuery.data],
   );
-  const selectedReview = selectedReviewId ? (reviews.find((r) => r.id === selectedReviewId) ?? null) : null;
+  const listed = selectedReviewId ? (reviews.find((r) => r.id === selectedReviewId) ?? null) : null;
+  // The open review stays open when a change (a reply under "Not replied") drops it from the
+  // list: its last copy is kept in the cache, where replies update it (patchFeedReview).
+  const queryClient = useQueryClient();
+  const pinned = useQuery({ queryKey: OPEN_REVIEW_KEY, queryFn: () => null as TReview | null, enabled: false, staleTime: Infinity, initialData: null }).data;
+  useEffect(() => {
+    if (listed) queryClient.setQueryData(OPEN_REVIEW_KEY, listed);
+  }, [listed, queryClient]);
+  const selectedReview = listed ?? (pinned && pinned.id === selectedReviewId ? pinned : null);
   const detailOpen = selectedReviewId !== null;
   // The drawer stays mounted once used, so closing it still slides it out.
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -165,6 +183,13 @@ export function ReviewsPage() {
             {t('facebook.title')}
           </Button>
         )}
+        <ReplyTemplatesButton />
+        <Button variant="text" onPointerEnter={() => exportModule.preload()} onClick={() => setExportRequest({ filters, format: 'csv' })} data-testid="export-csv">
+          {t('reviews.insights.export')} {t('reviews.insights.exportCsv')}
+        </Button>
+        <Button variant="text" onPointerEnter={() => exportModule.preload()} onClick={() => setExportRequest({ filters, format: 'xlsx' })} data-testid="export-xlsx">
+          {t('reviews.insights.export')} {t('reviews.insights.exportXlsx')}
+        </Button>
         {selectedPage && canSync && (
           <Button
             variant="outlined"
@@ -189,20 +214,44 @@ export function ReviewsPage() {
         </Alert>
       )}
 
+      {exportRequest && (
+        <Suspense fallback={null}>
+          <ExportProgress request={exportRequest} onClose={() => setExportRequest(null)} />
+        </Suspense>
+      )}
+
       {pagesQuery.isError ? (
         <Alert severity="error">{describeError(pagesQuery.error, t)}</Alert>
-      ) : pagesQuery.isPending ? (
-        <ReviewKpis pages={[]} loading />
-      ) : pages.length === 0 ? (
+      ) : pagesQuery.isSuccess && pages.length === 0 ? (
         <Alert severity="info" data-testid="pages-empty">
           {t('reviews.empty.noPages')}
         </Alert>
       ) : (
-        <>
-          <SyncAlerts pages={selectedPage ? [selectedPage] : pages} />
-          <ReviewKpis pages={pages} pageId={selectedPage?.id} />
-        </>
+        pagesQuery.isSuccess && (
+          <Suspense fallback={null}>
+            <SyncAlerts pages={selectedPage ? [selectedPage] : pages} outletId={filters.outletId} />
+          </Suspense>
+        )
       )}
+      {kpisQuery.isError ? <Alert severity="error">{describeError(kpisQuery.error, t)}</Alert> : <FeedKpis kpis={kpisQuery.data ?? null} />}
+      <Box>
+        <Button
+          size="small"
+          onClick={() => setShowTrends((v) => !v)}
+          onPointerEnter={() => trendsModule.preload()}
+          aria-expanded={showTrends}
+          data-testid="toggle-trends"
+        >
+          {showTrends ? t('reviews.insights.hide') : t('reviews.insights.show')}
+        </Button>
+        {showTrends && kpisQuery.data && (
+          <Paper variant="outlined" sx={{ p: 2, mt: 1 }}>
+            <Suspense fallback={<Skeleton variant="rounded" height={320} aria-label={t('common.loading')} />}>
+              <ReviewTrends kpis={kpisQuery.data} onOutlet={(outletId) => setFilters({ outletId })} />
+            </Suspense>
+          </Paper>
+        )}
+      </Box>
 
       <ReviewFiltersBar pages={pages} filters={filters} setFilters={setFilters} onClear={clearFilters} />
 

@@ -4,51 +4,94 @@
  * error 12, Facebook no longer serving reviews on newer API versions (external-apis.md §2);
  * the stored reviews are still listed. A dead token (`token_invalid`) is an error banner with
  * Reconnect for those who may connect (issue #11), else a link to the connections screen.
+ * Google locations get the same banners (Reconnect Google when the grant died). A chunk of its
+ * own, fetched after the screen's first paint.
  */
 import { useAbility } from '@casl/react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { TFbPage } from '@dinedesk/contracts';
+import type { TFbPage, TSyncState } from '@dinedesk/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { allows, SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { useStartFacebookConnect } from '../api/facebook-connect.ts';
+import { useConnectResults, useStartFacebookConnect } from '../api/facebook-connect.ts';
+import { useStartGoogleConnect } from '../api/google-connect.ts';
+import { useGoogleLocations } from '../api/get-locations.ts';
+import { pagesNeedingAttention } from './sync-state.ts';
 
-/** Pages whose sync state needs the owner's attention. */
-export function pagesNeedingAttention(pages: readonly TFbPage[]): TFbPage[] {
-  return pages.filter((page) => page.sync.status !== 'ok' && page.sync.status !== 'never');
+interface SourceAlertProps {
+  title: string;
+  sync: TSyncState;
+  testId: string;
+  /** Who may connect sees Reconnect (with its own test id and start); others a link to the connections. */
+  reconnect: { label: string; testId: string; pending: boolean; start: () => void } | null;
 }
 
-export function SyncAlerts({ pages }: { pages: readonly TFbPage[] }) {
+/** One source's banner: a warning, or an error with Reconnect when the token or grant died. */
+function SourceAlert({ title, sync, testId, reconnect }: SourceAlertProps) {
   const { t } = useTranslation();
+  const dead = sync.status === 'token_invalid';
+  const action = !dead ? undefined : reconnect ? (
+    <Button color="inherit" size="small" disabled={reconnect.pending} onClick={reconnect.start} data-testid={reconnect.testId}>
+      {reconnect.label}
+    </Button>
+  ) : (
+    <Button color="inherit" size="small" component={RouterLink} to={PATHS.facebookConnect}>
+      {t('facebook.viewConnections')}
+    </Button>
+  );
+  return (
+    <Alert severity={dead ? 'error' : 'warning'} data-testid={testId} data-status={sync.status} action={action}>
+      <AlertTitle>{title}</AlertTitle>
+      {sync.message ?? t(`reviews.sync.status.${sync.status}`)}
+    </Alert>
+  );
+}
+
+export interface SyncAlertsProps {
+  pages: readonly TFbPage[];
+  /** Only this outlet's Google location (the screen's outlet filter); all when absent. */
+  outletId?: string | undefined;
+}
+
+export function SyncAlerts({ pages, outletId }: SyncAlertsProps) {
+  const { t } = useTranslation();
+  const { t: tf } = useTranslation('facebook');
   const ability = useAbility<AppAbility>();
   const canConnect = allows(ability, { action: 'create', subject: SUBJECTS.pageConnection });
   const start = useStartFacebookConnect();
+  const startGoogle = useStartGoogleConnect();
+  // A Reconnect started from a banner reports back here (issue #11).
+  useConnectResults();
+  const locations = useGoogleLocations().data?.data ?? [];
   const flagged = pagesNeedingAttention(pages);
-  if (flagged.length === 0) return null;
+  const googleFlagged = locations.filter((l) => (!outletId || l.outletId === outletId) && l.sync.status !== 'ok' && l.sync.status !== 'never');
+  if (flagged.length === 0 && googleFlagged.length === 0) return null;
   return (
     <Stack spacing={1}>
-      {flagged.map((page) => {
-        const dead = page.sync.status === 'token_invalid';
-        const action = !dead ? undefined : canConnect ? (
-          <Button color="inherit" size="small" disabled={start.isPending} onClick={() => start.mutate({ rerequest: true })} data-testid="banner-reconnect">
-            {t('facebook.reconnect')}
-          </Button>
-        ) : (
-          <Button color="inherit" size="small" component={RouterLink} to={PATHS.facebookConnect}>
-            {t('facebook.viewConnections')}
-          </Button>
-        );
-        return (
-          <Alert key={page.id} severity={dead ? 'error' : 'warning'} data-testid="sync-alert" data-status={page.sync.status} action={action}>
-            <AlertTitle>{page.outletName}</AlertTitle>
-            {page.sync.message ?? t(`reviews.sync.status.${page.sync.status}`)}
-          </Alert>
-        );
-      })}
+      {googleFlagged.map((l) => (
+        <SourceAlert
+          key={l.id}
+          title={`${l.outletName} · ${t('reviews.source.google')}`}
+          sync={l.sync}
+          testId="google-sync-alert"
+          reconnect={canConnect ? { label: tf('google.reconnect'), testId: 'banner-reconnect-google', pending: startGoogle.isPending, start: () => startGoogle.mutate() } : null}
+        />
+      ))}
+      {flagged.map((page) => (
+        <SourceAlert
+          key={page.id}
+          title={page.outletName}
+          sync={page.sync}
+          testId="sync-alert"
+          reconnect={canConnect ? { label: t('facebook.reconnect'), testId: 'banner-reconnect', pending: start.isPending, start: () => start.mutate({ rerequest: true }) } : null}
+        />
+      ))}
     </Stack>
   );
 }
+
+export default SyncAlerts;

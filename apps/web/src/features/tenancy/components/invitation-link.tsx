@@ -10,19 +10,19 @@ import type { TInvitation } from '@dinedesk/contracts';
 import { useTranslation } from 'react-i18next';
 
 export function InvitationLink({ invitation, email }: { invitation: TInvitation; email: string }) {
-  const { t } = useTranslation();
+  const { t: tt } = useTranslation('tenancy');
   const url = `${window.location.origin}${invitation.url}`;
   return (
     <Alert
       severity="success"
       data-testid="invitation-link"
       action={
-        <IconButton aria-label={t('tenancy.copyLink')} onClick={() => void navigator.clipboard?.writeText(url)}>
+        <IconButton aria-label={tt('copyLink')} onClick={() => void navigator.clipboard?.writeText(url)}>
           <ContentCopyIcon fontSize="small" />
         </IconButton>
       }
     >
-      <Typography variant="body2">{t('tenancy.invitationFor', { email, date: new Date(invitation.expiresAt).toLocaleDateString() })}</Typography>
+      <Typography variant="body2">{tt('invitationFor', { email, date: new Date(invitation.expiresAt).toLocaleDateString() })}</Typography>
       <Typography variant="body2" component="code" sx={{ wordBreak: 'break-all' }}>
         {url}
       </Typography>

@@ -60,7 +60,7 @@ export function toRequest(client: { key: string; name: string }, brands: BrandDr
 }
 
 export default function OnboardingPage() {
-  const { t } = useTranslation();
+  const { t: tt } = useTranslation('tenancy');
   const onboard = useOnboardClient();
   const [step, setStep] = useState(0);
   const [client, setClient] = useState({ name: '', key: '' });
@@ -74,8 +74,8 @@ export default function OnboardingPage() {
   if (result) {
     return (
       <Stack spacing={2} data-testid="onboarding-result">
-        <Typography variant="h5">{result.created ? t('tenancy.onboarded', { name: result.client.name }) : t('tenancy.alreadyOnboarded', { name: result.client.name })}</Typography>
-        {result.invitation ? <InvitationLink invitation={result.invitation} email={result.owner.email} /> : <Alert severity="info">{t('tenancy.noInvitation')}</Alert>}
+        <Typography variant="h5">{result.created ? tt('onboarded', { name: result.client.name }) : tt('alreadyOnboarded', { name: result.client.name })}</Typography>
+        {result.invitation ? <InvitationLink invitation={result.invitation} email={result.owner.email} /> : <Alert severity="info">{tt('noInvitation')}</Alert>}
         <Typography variant="body2">{result.client.brands.map((b) => `${b.name}: ${b.outlets.map((o) => o.name).join(', ')}`).join(' · ')}</Typography>
       </Stack>
     );
@@ -86,17 +86,17 @@ export default function OnboardingPage() {
       case 'client':
         return (
           <Stack spacing={2}>
-            <TextField label={t('tenancy.clientName')} value={client.name} onChange={(e) => setClient({ name: e.target.value, key: slugify(e.target.value) })} required />
-            <TextField label={t('tenancy.clientKey')} value={client.key} onChange={(e) => setClient({ ...client, key: e.target.value })} helperText={t('tenancy.clientKeyHelp')} required />
+            <TextField label={tt('clientName')} value={client.name} onChange={(e) => setClient({ name: e.target.value, key: slugify(e.target.value) })} required />
+            <TextField label={tt('clientKey')} value={client.key} onChange={(e) => setClient({ ...client, key: e.target.value })} helperText={tt('clientKeyHelp')} required />
           </Stack>
         );
       case 'brands':
         return (
           <Stack spacing={2}>
             {brands.map((b, i) => (
-              <TextField key={i} label={t('tenancy.brandName', { n: i + 1 })} value={b.name} onChange={(e) => setBrand(i, { name: e.target.value })} required />
+              <TextField key={i} label={tt('brandName', { n: i + 1 })} value={b.name} onChange={(e) => setBrand(i, { name: e.target.value })} required />
             ))}
-            <Button onClick={() => setBrands([...brands, { name: '', outlets: [{ name: '', city: '', facebookPageId: '' }] }])}>{t('tenancy.addBrand')}</Button>
+            <Button onClick={() => setBrands([...brands, { name: '', outlets: [{ name: '', city: '', facebookPageId: '' }] }])}>{tt('addBrand')}</Button>
           </Stack>
         );
       case 'outlets':
@@ -107,12 +107,12 @@ export default function OnboardingPage() {
                 <Typography variant="subtitle2">{b.name}</Typography>
                 {b.outlets.map((o, k) => (
                   <Stack key={k} direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ mt: 1 }}>
-                    <TextField size="small" label={t('tenancy.outletName')} value={o.name} onChange={(e) => setOutlet(i, k, { name: e.target.value })} required />
-                    <TextField size="small" label={t('tenancy.city')} value={o.city} onChange={(e) => setOutlet(i, k, { city: e.target.value })} />
+                    <TextField size="small" label={tt('outletName')} value={o.name} onChange={(e) => setOutlet(i, k, { name: e.target.value })} required />
+                    <TextField size="small" label={tt('city')} value={o.city} onChange={(e) => setOutlet(i, k, { city: e.target.value })} />
                   </Stack>
                 ))}
                 <Button size="small" onClick={() => setBrand(i, { outlets: [...b.outlets, { name: '', city: '', facebookPageId: '' }] })}>
-                  {t('tenancy.addOutlet')}
+                  {tt('addOutlet')}
                 </Button>
               </Box>
             ))}
@@ -121,19 +121,19 @@ export default function OnboardingPage() {
       case 'owner':
         return (
           <Stack spacing={2}>
-            <TextField type="email" label={t('tenancy.ownerEmail')} value={owner.email} onChange={(e) => setOwner({ ...owner, email: e.target.value })} required />
-            <TextField label={t('tenancy.ownerName')} value={owner.fullName} onChange={(e) => setOwner({ ...owner, fullName: e.target.value })} required />
+            <TextField type="email" label={tt('ownerEmail')} value={owner.email} onChange={(e) => setOwner({ ...owner, email: e.target.value })} required />
+            <TextField label={tt('ownerName')} value={owner.fullName} onChange={(e) => setOwner({ ...owner, fullName: e.target.value })} required />
           </Stack>
         );
       case 'pages':
         return (
           <Stack spacing={1}>
             <Typography variant="body2" color="text.secondary">
-              {t('tenancy.pagesHelp')}
+              {tt('pagesHelp')}
             </Typography>
             {brands.flatMap((b, i) =>
               b.outlets.map((o, k) => (
-                <TextField key={`${i}-${k}`} size="small" label={`${b.name} · ${o.name}`} placeholder={t('tenancy.pageIdPlaceholder')} value={o.facebookPageId} onChange={(e) => setOutlet(i, k, { facebookPageId: e.target.value })} />
+                <TextField key={`${i}-${k}`} size="small" label={`${b.name} · ${o.name}`} placeholder={tt('pageIdPlaceholder')} value={o.facebookPageId} onChange={(e) => setOutlet(i, k, { facebookPageId: e.target.value })} />
               )),
             )}
           </Stack>
@@ -162,11 +162,11 @@ export default function OnboardingPage() {
   const last = step === STEPS.length - 1;
   return (
     <Stack spacing={2}>
-      <Typography variant="h5">{t('tenancy.onboardingTitle')}</Typography>
+      <Typography variant="h5">{tt('onboardingTitle')}</Typography>
       <Stepper activeStep={step} alternativeLabel>
         {STEPS.map((s) => (
           <Step key={s}>
-            <StepLabel>{t(`tenancy.steps.${s}`)}</StepLabel>
+            <StepLabel>{tt(`steps.${s}`)}</StepLabel>
           </Step>
         ))}
       </Stepper>
@@ -187,15 +187,15 @@ export default function OnboardingPage() {
       )}
       <Stack direction="row" spacing={1}>
         <Button disabled={step === 0} onClick={() => setStep(step - 1)}>
-          {t('tenancy.back')}
+          {tt('back')}
         </Button>
         {last ? (
           <Button variant="contained" disabled={onboard.isPending} onClick={() => onboard.mutate(toRequest(client, brands, owner), { onSuccess: setResult })}>
-            {t('tenancy.create')}
+            {tt('create')}
           </Button>
         ) : (
           <Button variant="contained" onClick={() => setStep(step + 1)}>
-            {t('tenancy.next')}
+            {tt('next')}
           </Button>
         )}
       </Stack>

@@ -42,7 +42,7 @@ export interface SetPasswordPageProps {
 }
 
 export default function SetPasswordPage({ signIn }: SetPasswordPageProps) {
-  const { t } = useTranslation();
+  const { t: tt } = useTranslation('tenancy');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -65,7 +65,7 @@ export default function SetPasswordPage({ signIn }: SetPasswordPageProps) {
       if (err instanceof ApiError && err.code === INVITATION_SIGN_IN_CODE) {
         // An existing account: its password is not set from a link; it signs in to accept.
         setMode('signIn');
-        setNotice(t('tenancy.signInToAcceptNotice'));
+        setNotice(tt('signInToAcceptNotice'));
       } else setError((err as Error).message);
     } finally {
       setPending(false);
@@ -75,8 +75,8 @@ export default function SetPasswordPage({ signIn }: SetPasswordPageProps) {
   const submitNew = (e: FormEvent) => {
     e.preventDefault();
     if (pending) return;
-    if (password.length < MIN || password.length > MAX) return setError(t('tenancy.passwordLength', { min: MIN, max: MAX }));
-    if (password !== confirm) return setError(t('tenancy.passwordMismatch'));
+    if (password.length < MIN || password.length > MAX) return setError(tt('passwordLength', { min: MIN, max: MAX }));
+    if (password !== confirm) return setError(tt('passwordMismatch'));
     void run(() => setPassword(token, password));
   };
 
@@ -101,36 +101,36 @@ export default function SetPasswordPage({ signIn }: SetPasswordPageProps) {
         {mode === 'new' ? (
           <CardContent component="form" onSubmit={submitNew} data-testid="invitation-new-account">
             <Stack spacing={2}>
-              <Typography variant="h5">{t('tenancy.setPasswordTitle')}</Typography>
-              {!token && <Alert severity="error">{t('tenancy.invalidLink')}</Alert>}
-              <TextField type="password" label={t('tenancy.newPassword')} value={password} onChange={(e) => setPasswordValue(e.target.value)} autoComplete="new-password" required />
-              <TextField type="password" label={t('tenancy.confirmPassword')} value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" required />
+              <Typography variant="h5">{tt('setPasswordTitle')}</Typography>
+              {!token && <Alert severity="error">{tt('invalidLink')}</Alert>}
+              <TextField type="password" label={tt('newPassword')} value={password} onChange={(e) => setPasswordValue(e.target.value)} autoComplete="new-password" required />
+              <TextField type="password" label={tt('confirmPassword')} value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" required />
               {error && <Alert severity="error">{error}</Alert>}
               <Button type="submit" variant="contained" disabled={!token || pending}>
-                {t('tenancy.setPassword')}
+                {tt('setPassword')}
               </Button>
               <Divider />
               <Typography variant="body2" color="text.secondary">
-                {t('tenancy.haveAccount')}
+                {tt('haveAccount')}
               </Typography>
               <Button variant="outlined" onClick={() => switchMode('signIn')} disabled={!token}>
-                {t('tenancy.signInToAccept')}
+                {tt('signInToAccept')}
               </Button>
             </Stack>
           </CardContent>
         ) : (
           <CardContent component="form" onSubmit={submitSignIn} data-testid="invitation-sign-in">
             <Stack spacing={2}>
-              <Typography variant="h5">{t('tenancy.acceptTitle')}</Typography>
+              <Typography variant="h5">{tt('acceptTitle')}</Typography>
               {notice && <Alert severity="info">{notice}</Alert>}
-              <TextField type="email" label={t('tenancy.email')} value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" required />
-              <TextField type="password" label={t('tenancy.yourPassword')} value={accountPassword} onChange={(e) => setAccountPassword(e.target.value)} autoComplete="current-password" required />
+              <TextField type="email" label={tt('email')} value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" required />
+              <TextField type="password" label={tt('yourPassword')} value={accountPassword} onChange={(e) => setAccountPassword(e.target.value)} autoComplete="current-password" required />
               {error && <Alert severity="error">{error}</Alert>}
               <Button type="submit" variant="contained" disabled={!token || pending}>
-                {t('tenancy.signInToAccept')}
+                {tt('signInToAccept')}
               </Button>
               <Button variant="text" onClick={() => switchMode('new')}>
-                {t('tenancy.newHere')}
+                {tt('newHere')}
               </Button>
             </Stack>
           </CardContent>

@@ -38,6 +38,7 @@ interface Option {
 
 function UserRow({ user, self, brands, outlets }: { user: TClientUser; self: boolean; brands: Option[]; outlets: Option[] }) {
   const { t } = useTranslation();
+  const { t: tt } = useTranslation('tenancy');
   const update = useUpdateAccess();
   const [role, setRole] = useState<TClientRole>(user.role);
   const [brandIds, setBrandIds] = useState(user.access.brandIds);
@@ -59,9 +60,9 @@ function UserRow({ user, self, brands, outlets }: { user: TClientUser; self: boo
             <Typography variant="caption" color="text.secondary">
               {user.email}
             </Typography>
-            {!user.active && <Chip size="small" label={t('tenancy.invited')} sx={{ ml: 1 }} />}
+            {!user.active && <Chip size="small" label={tt('invited')} sx={{ ml: 1 }} />}
           </Box>
-          <TextField select size="small" label={t('tenancy.role')} value={role} disabled={self} onChange={(e) => setRole(e.target.value as TClientRole)} sx={{ minWidth: 170 }}>
+          <TextField select size="small" label={tt('role')} value={role} disabled={self} onChange={(e) => setRole(e.target.value as TClientRole)} sx={{ minWidth: 170 }}>
             {CLIENT_ROLES.map((r) => (
               <MenuItem key={r} value={r}>
                 {t(`roles.${r}`)}
@@ -70,17 +71,17 @@ function UserRow({ user, self, brands, outlets }: { user: TClientUser; self: boo
           </TextField>
           <Box sx={{ flexGrow: 1 }} />
           <Button variant="contained" size="small" disabled={self || !dirty || update.isPending} onClick={() => update.mutate({ userId: user.id, role, brandIds, outletIds, modules })}>
-            {t('tenancy.save')}
+            {tt('save')}
           </Button>
           <Button
             color="error"
             size="small"
             disabled={self || update.isPending}
             onClick={() => {
-              if (window.confirm(t('tenancy.removeConfirm', { email: user.email }))) update.mutate({ userId: user.id, remove: true });
+              if (window.confirm(tt('removeConfirm', { email: user.email }))) update.mutate({ userId: user.id, remove: true });
             }}
           >
-            {t('tenancy.remove')}
+            {tt('remove')}
           </Button>
         </Stack>
         {!owner && (
@@ -91,7 +92,7 @@ function UserRow({ user, self, brands, outlets }: { user: TClientUser; self: boo
                   key={m}
                   disabled={self}
                   control={<Checkbox size="small" checked={modules.includes(m)} onChange={(e) => setModules(e.target.checked ? MODULES.filter((x) => x === m || modules.includes(x)) : modules.filter((x) => x !== m))} />}
-                  label={t(`tenancy.modules.${m}`)}
+                  label={tt(`modules.${m}`)}
                 />
               ))}
             </Box>
@@ -104,7 +105,7 @@ function UserRow({ user, self, brands, outlets }: { user: TClientUser; self: boo
                   options={brands}
                   value={brands.filter((b) => brandIds.includes(b.id))}
                   onChange={(_e, v) => setBrandIds(v.map((o) => o.id))}
-                  renderInput={(params) => <TextField {...params} label={t('tenancy.brands')} />}
+                  renderInput={(params) => <TextField {...params} label={tt('brands')} />}
                   sx={{ flex: 1 }}
                 />
                 <Autocomplete
@@ -114,7 +115,7 @@ function UserRow({ user, self, brands, outlets }: { user: TClientUser; self: boo
                   options={outlets}
                   value={outlets.filter((o) => outletIds.includes(o.id))}
                   onChange={(_e, v) => setOutletIds(v.map((o) => o.id))}
-                  renderInput={(params) => <TextField {...params} label={t('tenancy.outlets')} />}
+                  renderInput={(params) => <TextField {...params} label={tt('outlets')} />}
                   sx={{ flex: 1 }}
                 />
               </Stack>
@@ -129,6 +130,7 @@ function UserRow({ user, self, brands, outlets }: { user: TClientUser; self: boo
 
 function InviteForm() {
   const { t } = useTranslation();
+  const { t: tt } = useTranslation('tenancy');
   const invite = useInviteUser();
   const [email, setEmail] = useState('');
   const [fullName, setFullName] = useState('');
@@ -144,12 +146,12 @@ function InviteForm() {
     <Card variant="outlined">
       <CardContent component="form" onSubmit={submit}>
         <Typography variant="h6" sx={{ mb: 1.5 }}>
-          {t('tenancy.inviteTitle')}
+          {tt('inviteTitle')}
         </Typography>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <TextField size="small" required type="email" label={t('tenancy.email')} value={email} onChange={(e) => setEmail(e.target.value)} />
-          <TextField size="small" required label={t('tenancy.fullName')} value={fullName} onChange={(e) => setFullName(e.target.value)} />
-          <TextField select size="small" label={t('tenancy.role')} value={role} onChange={(e) => setRole(e.target.value as TClientRole)} sx={{ minWidth: 170 }}>
+          <TextField size="small" required type="email" label={tt('email')} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField size="small" required label={tt('fullName')} value={fullName} onChange={(e) => setFullName(e.target.value)} />
+          <TextField select size="small" label={tt('role')} value={role} onChange={(e) => setRole(e.target.value as TClientRole)} sx={{ minWidth: 170 }}>
             {CLIENT_ROLES.map((r) => (
               <MenuItem key={r} value={r}>
                 {t(`roles.${r}`)}
@@ -157,7 +159,7 @@ function InviteForm() {
             ))}
           </TextField>
           <Button type="submit" variant="contained" disabled={invite.isPending}>
-            {t('tenancy.invite')}
+            {tt('invite')}
           </Button>
         </Stack>
         {invite.error && <Alert severity="error" sx={{ mt: 1.5 }}>{invite.error.message}</Alert>}
@@ -176,20 +178,20 @@ const USER_ROW_HEIGHT = 88;
 const AUDIT_ROW_HEIGHT = 24;
 
 function AuditLog() {
-  const { t } = useTranslation();
+  const { t: tt } = useTranslation('tenancy');
   const log = useAuditLog();
   const entries = log.data?.data ?? [];
   return (
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h6" sx={{ mb: 1 }}>
-          {t('tenancy.auditLog')}
+          {tt('auditLog')}
         </Typography>
         <ListState
           query={log}
           isEmpty={entries.length === 0}
           skeleton={{ rows: 5, rowHeight: AUDIT_ROW_HEIGHT, spacing: 0.5 }}
-          empty={<ListEmpty testId="audit-log-empty" title={t('tenancy.auditLogEmpty')} sx={{ p: 2 }} />}
+          empty={<ListEmpty testId="audit-log-empty" title={tt('auditLogEmpty')} sx={{ p: 2 }} />}
         >
           {entries.slice(0, 30).map((e) => (
             <Typography key={e.id} variant="body2" sx={{ py: 0.25 }}>
@@ -206,7 +208,7 @@ function AuditLog() {
 }
 
 export default function UsersAccessPage() {
-  const { t } = useTranslation();
+  const { t: tt } = useTranslation('tenancy');
   const me = useSessionStore((s) => s.userData?.id);
   const users = useClientUsers();
   const brands = useAllBrands();
@@ -216,13 +218,13 @@ export default function UsersAccessPage() {
   const outletOptions: Option[] = (outlets.data ?? []).flatMap((b) => b.outlets.map((o) => ({ id: o.id, label: `${o.name} (${b.name})` })));
   return (
     <Stack spacing={2}>
-      <Typography variant="h5">{t('tenancy.usersTitle')}</Typography>
+      <Typography variant="h5">{tt('usersTitle')}</Typography>
       <InviteForm />
       <ListState
         query={users}
         isEmpty={userRows.length === 0}
         skeleton={{ rows: 3, rowHeight: USER_ROW_HEIGHT, spacing: 2 }}
-        empty={<ListEmpty testId="users-empty" title={t('tenancy.noUsers')} />}
+        empty={<ListEmpty testId="users-empty" title={tt('noUsers')} />}
       >
         {userRows.map((u) => (
           <UserRow key={`${u.id}:${u.role}:${u.access.modules.join()}:${u.access.brandIds.join()}:${u.access.outletIds.join()}`} user={u} self={u.id === me} brands={brandOptions} outlets={outletOptions} />
