@@ -36,8 +36,15 @@ describe('live reviews binding', () => {
     socket.fire('realtime:resync', { afterEventId: 5 });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: reviewKeys.all });
 
+    // A change published while the socket was connecting or away reached no one: on every
+    // (re)connection the lists are read again.
+    invalidate.mockClear();
+    socket.fire('connect');
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([reviewKeys.lists(), reviewKeys.pages()]);
+
     invalidate.mockClear();
     unbind();
+    socket.fire('connect');
     socket.fire('realtime:resync', { afterEventId: 6 });
     socket.fire('reviews:changed', { pageId: '1', reviewId: null, kind: 'review', verb: 'add' });
     expect(invalidate).not.toHaveBeenCalled();

@@ -4,7 +4,10 @@
  * screen then refetches its lists and page counts, and the thread of that review, without
  * waiting for the periodic sync. Reviews have no event stream to replay: on `realtime:resync`
  * (the server's Redis link was down and is back, so changes may not have arrived; issue #10,
- * decision 0021) everything of the reviews feature is refetched.
+ * decision 0021) everything of the reviews feature is refetched. For the same reason the lists
+ * are refetched whenever the socket (re)connects: a change published while it was connecting
+ * (the lists are usually fetched before the socket's first connection completes) or
+ * disconnected reached no one.
  *
  * Uses the app's shared socket (lib/socket.ts), which only users who may read conversations
  * can open (the server refuses the others); they keep seeing changes after a refresh or sync.
@@ -18,8 +21,8 @@ import { getSocket, type AppSocket } from '../../../lib/socket.ts';
 import { reviewKeys } from '../api/keys.ts';
 
 /**
- * Listens for `reviews:changed` on `socket` and invalidates what the change makes stale, and
- * for `realtime:resync`, after which any of it may be. Payloads are validated; anything else is ignored.
+ * Listens for `reviews:changed` on `socket` and invalidates what the change makes stale, for
+ * `realtime:resync`, after which any of it may be, and for `connect`, after which the lists may be. Payloads are validated; anything else is ignored.
  * @returns a function that stops listening
  */
 export function bindReviewsRealtime(socket: AppSocket, queryClient: QueryClient): () => void {
@@ -32,11 +35,17 @@ export function bindReviewsRealtime(socket: AppSocket, queryClient: QueryClient)
     if (reviewId) void queryClient.invalidateQueries({ queryKey: reviewKeys.comments(pageId, reviewId) });
   };
   const onResync = () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+  const onConnect = () => {
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.pages() });
+  };
   socket.on(REVIEW_SOCKET_EVENTS.changed, onChanged);
   socket.on(SOCKET_EVENTS.resync, onResync);
+  socket.on('connect', onConnect);
   return () => {
     socket.off(REVIEW_SOCKET_EVENTS.changed, onChanged);
     socket.off(SOCKET_EVENTS.resync, onResync);
+    socket.off('connect', onConnect);
   };
 }
 
