@@ -40,6 +40,18 @@ const ZEnv = z.object({
    * (`{PUBLIC_URL}/api/review_testing/fb-auth-callback`); unset: the origin the browser used.
    */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Mail (mention notifications, issue #12): an SMTP URL (`smtp://user:pass@host:587`,
+   * `smtps://…:465`) sends real mail; unset, each message is written to the log and, as an
+   * `.eml` file, to `{DATA_DIR}/outbox` (lib/mailer.ts).
+   */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender of DineDesk's mail. */
+  MAIL_FROM: z.string().min(3).default('DineDesk <notifications@dinedesk.local>'),
   /** Connect the demo clients' pages through the Graph Test Users API at start (simulator). */
   META_CONNECT_TEST_USERS: z.enum(['0', '1']).default('1'),
   /** Token Meta echoes in the webhook verification handshake. */
@@ -147,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jobs: { work: e.JOB_WORKERS === '1', pollingIntervalSeconds: e.JOB_POLL_SECONDS, webhookRetentionDays: e.WEBHOOK_RETENTION_DAYS },
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : resolve(import.meta.dirname, '../../web/dist'),
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/$/, '') : null,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: resolve(e.DATA_DIR, 'outbox') },
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,
   };

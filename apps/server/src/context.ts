@@ -6,6 +6,7 @@ import type { Secrets } from './lib/secrets.ts';
 import type { TokenCipher } from './lib/token-cipher.ts';
 import type { RealtimeHub } from './lib/realtime.ts';
 import type { JobQueue } from './lib/jobs.ts';
+import type { Mailer } from './lib/mailer.ts';
 
 /** Everything a module needs, built once per process and decorated on the app as `ctx`. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** The job queue (lib/jobs.ts, catalogue in jobs.ts): services queue background work here. */
   jobs: JobQueue<AppContext>;
+  /** Outgoing mail (lib/mailer.ts): SMTP when `SMTP_URL` is set, else the outbox folder. */
+  mailer: Mailer;
   /** Injectable clock (tests move time forward to expire tokens). */
   now: () => Date;
 }

@@ -10,6 +10,7 @@ import { reviewSyncPageJob } from './modules/reviews/review-sync.service.ts';
 import { googleSyncLocationJob } from './modules/google/google-sync.service.ts';
 import { pruneExpiredExports, reviewExportJob } from './modules/reviews/review-export.service.ts';
 import { syncableLocations } from './modules/google/google.repository.ts';
+import { mentionEmailJob } from './modules/comments/comments.service.ts';
 
 /**
  * The job catalogue (issue #9): every kind of background work, registered on the process's
@@ -76,7 +77,7 @@ export const maintenanceJob = defineJob<{ clientId: null }, AppContext>({
 });
 
 /** Every job kind, in registration order. */
-export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob] as const;
+export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob] as const;
 
 /**
  * The process's job queue with every job registered; `start` it once the app is ready.

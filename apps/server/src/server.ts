@@ -10,6 +10,7 @@ import { GraphClient } from './lib/graph-client.ts';
 import { GoogleClient } from './lib/google-client.ts';
 import { connectDemoGoogle } from './modules/google/google-connect.service.ts';
 import { createRealtime } from './lib/realtime.ts';
+import { createMailer } from './lib/mailer.ts';
 import { resolveSecrets } from './lib/secrets.ts';
 import { TokenCipher } from './lib/token-cipher.ts';
 import { connectDemoPages } from './modules/meta/facebook-connect.service.ts';
@@ -49,6 +50,7 @@ export async function createServer(
     graph: new GraphClient({ ...config.graph, fetch: opts.fetch }),
     google: new GoogleClient({ ...config.google, fetch: opts.fetch }),
     realtime: createRealtime(),
+    mailer: createMailer(config.mail, () => app!.log),
     jobs: createJobQueue(database, () => ctx, () => app!.log, config.jobs),
     now: opts.now ?? (() => new Date()),
   };
@@ -84,6 +86,7 @@ export async function createServer(
   // database closes (server.close), letting active jobs finish.
   built.addHook('onClose', async () => {
     await ctx.jobs.stop();
+    ctx.mailer.close();
   });
   endKeepAliveAfterInFlight(built);
   return {

@@ -5,6 +5,7 @@ export * from './facebook-connect.ts';
 export * from './google.ts';
 export * from './inbox.ts';
 export * from './jobs.ts';
+export * from './mentions.ts';
 export * from './paths.ts';
 export * from './reviews.ts';
 export * from './review-tools.ts';

@@ -5,6 +5,14 @@ export const API = {
   logout: '/api/logout',
   clientDetails: '/api/get-client-details',
   fbPages: '/api/review_testing/get-fb-pages',
+  /** Internal comments of a review: list and add (spec §7, issue #12). */
+  reviewComments: '/api/review/comments',
+  /** Who may be mentioned on a review (spec §7). */
+  mentionsUsers: '/api/review/mentions-users',
+  /** The caller's mention notifications (spec §7). */
+  mentionNotifications: '/api/review/mention-notifications',
+  /** Mark mention notifications read, unread or archived (spec §7). */
+  mentionStatus: '/api/review/mentions/status',
   fbReviews: '/api/review_testing/get-fb-reviews',
   fbComments: '/api/review_testing/get-fb-comments',
   replyFbReview: '/reply-fb-review',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZInboxEvent, type TInboxEvent } from './inbox.ts';
+import { MENTION_SOCKET_EVENTS, ZMentionCreatedEvent, type TMentionCreatedEvent } from './mentions.ts';
 import { REVIEW_SOCKET_EVENTS, ZReviewsChangedEvent, type TReviewsChangedEvent } from './reviews.ts';
 
 /**
@@ -28,6 +29,8 @@ export const SOCKET_EVENTS = {
    * has no event stream (reviews).
    */
   resync: 'realtime:resync',
+  /** server → client: the user was mentioned in an internal comment (`TMentionCreatedEvent`, issue #12), to the user's room. */
+  mentionCreated: MENTION_SOCKET_EVENTS.created,
 } as const;
 
 /**
@@ -59,6 +62,7 @@ export const SERVER_EVENT_PAYLOADS = {
   [SOCKET_EVENTS.accessChanged]: ZAccessChangedEvent,
   [SOCKET_EVENTS.reviewsChanged]: ZReviewsChangedEvent,
   [SOCKET_EVENTS.resync]: ZResyncEvent,
+  [SOCKET_EVENTS.mentionCreated]: ZMentionCreatedEvent,
 } as const;
 
 /** Server → client events with their payloads. */
@@ -67,6 +71,7 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.accessChanged]: (event: TAccessChangedEvent) => void;
   [SOCKET_EVENTS.reviewsChanged]: (event: TReviewsChangedEvent) => void;
   [SOCKET_EVENTS.resync]: (event: TResyncEvent) => void;
+  [SOCKET_EVENTS.mentionCreated]: (event: TMentionCreatedEvent) => void;
 }
 
 /** Client → server events; the replay answers through socket.io's acknowledgement. */

@@ -44,7 +44,7 @@ const ZPageId = z.string().regex(/^\d{1,32}$/, 'pageId must be a Facebook Page i
  * Review ids are PostgreSQL bigints read as JS numbers: more digits than a safe integer holds
  * (19 or more, or past 2^53 - 1) would lose precision or overflow, so they are a 400 (issue #8).
  */
-const ZReviewId = z
+export const ZReviewId = z
   .string()
   .regex(/^\d{1,16}$/, 'reviewId must be a review id (at most 16 digits)')
   .refine((v) => Number.isSafeInteger(Number(v)), 'reviewId is out of range');
@@ -125,6 +125,11 @@ const fromNotAfterTo = (v: { from?: string; to?: string }) => !v.from || !v.to |
 const FROM_AFTER_TO = { message: 'from must not be after to', path: ['from'] };
 
 export const ZGetReviewsRequest = ZReviewFilterFields.extend({
+  /**
+   * Just this review, if the caller may see it and it matches the other filters: how a link to
+   * one review (a mention notification, issue #12) opens it whatever the list shows.
+   */
+  reviewId: ZReviewId.optional(),
   cursor: ZCursor.optional(),
   limit: z.number({ error: 'limit must be a number' }).int().min(1).max(100).default(20),
 })
@@ -279,7 +284,8 @@ export const ZReviewsChangedEvent = z.object({
   pageId: z.string(),
   /** DineDesk review id, when the change concerns one review (a comment, an edited rating). */
   reviewId: z.string().nullable(),
-  kind: z.enum(['review', 'comment']),
+  /** `internal`: the team's internal thread of the review (never published, issue #12). */
+  kind: z.enum(['review', 'comment', 'internal']),
   verb: z.enum(['add', 'edited', 'remove']),
 });
 export type TReviewsChangedEvent = z.infer<typeof ZReviewsChangedEvent>;

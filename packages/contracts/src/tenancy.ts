@@ -12,7 +12,7 @@ export type TModule = z.infer<typeof ZModule>;
 
 /** The CASL subjects each module opens (the web menu checks the same subjects). */
 export const MODULE_SUBJECTS: Record<TModule, readonly string[]> = {
-  reviews_and_complaints: ['Review', 'ReviewReply', 'ReviewSync', 'ReplyTemplate', 'PageConnection', 'Conversation', 'Message', 'Complaint', 'Ticket', 'CompetitorAnalysis', 'Automation'],
+  reviews_and_complaints: ['Review', 'ReviewReply', 'ReviewSync', 'ReplyTemplate', 'InternalComment', 'PageConnection', 'Conversation', 'Message', 'Complaint', 'Ticket', 'CompetitorAnalysis', 'Automation'],
   menu_management: ['MenuManagement'],
   business_overview: ['BusinessOverview'],
   reporting: ['Reporting'],

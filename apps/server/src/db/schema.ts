@@ -574,3 +574,45 @@ export const replyTemplates = pgTable(
   },
   (t) => [uniqueIndex('reply_templates_client_name_uq').on(t.clientId, t.name)],
 );
+
+/**
+ * The team's internal thread of a review (issue #12, spec §7 `/api/review/comments`): never
+ * published. `mentions` are the users named in it as `@Full Name` when it was written.
+ */
+export const internalComments = pgTable(
+  'internal_comments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    reviewId: bigint('review_id', { mode: 'number' }).notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    mentions: jsonb('mentions').$type<{ id: string; fullName: string }[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('internal_comments_review_idx').on(t.reviewId, t.createdAt, t.id)],
+);
+
+/** One mention of one user in one internal comment (spec §7 `/api/review/mention-notifications`). */
+export const mentionNotifications = pgTable(
+  'mention_notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    commentId: bigint('comment_id', { mode: 'number' }).notNull().references(() => internalComments.id, { onDelete: 'cascade' }),
+    reviewId: bigint('review_id', { mode: 'number' }).notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'unread' | 'read' | 'archived'>().notNull().default('unread'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    statusChangedAt: ts('status_changed_at'),
+    /** When the email went out (or was written to the outbox); null until then. */
+    emailedAt: ts('emailed_at'),
+  },
+  (t) => [
+    uniqueIndex('mention_notifications_comment_user_uq').on(t.commentId, t.userId),
+    index('mention_notifications_user_time_idx').on(t.userId, t.clientId, t.createdAt, t.id),
+    index('mention_notifications_unread_idx').on(t.userId, t.clientId).where(sql`${t.status} = 'unread'`),
+    check('mention_notifications_status_ck', sql`${t.status} in ('unread', 'read', 'archived')`),
+  ],
+);

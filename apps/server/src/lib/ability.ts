@@ -5,6 +5,8 @@ import { MODULES, MODULE_SUBJECTS, type TAbilityRule, type TModule, type TRole }
 const REPLY_SUBJECTS = [
   { action: 'create', subject: 'ReviewReply' },
   { action: 'create', subject: 'Message' },
+  // The team's internal thread (issue #12): everyone of the module but viewers writes in it.
+  { action: 'create', subject: 'InternalComment' },
 ] as const;
 
 /**
@@ -16,7 +18,8 @@ const REPLY_SUBJECTS = [
  *   `manage Access`, `read AuditLog`), never `create Client`.
  * - other roles: only the subjects of their granted `modules`; within the reviews module,
  *   managers reply, delete replies and sync, agents reply (and edit replies), viewers read;
- *   every role of the module reads the reply templates, owners and brand managers manage them.
+ *   every role of the module reads the reply templates, owners and brand managers manage them;
+ *   every role reads the internal comments, all but viewers write them (issue #12).
  *
  * Subjects: Auth, Client (details), Brand (list brands), User, Access, AuditLog, and the module
  * subjects of `MODULE_SUBJECTS` (Review, ReviewReply, ReviewSync, PageConnection, Conversation,

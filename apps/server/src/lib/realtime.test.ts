@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TConversation, TInboxEvent, TInboxPage, TReviewsChangedEvent } from '@dinedesk/contracts';
+import type { TConversation, TInboxEvent, TInboxPage, TMentionCreatedEvent, TReviewsChangedEvent } from '@dinedesk/contracts';
 import { bearer, startHarness, type Harness } from '../test/harness.ts';
 import { createRealtime, transactionThenPublish, type RealtimeTransport, type RoutedEvent } from './realtime.ts';
 
@@ -9,7 +9,7 @@ import { createRealtime, transactionThenPublish, type RealtimeTransport, type Ro
  * transports attach to it, and services publish only what has committed.
  */
 
-type Published = { kind: 'emit'; events: RoutedEvent[] } | { kind: 'reviews'; event: TReviewsChangedEvent } | { kind: 'access'; userIds: string[] } | { kind: 'sessions'; sessionIds: string[] };
+type Published = { kind: 'emit'; events: RoutedEvent[] } | { kind: 'reviews'; event: TReviewsChangedEvent } | { kind: 'mention'; event: TMentionCreatedEvent & { userId: string } } | { kind: 'access'; userIds: string[] } | { kind: 'sessions'; sessionIds: string[] };
 
 /** A transport that only records what reaches it (what tests use instead of a socket server). */
 function recorder(): RealtimeTransport & { seen: Published[] } {
@@ -18,6 +18,7 @@ function recorder(): RealtimeTransport & { seen: Published[] } {
     seen,
     emit: (events) => void seen.push({ kind: 'emit', events }),
     reviewsChanged: (event) => void seen.push({ kind: 'reviews', event }),
+    mentionCreated: (userId, event) => void seen.push({ kind: 'mention', event: { userId, ...event } }),
     accessChanged: async (userIds) => void seen.push({ kind: 'access', userIds }),
     sessionsEnded: async (sessionIds) => void seen.push({ kind: 'sessions', sessionIds }),
   };

@@ -1,4 +1,4 @@
-import type { TInboxEvent, TReviewsChangedEvent } from '@dinedesk/contracts';
+import type { TInboxEvent, TMentionCreatedEvent, TReviewsChangedEvent } from '@dinedesk/contracts';
 import type { Db } from '../db/client.ts';
 
 /**
@@ -27,6 +27,8 @@ export interface Realtime {
   emit(events: RoutedEvent[]): void;
   /** A review or review comment of a page changed (feed webhook, issue #8): `reviews:changed` to the page's room. */
   reviewsChanged(event: TReviewsChangedEvent): void;
+  /** A user was mentioned in an internal comment (issue #12): `mention:new` to the user's room, in every process. */
+  mentionCreated(userId: string, event: TMentionCreatedEvent): void;
   /**
    * The access of these users changed: their open sockets (in any process) recompute their
    * rooms now and receive `access:changed`; sockets that lost all access are disconnected.
@@ -75,6 +77,9 @@ export function createRealtime(): RealtimeHub {
     reviewsChanged(event) {
       for (const t of transports) t.reviewsChanged(event);
     },
+    mentionCreated(userId, event) {
+      for (const t of transports) t.mentionCreated(userId, event);
+    },
     async accessChanged(userIds) {
       if (userIds.length) await Promise.all([...transports].map((t) => t.accessChanged(userIds)));
     },
@@ -88,6 +93,7 @@ export function createRealtime(): RealtimeHub {
 export interface Outbox {
   emit(events: RoutedEvent[]): void;
   reviewsChanged(event: TReviewsChangedEvent): void;
+  mentionCreated(userId: string, event: TMentionCreatedEvent): void;
   accessChanged(userIds: string[]): void;
   sessionsEnded(sessionIds: string[]): void;
 }
@@ -106,6 +112,7 @@ export async function transactionThenPublish<T>(ctx: { db: Db; realtime: Realtim
   const outbox: Outbox = {
     emit: (events) => void held.push(() => ctx.realtime.emit(events)),
     reviewsChanged: (event) => void held.push(() => ctx.realtime.reviewsChanged(event)),
+    mentionCreated: (userId, event) => void held.push(() => ctx.realtime.mentionCreated(userId, event)),
     accessChanged: (userIds) => void held.push(() => ctx.realtime.accessChanged(userIds)),
     sessionsEnded: (sessionIds) => void held.push(() => ctx.realtime.sessionsEnded(sessionIds)),
   };

@@ -262,6 +262,9 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
     reviewsChanged(event) {
       reach().to(accountRoom(event.pageId)).emit(SOCKET_EVENTS.reviewsChanged, event);
     },
+    mentionCreated(userId, event) {
+      reach().to(userRoom(userId)).emit(SOCKET_EVENTS.mentionCreated, event);
+    },
     async accessChanged(userIds) {
       forgetElsewhere({ userIds });
       for (const userId of userIds) {

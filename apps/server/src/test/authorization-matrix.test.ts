@@ -181,6 +181,11 @@ const CALLS: Record<string, Call> = {
   // Deleting is idempotent: allowed callers delete the reply the call above left, or find none.
   'POST /api/review_testing/google/delete-reply': { namesTenant: true, request: (i) => json('POST', '/api/review_testing/google/delete-reply', { reviewId: i.googleReviewId }) },
   'POST /api/review_testing/google/sync': { request: (i) => json('POST', '/api/review_testing/google/sync', { locationId: i.locationId }) },
+  // Listing: every reader of the outlet. Adding (viewers refused by the service) is checked in comments.test.ts.
+  'POST /api/review/comments': { namesTenant: true, request: (i) => json('POST', '/api/review/comments', { request: 'list', reviewId: i.reviewId }) },
+  'POST /api/review/mentions-users': { namesTenant: true, request: (i) => json('POST', '/api/review/mentions-users', { reviewId: i.reviewId }) },
+  'POST /api/review/mention-notifications': { request: () => json('POST', '/api/review/mention-notifications', {}) },
+  'POST /api/review/mentions/status': { request: () => json('POST', '/api/review/mentions/status', { allUnread: true, status: 'read' }) },
   'GET /api/messenger/pages': { request: () => json('GET', '/api/messenger/pages') },
   'GET /api/messenger/instagram-pages': { request: () => json('GET', '/api/messenger/instagram-pages') },
   'GET /api/:channel/pages/:pageId/conversations': { request: (i) => json('GET', `${msgr(i)}/conversations`) },

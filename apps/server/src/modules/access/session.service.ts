@@ -217,6 +217,7 @@ function accessCache(ctx: AppContext): AccessCache | null {
     ctx.realtime.attach({
       emit: () => {},
       reviewsChanged: () => {},
+      mentionCreated: () => {},
       accessChanged: async (userIds) => dropCachedAccess(c, { userIds }),
       sessionsEnded: async (sessionIds) => dropCachedAccess(c, { sessionIds }),
     });

@@ -162,6 +162,8 @@ export interface FeedFilter {
   to?: string;
   sentiment?: 'positive' | 'neutral' | 'negative';
   q?: string;
+  /** Just this review (a link to one review, issue #12). */
+  reviewId?: number;
   after?: KeysetPosition;
   limit: number;
 }
@@ -177,6 +179,7 @@ export const NEEDS_REPLY = sql<boolean>`((${reviews.source} = 'google' or ${revi
 /** The conditions of the one feed's filters (also used by its KPIs and export). */
 export function feedConditions(f: Omit<FeedFilter, 'after' | 'limit'>): SQL {
   const conds: (SQL | undefined)[] = [tenantScope(f, reviews)];
+  if (f.reviewId !== undefined) conds.push(eq(reviews.id, f.reviewId));
   if (f.outletId) conds.push(eq(reviews.outletId, f.outletId));
   if (f.brandId) conds.push(sql`${reviews.outletId} in (select ${outlets.id} from ${outlets} where ${outlets.brandId} = ${f.brandId})`);
   if (f.source) conds.push(eq(reviews.source, f.source));

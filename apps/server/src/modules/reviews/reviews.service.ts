@@ -91,6 +91,7 @@ export async function listFeed(ctx: AppContext, auth: AuthContext, body: TGetRev
     to: body.to,
     sentiment: body.sentiment,
     q: body.q || undefined,
+    reviewId: body.reviewId === undefined ? undefined : Number(body.reviewId),
     after: parseCursor(body.cursor, 'body.cursor'),
     limit: body.limit,
   });
