@@ -21,6 +21,7 @@ import { metaRoutes } from './modules/meta/meta.routes.ts';
 import { googleRoutes } from './modules/google/google.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
+import { complaintsRoutes } from './modules/complaints/complaints.routes.ts';
 
 /** One registered route, as the authorization matrix test enumerates them. */
 export interface RouteEntry {
@@ -119,6 +120,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
     await api.register(accessRoutes);
     await api.register(reviewsRoutes);
     await api.register(commentsRoutes);
+    await api.register(complaintsRoutes);
     await api.register(metaRoutes);
     await api.register(googleRoutes);
     await api.register(inboxRoutes);

@@ -1,6 +1,7 @@
 /** @dinedesk/contracts: zod schemas (Z…) and types (T…) of every API call and socket event. */
 export * from './auth.ts';
 export * from './common.ts';
+export * from './complaints.ts';
 export * from './facebook-connect.ts';
 export * from './google.ts';
 export * from './inbox.ts';

@@ -9,6 +9,14 @@ export const API = {
   reviewComments: '/api/review/comments',
   /** Who may be mentioned on a review (spec §7). */
   mentionsUsers: '/api/review/mentions-users',
+  /** Complaints (issue #12; not in the spec, docs/decisions/0026). */
+  complaintsList: '/api/complaints/list',
+  complaintGet: '/api/complaints/get',
+  complaintUpdate: '/api/complaints/update',
+  complaintFromReview: '/api/complaints/open-from-review',
+  complaintFlagConversation: '/api/complaints/flag-conversation',
+  complaintLink: '/api/complaints/link',
+  complaintRootCauses: '/api/complaints/root-causes',
   /** The caller's mention notifications (spec §7). */
   mentionNotifications: '/api/review/mention-notifications',
   /** Mark mention notifications read, unread or archived (spec §7). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZInboxEvent, type TInboxEvent } from './inbox.ts';
+import { COMPLAINT_SOCKET_EVENTS, ZComplaintChangedEvent, type TComplaintChangedEvent } from './complaints.ts';
 import { MENTION_SOCKET_EVENTS, ZMentionCreatedEvent, type TMentionCreatedEvent } from './mentions.ts';
 import { REVIEW_SOCKET_EVENTS, ZReviewsChangedEvent, type TReviewsChangedEvent } from './reviews.ts';
 
@@ -31,6 +32,8 @@ export const SOCKET_EVENTS = {
   resync: 'realtime:resync',
   /** server → client: the user was mentioned in an internal comment (`TMentionCreatedEvent`, issue #12), to the user's room. */
   mentionCreated: MENTION_SOCKET_EVENTS.created,
+  /** server → client: a complaint was opened, changed or linked (`TComplaintChangedEvent`, issue #12), to its sources' account rooms. */
+  complaintChanged: COMPLAINT_SOCKET_EVENTS.changed,
 } as const;
 
 /**
@@ -63,6 +66,7 @@ export const SERVER_EVENT_PAYLOADS = {
   [SOCKET_EVENTS.reviewsChanged]: ZReviewsChangedEvent,
   [SOCKET_EVENTS.resync]: ZResyncEvent,
   [SOCKET_EVENTS.mentionCreated]: ZMentionCreatedEvent,
+  [SOCKET_EVENTS.complaintChanged]: ZComplaintChangedEvent,
 } as const;
 
 /** Server → client events with their payloads. */
@@ -72,6 +76,7 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.reviewsChanged]: (event: TReviewsChangedEvent) => void;
   [SOCKET_EVENTS.resync]: (event: TResyncEvent) => void;
   [SOCKET_EVENTS.mentionCreated]: (event: TMentionCreatedEvent) => void;
+  [SOCKET_EVENTS.complaintChanged]: (event: TComplaintChangedEvent) => void;
 }
 
 /** Client → server events; the replay answers through socket.io's acknowledgement. */

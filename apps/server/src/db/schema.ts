@@ -616,3 +616,81 @@ export const mentionNotifications = pgTable(
     check('mention_notifications_status_ck', sql`${t.status} in ('unread', 'read', 'archived')`),
   ],
 );
+
+/**
+ * One incident of one guest at one outlet (issue #12, docs/decisions/0026), wherever the guest
+ * spoke: its reviews and conversations are `complaint_sources`.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'open' | 'in_progress' | 'resolved'>().notNull().default('open'),
+    guestName: text('guest_name').notNull(),
+    assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
+    rootCause: text('root_cause'),
+    openedAt: ts('opened_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    resolvedAt: ts('resolved_at'),
+    /** Null: opened by DineDesk from an arriving review. */
+    openedByUserId: uuid('opened_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    openedByName: text('opened_by_name'),
+  },
+  (t) => [
+    index('complaints_client_time_idx').on(t.clientId, t.openedAt, t.id),
+    index('complaints_outlet_time_idx').on(t.outletId, t.openedAt, t.id),
+    check('complaints_status_ck', sql`${t.status} in ('open', 'in_progress', 'resolved')`),
+  ],
+);
+
+/** A review or a conversation that belongs to a complaint; a review belongs to one complaint at most. */
+export const complaintSources = pgTable(
+  'complaint_sources',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    complaintId: bigint('complaint_id', { mode: 'number' }).notNull().references(() => complaints.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    reviewId: bigint('review_id', { mode: 'number' }).references(() => reviews.id, { onDelete: 'cascade' }),
+    conversationId: bigint('conversation_id', { mode: 'number' }).references(() => conversations.id, { onDelete: 'cascade' }),
+    /** Null: attached by DineDesk (same guest, same outlet, within days). */
+    linkedByUserId: uuid('linked_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    linkedByName: text('linked_by_name'),
+    linkedAt: ts('linked_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('complaint_sources_review_uq').on(t.reviewId),
+    uniqueIndex('complaint_sources_conversation_uq').on(t.complaintId, t.conversationId),
+    index('complaint_sources_complaint_idx').on(t.complaintId),
+    index('complaint_sources_conversation_idx').on(t.conversationId),
+    check('complaint_sources_one_ck', sql`(${t.reviewId} is null) <> (${t.conversationId} is null)`),
+  ],
+);
+
+/** What happened to a complaint, by whom (the timeline's activity entries). */
+export const complaintActivity = pgTable(
+  'complaint_activity',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    complaintId: bigint('complaint_id', { mode: 'number' }).notNull().references(() => complaints.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Null: DineDesk itself. */
+    actorName: text('actor_name'),
+    kind: text('kind').$type<'opened' | 'status' | 'assignee' | 'root_cause' | 'linked'>().notNull(),
+    value: text('value'),
+  },
+  (t) => [index('complaint_activity_complaint_idx').on(t.complaintId, t.at)],
+);
+
+/** Root causes a client added to the defaults (issue #12 "the client can extend the list"). */
+export const clientRootCauses = pgTable(
+  'client_root_causes',
+  {
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.key] })],
+);

@@ -7,6 +7,9 @@ const REPLY_SUBJECTS = [
   { action: 'create', subject: 'Message' },
   // The team's internal thread (issue #12): everyone of the module but viewers writes in it.
   { action: 'create', subject: 'InternalComment' },
+  // Complaints (issue #12): all but viewers open, flag, link and work them.
+  { action: 'create', subject: 'Complaint' },
+  { action: 'update', subject: 'Complaint' },
 ] as const;
 
 /**
@@ -19,7 +22,8 @@ const REPLY_SUBJECTS = [
  * - other roles: only the subjects of their granted `modules`; within the reviews module,
  *   managers reply, delete replies and sync, agents reply (and edit replies), viewers read;
  *   every role of the module reads the reply templates, owners and brand managers manage them;
- *   every role reads the internal comments, all but viewers write them (issue #12).
+ *   every role reads the internal comments and complaints, all but viewers write them (issue #12);
+ *   owners alone extend a client's complaint root causes (`manage Complaint`).
  *
  * Subjects: Auth, Client (details), Brand (list brands), User, Access, AuditLog, and the module
  * subjects of `MODULE_SUBJECTS` (Review, ReviewReply, ReviewSync, PageConnection, Conversation,

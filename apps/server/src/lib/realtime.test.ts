@@ -19,6 +19,7 @@ function recorder(): RealtimeTransport & { seen: Published[] } {
     emit: (events) => void seen.push({ kind: 'emit', events }),
     reviewsChanged: (event) => void seen.push({ kind: 'reviews', event }),
     mentionCreated: (userId, event) => void seen.push({ kind: 'mention', event: { userId, ...event } }),
+    complaintChanged: () => {},
     accessChanged: async (userIds) => void seen.push({ kind: 'access', userIds }),
     sessionsEnded: async (sessionIds) => void seen.push({ kind: 'sessions', sessionIds }),
   };

@@ -1,4 +1,4 @@
-import type { TInboxEvent, TMentionCreatedEvent, TReviewsChangedEvent } from '@dinedesk/contracts';
+import type { TComplaintChangedEvent, TInboxEvent, TMentionCreatedEvent, TReviewsChangedEvent } from '@dinedesk/contracts';
 import type { Db } from '../db/client.ts';
 
 /**
@@ -29,6 +29,8 @@ export interface Realtime {
   reviewsChanged(event: TReviewsChangedEvent): void;
   /** A user was mentioned in an internal comment (issue #12): `mention:new` to the user's room, in every process. */
   mentionCreated(userId: string, event: TMentionCreatedEvent): void;
+  /** A complaint changed (issue #12): `complaints:changed` to the rooms of the accounts where its guest spoke. */
+  complaintChanged(accountIds: string[], event: TComplaintChangedEvent): void;
   /**
    * The access of these users changed: their open sockets (in any process) recompute their
    * rooms now and receive `access:changed`; sockets that lost all access are disconnected.
@@ -80,6 +82,9 @@ export function createRealtime(): RealtimeHub {
     mentionCreated(userId, event) {
       for (const t of transports) t.mentionCreated(userId, event);
     },
+    complaintChanged(accountIds, event) {
+      if (accountIds.length) for (const t of transports) t.complaintChanged(accountIds, event);
+    },
     async accessChanged(userIds) {
       if (userIds.length) await Promise.all([...transports].map((t) => t.accessChanged(userIds)));
     },
@@ -94,6 +99,7 @@ export interface Outbox {
   emit(events: RoutedEvent[]): void;
   reviewsChanged(event: TReviewsChangedEvent): void;
   mentionCreated(userId: string, event: TMentionCreatedEvent): void;
+  complaintChanged(accountIds: string[], event: TComplaintChangedEvent): void;
   accessChanged(userIds: string[]): void;
   sessionsEnded(sessionIds: string[]): void;
 }
@@ -113,6 +119,7 @@ export async function transactionThenPublish<T>(ctx: { db: Db; realtime: Realtim
     emit: (events) => void held.push(() => ctx.realtime.emit(events)),
     reviewsChanged: (event) => void held.push(() => ctx.realtime.reviewsChanged(event)),
     mentionCreated: (userId, event) => void held.push(() => ctx.realtime.mentionCreated(userId, event)),
+    complaintChanged: (accountIds, event) => void held.push(() => ctx.realtime.complaintChanged(accountIds, event)),
     accessChanged: (userIds) => void held.push(() => ctx.realtime.accessChanged(userIds)),
     sessionsEnded: (sessionIds) => void held.push(() => ctx.realtime.sessionsEnded(sessionIds)),
   };

@@ -265,6 +265,10 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
     mentionCreated(userId, event) {
       reach().to(userRoom(userId)).emit(SOCKET_EVENTS.mentionCreated, event);
     },
+    complaintChanged(accountIds, event) {
+      // One emit to the union of rooms: a socket in several of them gets it once.
+      reach().to(accountIds.map(accountRoom)).emit(SOCKET_EVENTS.complaintChanged, event);
+    },
     async accessChanged(userIds) {
       forgetElsewhere({ userIds });
       for (const userId of userIds) {

@@ -50,6 +50,8 @@ interface TenantIds {
   templateIds: string[];
   /** Page replies on the review above, posted by the owner: one per actor for deletes, the first for edits. */
   replyIds: string[];
+  /** A complaint opened by the owner from the review above. */
+  complaintId: string;
 }
 
 interface Actor {
@@ -186,6 +188,14 @@ const CALLS: Record<string, Call> = {
   'POST /api/review/mentions-users': { namesTenant: true, request: (i) => json('POST', '/api/review/mentions-users', { reviewId: i.reviewId }) },
   'POST /api/review/mention-notifications': { request: () => json('POST', '/api/review/mention-notifications', {}) },
   'POST /api/review/mentions/status': { request: () => json('POST', '/api/review/mentions/status', { allUnread: true, status: 'read' }) },
+  'POST /api/complaints/list': { request: () => json('POST', '/api/complaints/list', {}) },
+  'POST /api/complaints/get': { namesTenant: true, request: (i) => json('POST', '/api/complaints/get', { complaintId: i.complaintId }) },
+  'POST /api/complaints/update': { namesTenant: true, request: (i) => json('POST', '/api/complaints/update', { complaintId: i.complaintId, status: 'in_progress' }) },
+  // The review already holds the complaint: allowed callers get it back, nothing new is written.
+  'POST /api/complaints/open-from-review': { namesTenant: true, request: (i) => json('POST', '/api/complaints/open-from-review', { reviewId: i.reviewId }) },
+  'POST /api/complaints/flag-conversation': { request: (i) => json('POST', '/api/complaints/flag-conversation', { channel: 'messenger', pageId: i.pageId, conversationId: i.conversationId }) },
+  'POST /api/complaints/link': { namesTenant: true, request: (i) => json('POST', '/api/complaints/link', { complaintId: i.complaintId, conversationId: i.conversationId }) },
+  'POST /api/complaints/root-causes': { request: () => json('POST', '/api/complaints/root-causes', { request: 'list' }) },
   'GET /api/messenger/pages': { request: () => json('GET', '/api/messenger/pages') },
   'GET /api/messenger/instagram-pages': { request: () => json('GET', '/api/messenger/instagram-pages') },
   'GET /api/:channel/pages/:pageId/conversations': { request: (i) => json('GET', `${msgr(i)}/conversations`) },
@@ -232,6 +242,14 @@ async function ownerReplies(clientKey: string, pageId: string, reviewId: string)
   }
   // The first stays for the edits; the others are popped by the deletes.
   return ids;
+}
+
+/** A complaint opened by the client's owner from a review. @returns its id */
+async function ownerComplaint(clientKey: string, reviewId: string): Promise<string> {
+  const token = await h.login(`owner@${clientKey}.demo`);
+  const res = await h.server.app.inject({ method: 'POST', url: '/api/complaints/open-from-review', payload: { reviewId }, headers: bearer(token) });
+  if (res.statusCode !== 200) throw new Error(`open-from-review answered ${res.statusCode} ${res.body}`);
+  return (res.json() as { complaint: { id: string } }).complaint.id;
 }
 
 /** A finished CSV export of every review of the client, made by its owner. @returns its id */
@@ -283,6 +301,7 @@ async function tenantIds(clientKey: string, excludeOutletsOf: string | null): Pr
     googleConnectionId: loc!.connectionId!,
     exportId: await ownerExport(clientKey),
     replyIds: await ownerReplies(clientKey, row.pageId, String(row.reviewId)),
+    complaintId: await ownerComplaint(clientKey, String(row.reviewId)),
     // One per actor (each call takes one): the seeded three and as many more.
     templateIds: [
       ...(await db.select({ id: schema.replyTemplates.id }).from(schema.replyTemplates).where(eq(schema.replyTemplates.clientId, client!.id))).map((r) => r.id),
@@ -311,8 +330,9 @@ beforeAll(async () => {
 
   // What each actor may do, written out independently of lib/ability.ts so the matrix checks it.
   const ownerCan = (action: string, subject: string) => !(action === 'create' && subject === 'Client');
-  const reader = new Set(['read Review', 'read ReplyTemplate', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth']);
-  const managerCan = (action: string, subject: string) => reader.has(`${action} ${subject}`) || ['create ReviewReply', 'delete ReviewReply', 'create Message', 'update ReviewSync'].includes(`${action} ${subject}`);
+  const reader = new Set(['read Review', 'read ReplyTemplate', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth', 'read Complaint', 'read InternalComment']);
+  const managerCan = (action: string, subject: string) =>
+    reader.has(`${action} ${subject}`) || ['create ReviewReply', 'delete ReviewReply', 'create Message', 'update ReviewSync', 'create InternalComment', 'create Complaint', 'update Complaint'].includes(`${action} ${subject}`);
   const viewerCan = (action: string, subject: string) => reader.has(`${action} ${subject}`);
   const expiredToken = async () => {
     const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, 'owner@spice-route.demo'));

@@ -218,6 +218,7 @@ function accessCache(ctx: AppContext): AccessCache | null {
       emit: () => {},
       reviewsChanged: () => {},
       mentionCreated: () => {},
+      complaintChanged: () => {},
       accessChanged: async (userIds) => dropCachedAccess(c, { userIds }),
       sessionsEnded: async (sessionIds) => dropCachedAccess(c, { sessionIds }),
     });

@@ -44,6 +44,7 @@ beforeAll(async () => {
     emit: () => {},
     reviewsChanged: (event) => void published.push({ kind: 'reviews', event }),
     mentionCreated: (userId, event) => void published.push({ kind: 'mention', userId, event }),
+    complaintChanged: () => {},
     accessChanged: async () => {},
     sessionsEnded: async () => {},
   };

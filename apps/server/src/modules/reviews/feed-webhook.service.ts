@@ -5,6 +5,7 @@ import { reportBadItem } from './bad-items.ts';
 import { ratingRow } from './review-sync.service.ts';
 import * as repo from './reviews.repository.ts';
 import { commentRow } from './reviews.service.ts';
+import { queueDetection } from '../complaints/complaints.service.ts';
 
 /**
  * Page `feed` webhook changes for reviews (issue #8 "a new review or comment appears live
@@ -131,6 +132,7 @@ async function applyRating(ctx: AppContext, page: repo.PageRow, value: unknown):
   const row = ratingRow(ctx, page, graphLike, ctx.now());
   if (!row) return null;
   await repo.upsertReviews(ctx.db, [row]);
+  await queueDetection(ctx, page.clientId, page.outletId);
   const storedId = await repo.findReviewIdByKey(ctx.db, page.id, row.externalKey);
   return { pageId: page.id, reviewId: storedId !== null ? String(storedId) : null, kind: 'review', verb };
 }
