@@ -22,6 +22,7 @@ import { googleRoutes } from './modules/google/google.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { complaintsRoutes } from './modules/complaints/complaints.routes.ts';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 
 /** One registered route, as the authorization matrix test enumerates them. */
 export interface RouteEntry {
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
     await api.register(reviewsRoutes);
     await api.register(commentsRoutes);
     await api.register(complaintsRoutes);
+    await api.register(ticketsRoutes);
     await api.register(metaRoutes);
     await api.register(googleRoutes);
     await api.register(inboxRoutes);

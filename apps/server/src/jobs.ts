@@ -12,6 +12,7 @@ import { pruneExpiredExports, reviewExportJob } from './modules/reviews/review-e
 import { syncableLocations } from './modules/google/google.repository.ts';
 import { mentionEmailJob } from './modules/comments/comments.service.ts';
 import { complaintsDetectJob } from './modules/complaints/complaints.service.ts';
+import { breachEmailJob, ticketSlaJob } from './modules/tickets/tickets.service.ts';
 
 /**
  * The job catalogue (issue #9): every kind of background work, registered on the process's
@@ -78,7 +79,7 @@ export const maintenanceJob = defineJob<{ clientId: null }, AppContext>({
 });
 
 /** Every job kind, in registration order. */
-export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob] as const;
+export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob] as const;
 
 /**
  * The process's job queue with every job registered; `start` it once the app is ready.

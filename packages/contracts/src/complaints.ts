@@ -88,6 +88,8 @@ export const ZComplaint = z.object({
   /** Null: opened by DineDesk from a review. */
   openedByName: z.string().nullable(),
   sources: z.array(ZComplaintSource),
+  /** The ticket made from it, if any ("one click turns a complaint into a ticket"). */
+  ticketId: z.string().nullable(),
 });
 export type TComplaint = z.infer<typeof ZComplaint>;
 

@@ -11,4 +11,5 @@ export * from './paths.ts';
 export * from './reviews.ts';
 export * from './review-tools.ts';
 export * from './tenancy.ts';
+export * from './tickets.ts';
 export * from './realtime.ts';

@@ -17,6 +17,12 @@ export const API = {
   complaintFlagConversation: '/api/complaints/flag-conversation',
   complaintLink: '/api/complaints/link',
   complaintRootCauses: '/api/complaints/root-causes',
+  /** Tickets (issue #12; not in the spec, docs/decisions/0027). */
+  ticketsList: '/api/tickets/list',
+  ticketGet: '/api/tickets/get',
+  ticketCreate: '/api/tickets/create',
+  ticketUpdate: '/api/tickets/update',
+  ticketSlaPolicy: '/api/tickets/sla-policy',
   /** The caller's mention notifications (spec §7). */
   mentionNotifications: '/api/review/mention-notifications',
   /** Mark mention notifications read, unread or archived (spec §7). */

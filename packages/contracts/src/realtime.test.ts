@@ -23,13 +23,13 @@ import {
  */
 describe('realtime contract', () => {
   it('keeps the wire names the server and the web app already speak', () => {
-    expect(SOCKET_EVENTS).toEqual({ inboxEvent: 'inbox:event', inboxReplay: 'inbox:replay', accessChanged: 'access:changed', reviewsChanged: 'reviews:changed', resync: 'realtime:resync', mentionCreated: 'mention:new', complaintChanged: 'complaints:changed' });
+    expect(SOCKET_EVENTS).toEqual({ inboxEvent: 'inbox:event', inboxReplay: 'inbox:replay', accessChanged: 'access:changed', reviewsChanged: 'reviews:changed', resync: 'realtime:resync', mentionCreated: 'mention:new', complaintChanged: 'complaints:changed', ticketChanged: 'tickets:changed' });
     expect(SOCKET_EVENTS.reviewsChanged).toBe(REVIEW_SOCKET_EVENTS.changed);
     expect([accountRoom('123'), userRoom('u'), sessionRoom('s')]).toEqual(['acct:123', 'user:u', 'session:s']);
   });
 
   it('has one payload schema for each server → client event, matching the listener types', () => {
-    expect(Object.keys(SERVER_EVENT_PAYLOADS).sort()).toEqual([SOCKET_EVENTS.accessChanged, SOCKET_EVENTS.inboxEvent, SOCKET_EVENTS.reviewsChanged, SOCKET_EVENTS.resync, SOCKET_EVENTS.mentionCreated, SOCKET_EVENTS.complaintChanged].sort());
+    expect(Object.keys(SERVER_EVENT_PAYLOADS).sort()).toEqual([SOCKET_EVENTS.accessChanged, SOCKET_EVENTS.inboxEvent, SOCKET_EVENTS.reviewsChanged, SOCKET_EVENTS.resync, SOCKET_EVENTS.mentionCreated, SOCKET_EVENTS.complaintChanged, SOCKET_EVENTS.ticketChanged].sort());
     expect(SERVER_EVENT_PAYLOADS[SOCKET_EVENTS.accessChanged].safeParse({ reason: 'removed' }).success).toBe(true);
     expect(SERVER_EVENT_PAYLOADS[SOCKET_EVENTS.accessChanged].safeParse({ reason: 'other' }).success).toBe(false);
     expect(SERVER_EVENT_PAYLOADS[SOCKET_EVENTS.reviewsChanged].safeParse({ pageId: '1', reviewId: null, kind: 'comment', verb: 'add' }).success).toBe(true);

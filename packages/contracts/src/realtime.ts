@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZInboxEvent, type TInboxEvent } from './inbox.ts';
 import { COMPLAINT_SOCKET_EVENTS, ZComplaintChangedEvent, type TComplaintChangedEvent } from './complaints.ts';
+import { TICKET_SOCKET_EVENTS, ZTicketChangedEvent, type TTicketChangedEvent } from './tickets.ts';
 import { MENTION_SOCKET_EVENTS, ZMentionCreatedEvent, type TMentionCreatedEvent } from './mentions.ts';
 import { REVIEW_SOCKET_EVENTS, ZReviewsChangedEvent, type TReviewsChangedEvent } from './reviews.ts';
 
@@ -34,6 +35,8 @@ export const SOCKET_EVENTS = {
   mentionCreated: MENTION_SOCKET_EVENTS.created,
   /** server → client: a complaint was opened, changed or linked (`TComplaintChangedEvent`, issue #12), to its sources' account rooms. */
   complaintChanged: COMPLAINT_SOCKET_EVENTS.changed,
+  /** server → client: a ticket was created, changed or breached its SLA (`TTicketChangedEvent`, issue #12), to its outlet's account rooms. */
+  ticketChanged: TICKET_SOCKET_EVENTS.changed,
 } as const;
 
 /**
@@ -67,6 +70,7 @@ export const SERVER_EVENT_PAYLOADS = {
   [SOCKET_EVENTS.resync]: ZResyncEvent,
   [SOCKET_EVENTS.mentionCreated]: ZMentionCreatedEvent,
   [SOCKET_EVENTS.complaintChanged]: ZComplaintChangedEvent,
+  [SOCKET_EVENTS.ticketChanged]: ZTicketChangedEvent,
 } as const;
 
 /** Server → client events with their payloads. */
@@ -77,6 +81,7 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.resync]: (event: TResyncEvent) => void;
   [SOCKET_EVENTS.mentionCreated]: (event: TMentionCreatedEvent) => void;
   [SOCKET_EVENTS.complaintChanged]: (event: TComplaintChangedEvent) => void;
+  [SOCKET_EVENTS.ticketChanged]: (event: TTicketChangedEvent) => void;
 }
 
 /** Client → server events; the replay answers through socket.io's acknowledgement. */

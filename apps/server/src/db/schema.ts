@@ -694,3 +694,70 @@ export const clientRootCauses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.key] })],
 );
+
+/** A ticket (issue #12, docs/decisions/0027): one assignee, watchers, a priority and an SLA due time. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    status: text('status').$type<'open' | 'in_progress' | 'closed'>().notNull().default('open'),
+    priority: text('priority').$type<'low' | 'normal' | 'high' | 'urgent'>().notNull().default('normal'),
+    assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    closedAt: ts('closed_at'),
+    dueAt: ts('due_at').notNull(),
+    breachedAt: ts('breached_at'),
+    reviewId: bigint('review_id', { mode: 'number' }).references(() => reviews.id, { onDelete: 'set null' }),
+    conversationId: bigint('conversation_id', { mode: 'number' }).references(() => conversations.id, { onDelete: 'set null' }),
+    complaintId: bigint('complaint_id', { mode: 'number' }).references(() => complaints.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('tickets_client_time_idx').on(t.clientId, t.createdAt, t.id),
+    index('tickets_outlet_time_idx').on(t.outletId, t.createdAt, t.id),
+    index('tickets_assignee_idx').on(t.assigneeUserId, t.status),
+    // One ticket per complaint: "one click turns a complaint into a ticket" answers the same one twice.
+    uniqueIndex('tickets_complaint_uq').on(t.complaintId),
+    check('tickets_status_ck', sql`${t.status} in ('open', 'in_progress', 'closed')`),
+    check('tickets_priority_ck', sql`${t.priority} in ('low', 'normal', 'high', 'urgent')`),
+  ],
+);
+
+export const ticketWatchers = pgTable(
+  'ticket_watchers',
+  {
+    ticketId: bigint('ticket_id', { mode: 'number' }).notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: ts('added_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.userId] })],
+);
+
+/** Who did what to a ticket, when (null actor: DineDesk, e.g. the SLA breach). */
+export const ticketActivity = pgTable(
+  'ticket_activity',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: bigint('ticket_id', { mode: 'number' }).notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    kind: text('kind').$type<'created' | 'status' | 'priority' | 'assignee' | 'watcher_added' | 'watcher_removed' | 'title' | 'sla_breached'>().notNull(),
+    value: text('value'),
+  },
+  (t) => [index('ticket_activity_ticket_idx').on(t.ticketId, t.at)],
+);
+
+/** A client's SLA hours per priority (absent: the defaults of packages/contracts tickets.ts). */
+export const clientSlaPolicies = pgTable('client_sla_policies', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  hours: jsonb('hours').$type<Record<'low' | 'normal' | 'high' | 'urgent', number>>().notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});

@@ -7,9 +7,11 @@ const REPLY_SUBJECTS = [
   { action: 'create', subject: 'Message' },
   // The team's internal thread (issue #12): everyone of the module but viewers writes in it.
   { action: 'create', subject: 'InternalComment' },
-  // Complaints (issue #12): all but viewers open, flag, link and work them.
+  // Complaints and tickets (issue #12): all but viewers open, flag, link and work them.
   { action: 'create', subject: 'Complaint' },
   { action: 'update', subject: 'Complaint' },
+  { action: 'create', subject: 'Ticket' },
+  { action: 'update', subject: 'Ticket' },
 ] as const;
 
 /**
@@ -23,7 +25,8 @@ const REPLY_SUBJECTS = [
  *   managers reply, delete replies and sync, agents reply (and edit replies), viewers read;
  *   every role of the module reads the reply templates, owners and brand managers manage them;
  *   every role reads the internal comments and complaints, all but viewers write them (issue #12);
- *   owners alone extend a client's complaint root causes (`manage Complaint`).
+ *   owners alone extend a client's complaint root causes (`manage Complaint`) and set its SLA
+ *   policy (`manage Ticket`); all but viewers open and work tickets.
  *
  * Subjects: Auth, Client (details), Brand (list brands), User, Access, AuditLog, and the module
  * subjects of `MODULE_SUBJECTS` (Review, ReviewReply, ReviewSync, PageConnection, Conversation,

@@ -83,6 +83,11 @@ export interface SendOptions {
   /** With policy `stately`/`singleton`/`short`: a second job with the same key is not queued while one is. */
   singletonKey?: string;
   startAfterSeconds?: number;
+  /**
+   * Start at this instant, by the database's clock (a timer anchored to a due time, which a
+   * process whose own clock is off cannot move); wins over `startAfterSeconds`.
+   */
+  startAt?: Date;
   /** Queue the job in this transaction: it exists exactly when the transaction commits (the outbox rule). */
   tx?: Db;
 }
@@ -222,7 +227,7 @@ export class JobQueue<C> {
     const payload = def.schema.parse(data);
     return this.boss.send(def.name, payload as object, {
       singletonKey: opts.singletonKey,
-      startAfter: opts.startAfterSeconds,
+      startAfter: opts.startAt ?? opts.startAfterSeconds,
       ...(opts.tx ? { db: executorOf(opts.tx) } : {}),
     } as PgBoss.SendOptions);
   }

@@ -20,6 +20,7 @@ function recorder(): RealtimeTransport & { seen: Published[] } {
     reviewsChanged: (event) => void seen.push({ kind: 'reviews', event }),
     mentionCreated: (userId, event) => void seen.push({ kind: 'mention', event: { userId, ...event } }),
     complaintChanged: () => {},
+    ticketChanged: () => {},
     accessChanged: async (userIds) => void seen.push({ kind: 'access', userIds }),
     sessionsEnded: async (sessionIds) => void seen.push({ kind: 'sessions', sessionIds }),
   };

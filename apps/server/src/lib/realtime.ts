@@ -1,4 +1,4 @@
-import type { TComplaintChangedEvent, TInboxEvent, TMentionCreatedEvent, TReviewsChangedEvent } from '@dinedesk/contracts';
+import type { TComplaintChangedEvent, TInboxEvent, TMentionCreatedEvent, TReviewsChangedEvent, TTicketChangedEvent } from '@dinedesk/contracts';
 import type { Db } from '../db/client.ts';
 
 /**
@@ -31,6 +31,8 @@ export interface Realtime {
   mentionCreated(userId: string, event: TMentionCreatedEvent): void;
   /** A complaint changed (issue #12): `complaints:changed` to the rooms of the accounts where its guest spoke. */
   complaintChanged(accountIds: string[], event: TComplaintChangedEvent): void;
+  /** A ticket changed (issue #12): `tickets:changed` to the rooms of its outlet's accounts. */
+  ticketChanged(accountIds: string[], event: TTicketChangedEvent): void;
   /**
    * The access of these users changed: their open sockets (in any process) recompute their
    * rooms now and receive `access:changed`; sockets that lost all access are disconnected.
@@ -85,6 +87,9 @@ export function createRealtime(): RealtimeHub {
     complaintChanged(accountIds, event) {
       if (accountIds.length) for (const t of transports) t.complaintChanged(accountIds, event);
     },
+    ticketChanged(accountIds, event) {
+      if (accountIds.length) for (const t of transports) t.ticketChanged(accountIds, event);
+    },
     async accessChanged(userIds) {
       if (userIds.length) await Promise.all([...transports].map((t) => t.accessChanged(userIds)));
     },
@@ -100,6 +105,7 @@ export interface Outbox {
   reviewsChanged(event: TReviewsChangedEvent): void;
   mentionCreated(userId: string, event: TMentionCreatedEvent): void;
   complaintChanged(accountIds: string[], event: TComplaintChangedEvent): void;
+  ticketChanged(accountIds: string[], event: TTicketChangedEvent): void;
   accessChanged(userIds: string[]): void;
   sessionsEnded(sessionIds: string[]): void;
 }
@@ -120,6 +126,7 @@ export async function transactionThenPublish<T>(ctx: { db: Db; realtime: Realtim
     reviewsChanged: (event) => void held.push(() => ctx.realtime.reviewsChanged(event)),
     mentionCreated: (userId, event) => void held.push(() => ctx.realtime.mentionCreated(userId, event)),
     complaintChanged: (accountIds, event) => void held.push(() => ctx.realtime.complaintChanged(accountIds, event)),
+    ticketChanged: (accountIds, event) => void held.push(() => ctx.realtime.ticketChanged(accountIds, event)),
     accessChanged: (userIds) => void held.push(() => ctx.realtime.accessChanged(userIds)),
     sessionsEnded: (sessionIds) => void held.push(() => ctx.realtime.sessionsEnded(sessionIds)),
   };

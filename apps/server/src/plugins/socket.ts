@@ -269,6 +269,9 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
       // One emit to the union of rooms: a socket in several of them gets it once.
       reach().to(accountIds.map(accountRoom)).emit(SOCKET_EVENTS.complaintChanged, event);
     },
+    ticketChanged(accountIds, event) {
+      reach().to(accountIds.map(accountRoom)).emit(SOCKET_EVENTS.ticketChanged, event);
+    },
     async accessChanged(userIds) {
       forgetElsewhere({ userIds });
       for (const userId of userIds) {

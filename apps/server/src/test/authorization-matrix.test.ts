@@ -50,8 +50,9 @@ interface TenantIds {
   templateIds: string[];
   /** Page replies on the review above, posted by the owner: one per actor for deletes, the first for edits. */
   replyIds: string[];
-  /** A complaint opened by the owner from the review above. */
+  /** A complaint opened by the owner from the review above, and the ticket made from it. */
   complaintId: string;
+  ticketId: string;
 }
 
 interface Actor {
@@ -196,6 +197,12 @@ const CALLS: Record<string, Call> = {
   'POST /api/complaints/flag-conversation': { request: (i) => json('POST', '/api/complaints/flag-conversation', { channel: 'messenger', pageId: i.pageId, conversationId: i.conversationId }) },
   'POST /api/complaints/link': { namesTenant: true, request: (i) => json('POST', '/api/complaints/link', { complaintId: i.complaintId, conversationId: i.conversationId }) },
   'POST /api/complaints/root-causes': { request: () => json('POST', '/api/complaints/root-causes', { request: 'list' }) },
+  'POST /api/tickets/list': { request: () => json('POST', '/api/tickets/list', { view: 'all' }) },
+  'POST /api/tickets/get': { namesTenant: true, request: (i) => json('POST', '/api/tickets/get', { ticketId: i.ticketId }) },
+  // The complaint has its ticket already: allowed callers get it back, nothing new is written.
+  'POST /api/tickets/create': { namesTenant: true, request: (i) => json('POST', '/api/tickets/create', { complaintId: i.complaintId }) },
+  'POST /api/tickets/update': { namesTenant: true, request: (i) => json('POST', '/api/tickets/update', { ticketId: i.ticketId, status: 'in_progress' }) },
+  'POST /api/tickets/sla-policy': { request: () => json('POST', '/api/tickets/sla-policy', { request: 'get' }) },
   'GET /api/messenger/pages': { request: () => json('GET', '/api/messenger/pages') },
   'GET /api/messenger/instagram-pages': { request: () => json('GET', '/api/messenger/instagram-pages') },
   'GET /api/:channel/pages/:pageId/conversations': { request: (i) => json('GET', `${msgr(i)}/conversations`) },
@@ -244,12 +251,15 @@ async function ownerReplies(clientKey: string, pageId: string, reviewId: string)
   return ids;
 }
 
-/** A complaint opened by the client's owner from a review. @returns its id */
-async function ownerComplaint(clientKey: string, reviewId: string): Promise<string> {
+/** A complaint opened by the client's owner from a review, and its ticket. */
+async function ownerComplaintAndTicket(clientKey: string, reviewId: string): Promise<{ complaintId: string; ticketId: string }> {
   const token = await h.login(`owner@${clientKey}.demo`);
   const res = await h.server.app.inject({ method: 'POST', url: '/api/complaints/open-from-review', payload: { reviewId }, headers: bearer(token) });
   if (res.statusCode !== 200) throw new Error(`open-from-review answered ${res.statusCode} ${res.body}`);
-  return (res.json() as { complaint: { id: string } }).complaint.id;
+  const complaintId = (res.json() as { complaint: { id: string } }).complaint.id;
+  const ticket = await h.server.app.inject({ method: 'POST', url: '/api/tickets/create', payload: { complaintId }, headers: bearer(token) });
+  if (ticket.statusCode !== 200) throw new Error(`tickets/create answered ${ticket.statusCode} ${ticket.body}`);
+  return { complaintId, ticketId: (ticket.json() as { ticket: { id: string } }).ticket.id };
 }
 
 /** A finished CSV export of every review of the client, made by its owner. @returns its id */
@@ -301,7 +311,7 @@ async function tenantIds(clientKey: string, excludeOutletsOf: string | null): Pr
     googleConnectionId: loc!.connectionId!,
     exportId: await ownerExport(clientKey),
     replyIds: await ownerReplies(clientKey, row.pageId, String(row.reviewId)),
-    complaintId: await ownerComplaint(clientKey, String(row.reviewId)),
+    ...(await ownerComplaintAndTicket(clientKey, String(row.reviewId))),
     // One per actor (each call takes one): the seeded three and as many more.
     templateIds: [
       ...(await db.select({ id: schema.replyTemplates.id }).from(schema.replyTemplates).where(eq(schema.replyTemplates.clientId, client!.id))).map((r) => r.id),
@@ -330,9 +340,9 @@ beforeAll(async () => {
 
   // What each actor may do, written out independently of lib/ability.ts so the matrix checks it.
   const ownerCan = (action: string, subject: string) => !(action === 'create' && subject === 'Client');
-  const reader = new Set(['read Review', 'read ReplyTemplate', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth', 'read Complaint', 'read InternalComment']);
+  const reader = new Set(['read Review', 'read ReplyTemplate', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth', 'read Complaint', 'read InternalComment', 'read Ticket']);
   const managerCan = (action: string, subject: string) =>
-    reader.has(`${action} ${subject}`) || ['create ReviewReply', 'delete ReviewReply', 'create Message', 'update ReviewSync', 'create InternalComment', 'create Complaint', 'update Complaint'].includes(`${action} ${subject}`);
+    reader.has(`${action} ${subject}`) || ['create ReviewReply', 'delete ReviewReply', 'create Message', 'update ReviewSync', 'create InternalComment', 'create Complaint', 'update Complaint', 'create Ticket', 'update Ticket'].includes(`${action} ${subject}`);
   const viewerCan = (action: string, subject: string) => reader.has(`${action} ${subject}`);
   const expiredToken = async () => {
     const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, 'owner@spice-route.demo'));

@@ -219,6 +219,7 @@ function accessCache(ctx: AppContext): AccessCache | null {
       reviewsChanged: () => {},
       mentionCreated: () => {},
       complaintChanged: () => {},
+      ticketChanged: () => {},
       accessChanged: async (userIds) => dropCachedAccess(c, { userIds }),
       sessionsEnded: async (sessionIds) => dropCachedAccess(c, { sessionIds }),
     });

@@ -45,6 +45,7 @@ beforeAll(async () => {
     reviewsChanged: (event) => void published.push({ kind: 'reviews', event }),
     mentionCreated: (userId, event) => void published.push({ kind: 'mention', userId, event }),
     complaintChanged: () => {},
+    ticketChanged: () => {},
     accessChanged: async () => {},
     sessionsEnded: async () => {},
   };

@@ -11,6 +11,7 @@ import {
   outlets,
   reviewComments,
   reviews,
+  tickets,
   users,
 } from '../../db/schema.ts';
 import { afterPosition, type KeysetPosition } from '../../lib/keyset.ts';
@@ -210,9 +211,17 @@ export interface ComplaintListRow {
   brandId: string;
   brandName: string;
   assigneeName: string | null;
+  ticketId: number | null;
 }
 
-const listColumns = { c: complaints, outletName: outlets.name, brandId: brands.id, brandName: brands.name, assigneeName: users.fullName };
+const listColumns = {
+  c: complaints,
+  outletName: outlets.name,
+  brandId: brands.id,
+  brandName: brands.name,
+  assigneeName: users.fullName,
+  ticketId: sql<number | null>`(select ${tickets.id} from ${tickets} where ${tickets.complaintId} = ${complaints.id})`.mapWith(Number),
+};
 
 /** One keyset page of complaints, newest first (`(opened_at, id)` desc). */
 export function listComplaints(db: Db, f: ComplaintFilter, after: KeysetPosition | undefined, limit: number): Promise<ComplaintListRow[]> {

@@ -98,6 +98,7 @@ function complaintView(row: repo.ComplaintListRow, sources: repo.SourceRow[]): T
     resolvedAt: c.resolvedAt?.toISOString() ?? null,
     openedByName: c.openedByName,
     sources: sources.filter((s) => s.complaintId === c.id).map(sourceView),
+    ticketId: row.ticketId === null || row.ticketId === undefined ? null : String(row.ticketId),
   };
 }
 

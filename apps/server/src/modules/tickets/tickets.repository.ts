@@ -1,0 +1,212 @@
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { brands, clientSlaPolicies, complaints, conversations, facebookPages, googleLocations, outlets, reviews, ticketActivity, tickets, ticketWatchers, users } from '../../db/schema.ts';
+import { afterPosition, type KeysetPosition } from '../../lib/keyset.ts';
+import { tenantScope, type TenantScope } from '../../lib/tenant-scope.ts';
+
+/** Queries of tickets (issue #12, docs/decisions/0027). Every query names its client. */
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type TicketActivityKind = (typeof ticketActivity.$inferSelect)['kind'];
+type Priority = TicketRow['priority'];
+
+export async function slaHours(db: Db, clientId: string): Promise<Record<Priority, number> | null> {
+  const [row] = await db.select({ hours: clientSlaPolicies.hours }).from(clientSlaPolicies).where(eq(clientSlaPolicies.clientId, clientId));
+  return row?.hours ?? null;
+}
+
+export async function saveSlaHours(db: Db, clientId: string, hours: Record<Priority, number>, at: Date, by: string): Promise<void> {
+  await db
+    .insert(clientSlaPolicies)
+    .values({ clientId, hours, updatedAt: at, updatedBy: by })
+    .onConflictDoUpdate({ target: clientSlaPolicies.clientId, set: { hours, updatedAt: at, updatedBy: by } });
+}
+
+/** Where a linked item is: its client and outlet (null when it does not exist in the client). */
+export async function complaintPlace(db: Db, clientId: string, id: number) {
+  const [row] = await db.select({ clientId: complaints.clientId, outletId: complaints.outletId, guestName: complaints.guestName }).from(complaints).where(and(eq(complaints.id, id), eq(complaints.clientId, clientId)));
+  return row;
+}
+export async function reviewPlace(db: Db, clientId: string, id: number) {
+  const [row] = await db.select({ clientId: reviews.clientId, outletId: reviews.outletId, guestName: reviews.reviewerName, rating: reviews.rating }).from(reviews).where(and(eq(reviews.id, id), eq(reviews.clientId, clientId)));
+  return row;
+}
+export async function conversationPlace(db: Db, clientId: string, id: number) {
+  const [row] = await db.select({ clientId: conversations.clientId, outletId: conversations.outletId, guestName: conversations.guestName, channel: conversations.channel }).from(conversations).where(and(eq(conversations.id, id), eq(conversations.clientId, clientId)));
+  return row;
+}
+export async function outletPlace(db: Db, clientId: string, id: string) {
+  const [row] = await db.select({ clientId: outlets.clientId, outletId: outlets.id, brandId: outlets.brandId }).from(outlets).where(and(eq(outlets.id, id), eq(outlets.clientId, clientId)));
+  return row;
+}
+
+export async function ticketOfComplaint(db: Db, complaintId: number): Promise<number | null> {
+  const [row] = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.complaintId, complaintId));
+  return row?.id ?? null;
+}
+
+/** Inserts a ticket. @returns null when the complaint already has one (the unique index decided a race) */
+export async function insertTicket(db: Db, row: typeof tickets.$inferInsert): Promise<TicketRow | null> {
+  const [saved] = await db.insert(tickets).values(row).onConflictDoNothing().returning();
+  return saved ?? null;
+}
+
+export async function getTicket(db: Db, clientId: string, id: number, lock = false): Promise<TicketRow | undefined> {
+  const q = db.select().from(tickets).where(and(eq(tickets.id, id), eq(tickets.clientId, clientId)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+/** The ticket for the SLA job: any client. */
+export async function ticketById(db: Db, id: number): Promise<TicketRow | undefined> {
+  const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
+  return row;
+}
+
+export async function updateTicket(db: Db, id: number, set: Partial<typeof tickets.$inferInsert>): Promise<void> {
+  await db.update(tickets).set(set).where(eq(tickets.id, id));
+}
+
+/**
+ * Marks the ticket breached if it still is open, still due at `dueAt` and not marked yet: the
+ * conditional update is what makes the breach fire once across processes and retries.
+ * @returns whether this call marked it
+ */
+export async function markBreached(db: Db, id: number, dueAt: Date, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(tickets)
+    .set({ breachedAt: at })
+    .where(and(eq(tickets.id, id), ne(tickets.status, 'closed'), eq(tickets.dueAt, dueAt), sql`${tickets.breachedAt} is null`))
+    .returning({ id: tickets.id });
+  return rows.length > 0;
+}
+
+export async function addWatchers(db: Db, ticketId: number, userIds: string[], at: Date): Promise<string[]> {
+  if (!userIds.length) return [];
+  const rows = await db
+    .insert(ticketWatchers)
+    .values(userIds.map((userId) => ({ ticketId, userId, addedAt: at })))
+    .onConflictDoNothing()
+    .returning({ userId: ticketWatchers.userId });
+  return rows.map((r) => r.userId);
+}
+
+export async function removeWatchers(db: Db, ticketId: number, userIds: string[]): Promise<string[]> {
+  if (!userIds.length) return [];
+  const rows = await db
+    .delete(ticketWatchers)
+    .where(and(eq(ticketWatchers.ticketId, ticketId), inArray(ticketWatchers.userId, userIds)))
+    .returning({ userId: ticketWatchers.userId });
+  return rows.map((r) => r.userId);
+}
+
+export async function insertActivity(db: Db, rows: (typeof ticketActivity.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(ticketActivity).values(rows);
+}
+
+export function activityOf(db: Db, ticketId: number) {
+  return db.select().from(ticketActivity).where(eq(ticketActivity.ticketId, ticketId)).orderBy(asc(ticketActivity.at), asc(ticketActivity.id));
+}
+
+export interface TicketFilter extends TenantScope {
+  clientId: string;
+  userId: string;
+  priority?: Priority;
+  brandId?: string;
+  outletId?: string;
+  breached?: boolean;
+}
+
+export type TicketView = 'mine' | 'open' | 'closed' | 'all';
+
+const viewCondition = (view: TicketView, userId: string): SQL | undefined =>
+  view === 'mine'
+    ? and(eq(tickets.assigneeUserId, userId), ne(tickets.status, 'closed'))
+    : view === 'open'
+      ? ne(tickets.status, 'closed')
+      : view === 'closed'
+        ? eq(tickets.status, 'closed')
+        : undefined;
+
+function filterConditions(f: TicketFilter): SQL {
+  const conds: (SQL | undefined)[] = [tenantScope(f, tickets)];
+  if (f.priority) conds.push(eq(tickets.priority, f.priority));
+  if (f.outletId) conds.push(eq(tickets.outletId, f.outletId));
+  if (f.brandId) conds.push(sql`${tickets.outletId} in (select ${outlets.id} from ${outlets} where ${outlets.brandId} = ${f.brandId})`);
+  if (f.breached === true) conds.push(isNotNull(tickets.breachedAt));
+  if (f.breached === false) conds.push(sql`${tickets.breachedAt} is null`);
+  return and(...conds)!;
+}
+
+const assignee = alias(users, 'assignee');
+const creator = alias(users, 'creator');
+
+/** A ticket with its outlet, brand, assignee and creator names. */
+export interface TicketListRow {
+  t: TicketRow;
+  outletName: string;
+  brandId: string;
+  brandName: string;
+  assigneeName: string | null;
+  creatorName: string | null;
+}
+
+function withNames(db: Db) {
+  return db
+    .select({ t: tickets, outletName: outlets.name, brandId: brands.id, brandName: brands.name, assigneeName: assignee.fullName, creatorName: creator.fullName })
+    .from(tickets)
+    .innerJoin(outlets, eq(outlets.id, tickets.outletId))
+    .innerJoin(brands, eq(brands.id, outlets.brandId))
+    .leftJoin(assignee, eq(assignee.id, tickets.assigneeUserId))
+    .leftJoin(creator, eq(creator.id, tickets.createdByUserId));
+}
+
+/** One keyset page of a view, newest first (`(created_at, id)` desc). */
+export function listTickets(db: Db, f: TicketFilter, view: TicketView, after: KeysetPosition | undefined, limit: number): Promise<TicketListRow[]> {
+  return withNames(db)
+    .where(and(filterConditions(f), viewCondition(view, f.userId), after ? afterPosition(tickets.createdAt, tickets.id, after) : undefined))
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(limit);
+}
+
+export async function ticketWithNames(db: Db, clientId: string, id: number): Promise<TicketListRow | undefined> {
+  const [row] = await withNames(db).where(and(eq(tickets.id, id), eq(tickets.clientId, clientId)));
+  return row;
+}
+
+/** Tickets per view under the filters. */
+export async function countViews(db: Db, f: TicketFilter): Promise<Record<TicketView, number>> {
+  const [row] = await db
+    .select({
+      mine: sql<number>`count(*) filter (where ${viewCondition('mine', f.userId)})::int`,
+      open: sql<number>`count(*) filter (where ${viewCondition('open', f.userId)})::int`,
+      closed: sql<number>`count(*) filter (where ${viewCondition('closed', f.userId)})::int`,
+      all: sql<number>`count(*)::int`,
+    })
+    .from(tickets)
+    .where(filterConditions(f));
+  return row ?? { mine: 0, open: 0, closed: 0, all: 0 };
+}
+
+export async function watchersOf(db: Db, ticketIds: number[]): Promise<{ ticketId: number; id: string; fullName: string; email: string }[]> {
+  if (!ticketIds.length) return [];
+  return db
+    .select({ ticketId: ticketWatchers.ticketId, id: users.id, fullName: users.fullName, email: users.email })
+    .from(ticketWatchers)
+    .innerJoin(users, eq(users.id, ticketWatchers.userId))
+    .where(inArray(ticketWatchers.ticketId, ticketIds))
+    .orderBy(asc(ticketWatchers.addedAt), asc(users.fullName));
+}
+
+export async function userContact(db: Db, userId: string): Promise<{ email: string; fullName: string } | undefined> {
+  const [row] = await db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** The socket rooms of an outlet: its Facebook Page, the Page's Instagram account, its Google location. */
+export async function outletAccounts(db: Db, outletId: string): Promise<string[]> {
+  const pages = await db.select({ id: facebookPages.id, ig: facebookPages.instagramUserId }).from(facebookPages).where(eq(facebookPages.outletId, outletId));
+  const locations = await db.select({ id: googleLocations.id }).from(googleLocations).where(eq(googleLocations.outletId, outletId));
+  return [...pages.flatMap((p) => (p.ig ? [p.id, p.ig] : [p.id])), ...locations.map((l) => l.id)];
+}
