@@ -53,12 +53,25 @@ export const ZInternalCommentsRequest = z.discriminatedUnion(
 );
 export type TInternalCommentsRequest = z.input<typeof ZInternalCommentsRequest>;
 
+/** `POST /api/tickets/comments`: the same thread on a ticket (`ticketId` in place of `reviewId`). */
+export const ZTicketCommentsRequest = z.discriminatedUnion(
+  'request',
+  [
+    ZInternalCommentsRequest.options[0].omit({ reviewId: true }).extend({ ticketId: ZRowId('ticketId') }).strict(),
+    ZInternalCommentsRequest.options[1].omit({ reviewId: true }).extend({ ticketId: ZRowId('ticketId') }).strict(),
+  ],
+  { error: "request must be 'list' or 'add'" },
+);
+export type TTicketCommentsRequest = z.input<typeof ZTicketCommentsRequest>;
+
 export const ZMentionedUser = z.object({ id: z.string(), fullName: z.string() });
 export type TMentionedUser = z.infer<typeof ZMentionedUser>;
 
 export const ZInternalComment = z.object({
   id: z.string(),
-  reviewId: z.string(),
+  /** The review or the ticket (issue #12 "internal comments with mentions" on tickets) the thread belongs to. */
+  reviewId: z.string().nullable(),
+  ticketId: z.string().nullable(),
   /** Null once the author's account is deleted; `authorName` stays. */
   authorUserId: z.string().nullable(),
   authorName: z.string(),
@@ -82,6 +95,9 @@ export const ZMentionsUsersRequest = z
   })
   .strict();
 export type TMentionsUsersRequest = z.input<typeof ZMentionsUsersRequest>;
+/** `POST /api/tickets/mentions-users`: who may be mentioned on a ticket (who can see its outlet). */
+export const ZTicketMentionsUsersRequest = ZMentionsUsersRequest.omit({ reviewId: true }).extend({ ticketId: ZRowId('ticketId') }).strict();
+export type TTicketMentionsUsersRequest = z.input<typeof ZTicketMentionsUsersRequest>;
 
 /** A teammate who can see the review's outlet (the caller excluded), by name. */
 export const ZMentionableUser = z.object({ id: z.string(), fullName: z.string(), email: z.string(), role: z.string() });
@@ -119,14 +135,19 @@ export const ZMentionNotification = z.object({
   /** The comment's text, cut to 280 characters. */
   excerpt: z.string(),
   commentId: z.string(),
-  review: z.object({
-    id: z.string(),
-    source: ZReviewSource,
-    outletId: z.string(),
-    outletName: z.string(),
-    reviewerName: z.string(),
-    rating: z.number().int().nullable(),
-  }),
+  /** The review of the thread, or null when the thread is a ticket's. */
+  review: z
+    .object({
+      id: z.string(),
+      source: ZReviewSource,
+      outletId: z.string(),
+      outletName: z.string(),
+      reviewerName: z.string(),
+      rating: z.number().int().nullable(),
+    })
+    .nullable(),
+  /** The ticket of the thread, or null when the thread is a review's. */
+  ticket: z.object({ id: z.string(), title: z.string(), outletId: z.string(), outletName: z.string() }).nullable(),
 });
 export type TMentionNotification = z.infer<typeof ZMentionNotification>;
 export const ZMentionNotificationsResponse = z.object({
@@ -160,7 +181,9 @@ export const MENTION_SOCKET_EVENTS = { created: 'mention:new' } as const;
 export const ZMentionCreatedEvent = z.object({
   clientId: z.string(),
   notificationId: z.string(),
-  reviewId: z.string(),
+  /** Where the mention is: a review's thread or a ticket's (one of the two is set). */
+  reviewId: z.string().nullable(),
+  ticketId: z.string().nullable(),
   authorName: z.string(),
 });
 export type TMentionCreatedEvent = z.infer<typeof ZMentionCreatedEvent>;

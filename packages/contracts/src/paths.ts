@@ -23,6 +23,9 @@ export const API = {
   ticketCreate: '/api/tickets/create',
   ticketUpdate: '/api/tickets/update',
   ticketSlaPolicy: '/api/tickets/sla-policy',
+  /** A ticket's internal comments (list and add) and who may be mentioned on it (issue #12). */
+  ticketComments: '/api/tickets/comments',
+  ticketMentionsUsers: '/api/tickets/mentions-users',
   /** The caller's mention notifications (spec §7). */
   mentionNotifications: '/api/review/mention-notifications',
   /** Mark mention notifications read, unread or archived (spec §7). */

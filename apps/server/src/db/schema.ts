@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -584,14 +585,20 @@ export const internalComments = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
-    reviewId: bigint('review_id', { mode: 'number' }).notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    /** The thread's review, or (exactly one of the two) its ticket. */
+    reviewId: bigint('review_id', { mode: 'number' }).references(() => reviews.id, { onDelete: 'cascade' }),
+    ticketId: bigint('ticket_id', { mode: 'number' }).references((): AnyPgColumn => tickets.id, { onDelete: 'cascade' }),
     authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
     mentions: jsonb('mentions').$type<{ id: string; fullName: string }[]>().notNull().default([]),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('internal_comments_review_idx').on(t.reviewId, t.createdAt, t.id)],
+  (t) => [
+    index('internal_comments_review_idx').on(t.reviewId, t.createdAt, t.id),
+    index('internal_comments_ticket_idx').on(t.ticketId, t.createdAt, t.id),
+    check('internal_comments_thread_ck', sql`(${t.reviewId} is null) <> (${t.ticketId} is null)`),
+  ],
 );
 
 /** One mention of one user in one internal comment (spec §7 `/api/review/mention-notifications`). */
@@ -602,7 +609,9 @@ export const mentionNotifications = pgTable(
     clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     commentId: bigint('comment_id', { mode: 'number' }).notNull().references(() => internalComments.id, { onDelete: 'cascade' }),
-    reviewId: bigint('review_id', { mode: 'number' }).notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    /** The thread's review or ticket, as the comment's. */
+    reviewId: bigint('review_id', { mode: 'number' }).references(() => reviews.id, { onDelete: 'cascade' }),
+    ticketId: bigint('ticket_id', { mode: 'number' }).references((): AnyPgColumn => tickets.id, { onDelete: 'cascade' }),
     status: text('status').$type<'unread' | 'read' | 'archived'>().notNull().default('unread'),
     createdAt: ts('created_at').notNull().defaultNow(),
     statusChangedAt: ts('status_changed_at'),

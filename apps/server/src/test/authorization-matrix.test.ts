@@ -202,6 +202,8 @@ const CALLS: Record<string, Call> = {
   // The complaint has its ticket already: allowed callers get it back, nothing new is written.
   'POST /api/tickets/create': { namesTenant: true, request: (i) => json('POST', '/api/tickets/create', { complaintId: i.complaintId }) },
   'POST /api/tickets/update': { namesTenant: true, request: (i) => json('POST', '/api/tickets/update', { ticketId: i.ticketId, status: 'in_progress' }) },
+  'POST /api/tickets/comments': { namesTenant: true, request: (i) => json('POST', '/api/tickets/comments', { request: 'list', ticketId: i.ticketId }) },
+  'POST /api/tickets/mentions-users': { namesTenant: true, request: (i) => json('POST', '/api/tickets/mentions-users', { ticketId: i.ticketId }) },
   'POST /api/tickets/sla-policy': { request: () => json('POST', '/api/tickets/sla-policy', { request: 'get' }) },
   'GET /api/messenger/pages': { request: () => json('GET', '/api/messenger/pages') },
   'GET /api/messenger/instagram-pages': { request: () => json('GET', '/api/messenger/instagram-pages') },

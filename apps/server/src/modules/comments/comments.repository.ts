@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accessGrants, brands, internalComments, memberships, mentionNotifications, outlets, reviews, users } from '../../db/schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { accessGrants, brands, facebookPages, googleLocations, internalComments, memberships, mentionNotifications, outlets, reviews, tickets, users } from '../../db/schema.ts';
 import { afterPosition, type KeysetPosition } from '../../lib/keyset.ts';
 import { tenantScope, type TenantScope } from '../../lib/tenant-scope.ts';
 
@@ -21,6 +22,36 @@ export interface ThreadReview {
   reviewerName: string;
   rating: number | null;
 }
+
+/** The ticket an internal thread hangs on. */
+export interface ThreadTicket {
+  id: number;
+  clientId: string;
+  outletId: string;
+  brandId: string;
+  outletName: string;
+  title: string;
+}
+
+export async function threadTicket(db: Db, clientId: string, ticketId: number): Promise<ThreadTicket | undefined> {
+  const [row] = await db
+    .select({ id: tickets.id, clientId: tickets.clientId, outletId: tickets.outletId, brandId: outlets.brandId, outletName: outlets.name, title: tickets.title })
+    .from(tickets)
+    .innerJoin(outlets, eq(outlets.id, tickets.outletId))
+    .where(and(eq(tickets.id, ticketId), eq(tickets.clientId, clientId)));
+  return row;
+}
+
+/** The socket rooms of an outlet: its Facebook Page, the Page's Instagram account, its Google location. */
+export async function outletAccounts(db: Db, outletId: string): Promise<string[]> {
+  const pages = await db.select({ id: facebookPages.id, ig: facebookPages.instagramUserId }).from(facebookPages).where(eq(facebookPages.outletId, outletId));
+  const locations = await db.select({ id: googleLocations.id }).from(googleLocations).where(eq(googleLocations.outletId, outletId));
+  return [...pages.flatMap((p) => (p.ig ? [p.id, p.ig] : [p.id])), ...locations.map((l) => l.id)];
+}
+
+/** Which thread: a review's or a ticket's. */
+export type ThreadKey = { reviewId: number } | { ticketId: number };
+const threadIs = (key: ThreadKey): SQL => ('reviewId' in key ? eq(internalComments.reviewId, key.reviewId) : eq(internalComments.ticketId, key.ticketId));
 
 export async function threadReview(db: Db, clientId: string, reviewId: number): Promise<ThreadReview | undefined> {
   const [row] = await db
@@ -44,10 +75,10 @@ export async function threadReview(db: Db, clientId: string, reviewId: number): 
   return { ...rest, accountId: (pageId ?? googleLocationId)! };
 }
 
-/** A review's internal comments, oldest first, after `after` (keyset on `(created_at, id)` ascending). */
-export function listComments(db: Db, clientId: string, reviewId: number, after: KeysetPosition | undefined, limit: number): Promise<InternalCommentRow[]> {
+/** A thread's internal comments, oldest first, after `after` (keyset on `(created_at, id)` ascending). */
+export function listComments(db: Db, clientId: string, thread: ThreadKey, after: KeysetPosition | undefined, limit: number): Promise<InternalCommentRow[]> {
   const c = internalComments;
-  const conds: SQL[] = [eq(c.reviewId, reviewId), eq(c.clientId, clientId)];
+  const conds: SQL[] = [threadIs(thread), eq(c.clientId, clientId)];
   if (after) conds.push(sql`(${c.createdAt}, ${c.id}) > (${sql.param(after.time, c.createdAt)}, ${sql.param(after.id, c.id)})`);
   return db
     .select()
@@ -116,7 +147,7 @@ export async function insertNotifications(db: Db, rows: (typeof mentionNotificat
   return new Map(saved.map((r) => [r.userId, r.id]));
 }
 
-/** A notification with its comment, review and outlet, as the bell lists it. */
+/** A notification with its comment, its review or ticket, and the outlet, as the bell lists it. */
 export interface NotificationRow {
   id: number;
   status: 'unread' | 'read' | 'archived';
@@ -125,14 +156,19 @@ export interface NotificationRow {
   authorUserId: string | null;
   authorName: string;
   body: string;
-  reviewId: number;
-  source: 'facebook' | 'google';
+  reviewId: number | null;
+  source: 'facebook' | 'google' | null;
+  reviewerName: string | null;
+  rating: number | null;
+  ticketId: number | null;
+  ticketTitle: string | null;
   outletId: string;
   outletName: string;
   brandId: string;
-  reviewerName: string;
-  rating: number | null;
 }
+
+/** The outlet of a notification's thread: the review's, else the ticket's. */
+const threadOutlet = alias(outlets, 'thread_outlet');
 
 const notificationColumns = {
   id: mentionNotifications.id,
@@ -144,11 +180,13 @@ const notificationColumns = {
   body: internalComments.body,
   reviewId: reviews.id,
   source: reviews.source,
-  outletId: outlets.id,
-  outletName: outlets.name,
-  brandId: outlets.brandId,
   reviewerName: reviews.reviewerName,
   rating: reviews.rating,
+  ticketId: tickets.id,
+  ticketTitle: tickets.title,
+  outletId: threadOutlet.id,
+  outletName: threadOutlet.name,
+  brandId: threadOutlet.brandId,
 };
 
 /** A reader of their own notifications: the user, and what of the tenant they may see now. */
@@ -157,9 +195,10 @@ export interface NotificationScope extends TenantScope {
   clientId: string;
 }
 
-/** Notifications on reviews the reader may see (a teammate who lost an outlet no longer reads its threads). */
-const visibleReview = (scope: NotificationScope): SQL =>
-  sql`${mentionNotifications.reviewId} in (select ${reviews.id} from ${reviews} where ${tenantScope(scope, reviews)})`;
+/** Notifications on reviews and tickets the reader may see (a teammate who lost an outlet no longer reads its threads). */
+const visibleThread = (scope: NotificationScope): SQL =>
+  sql`(${mentionNotifications.reviewId} in (select ${reviews.id} from ${reviews} where ${tenantScope(scope, reviews)})
+    or ${mentionNotifications.ticketId} in (select ${tickets.id} from ${tickets} where ${tenantScope(scope, tickets)}))`;
 
 /**
  * The user's notifications in a client, newest first, keyset paged; only those on reviews of
@@ -173,16 +212,16 @@ export function listNotifications(
   limit: number,
 ): Promise<NotificationRow[]> {
   const n = mentionNotifications;
-  const conds: SQL[] = [eq(n.userId, scope.userId), eq(n.clientId, scope.clientId), visibleReview(scope)];
+  const conds: SQL[] = [eq(n.userId, scope.userId), eq(n.clientId, scope.clientId), visibleThread(scope)];
   conds.push(view === 'inbox' ? inArray(n.status, ['unread', 'read']) : eq(n.status, view));
   if (after) conds.push(afterPosition(n.createdAt, n.id, after));
   return db
     .select(notificationColumns)
     .from(n)
     .innerJoin(internalComments, eq(internalComments.id, n.commentId))
-    .innerJoin(reviews, eq(reviews.id, n.reviewId))
-    .innerJoin(outlets, eq(outlets.id, reviews.outletId))
-    .innerJoin(brands, eq(brands.id, outlets.brandId))
+    .leftJoin(reviews, eq(reviews.id, n.reviewId))
+    .leftJoin(tickets, eq(tickets.id, n.ticketId))
+    .innerJoin(threadOutlet, eq(threadOutlet.id, sql`coalesce(${reviews.outletId}, ${tickets.outletId})`))
     .where(and(...conds))
     .orderBy(desc(n.createdAt), desc(n.id))
     .limit(limit) as Promise<NotificationRow[]>;
@@ -194,7 +233,7 @@ export async function unreadCount(db: Db, scope: NotificationScope): Promise<num
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(n)
-    .where(and(eq(n.userId, scope.userId), eq(n.clientId, scope.clientId), eq(n.status, 'unread'), visibleReview(scope)));
+    .where(and(eq(n.userId, scope.userId), eq(n.clientId, scope.clientId), eq(n.status, 'unread'), visibleThread(scope)));
   return row?.count ?? 0;
 }
 
@@ -214,7 +253,7 @@ export async function setStatus(
   const changed = await db
     .update(n)
     .set({ status, statusChangedAt: at })
-    .where(and(eq(n.userId, scope.userId), eq(n.clientId, scope.clientId), which, sql`${n.status} <> ${status}`, visibleReview(scope)))
+    .where(and(eq(n.userId, scope.userId), eq(n.clientId, scope.clientId), which, sql`${n.status} <> ${status}`, visibleThread(scope)))
     .returning({ id: n.id });
   return changed.length;
 }
@@ -233,9 +272,10 @@ export async function notificationForEmail(db: Db, id: number) {
     })
     .from(mentionNotifications)
     .innerJoin(internalComments, eq(internalComments.id, mentionNotifications.commentId))
-    .innerJoin(reviews, eq(reviews.id, mentionNotifications.reviewId))
-    .innerJoin(outlets, eq(outlets.id, reviews.outletId))
-    .innerJoin(brands, eq(brands.id, outlets.brandId))
+    .leftJoin(reviews, eq(reviews.id, mentionNotifications.reviewId))
+    .leftJoin(tickets, eq(tickets.id, mentionNotifications.ticketId))
+    .innerJoin(threadOutlet, eq(threadOutlet.id, sql`coalesce(${reviews.outletId}, ${tickets.outletId})`))
+    .innerJoin(brands, eq(brands.id, threadOutlet.brandId))
     .innerJoin(users, eq(users.id, mentionNotifications.userId))
     .where(eq(mentionNotifications.id, id));
   return row;

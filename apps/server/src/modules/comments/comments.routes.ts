@@ -13,6 +13,8 @@ import {
   ZMentionStatusResponse,
   ZMentionsUsersRequest,
   ZMentionsUsersResponse,
+  ZTicketCommentsRequest,
+  ZTicketMentionsUsersRequest,
 } from '@dinedesk/contracts';
 import { addComment, listComments, listNotifications, mentionableFor, setNotificationStatus } from './comments.service.ts';
 
@@ -43,9 +45,9 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const body = req.body;
-      if (body.request === 'list') return listComments(app.ctx, req.auth, body);
-      return { comment: await addComment(app.ctx, req.auth, body) };
+      const { reviewId, ...body } = req.body;
+      if (body.request === 'list') return listComments(app.ctx, req.auth, { reviewId }, body);
+      return { comment: await addComment(app.ctx, req.auth, { reviewId }, body) };
     },
   );
 
@@ -61,7 +63,42 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZMentionsUsersResponse, ...errors },
       },
     },
-    async (req) => ({ data: await mentionableFor(app.ctx, req.auth, req.body) }),
+    async (req) => ({ data: await mentionableFor(app.ctx, req.auth, { reviewId: req.body.reviewId }, req.body.q) }),
+  );
+
+  r.post(
+    API.ticketComments,
+    {
+      config: { need: { action: 'read', subject: 'Ticket', scope: 'outlet' } },
+      schema: {
+        tags: ['comments'],
+        summary: 'List (request: list) or add (request: add) the internal comments of a ticket',
+        description: 'The same thread as on reviews, on a ticket: mentions must be teammates who can see the ticket’s outlet. Viewers may list, not add (403).',
+        security,
+        body: ZTicketCommentsRequest,
+        response: { 200: z.union([ZInternalCommentsListResponse, ZInternalCommentAddResponse]), ...errors },
+      },
+    },
+    async (req) => {
+      const { ticketId, ...body } = req.body;
+      if (body.request === 'list') return listComments(app.ctx, req.auth, { ticketId }, body);
+      return { comment: await addComment(app.ctx, req.auth, { ticketId }, body) };
+    },
+  );
+
+  r.post(
+    API.ticketMentionsUsers,
+    {
+      config: { need: { action: 'read', subject: 'Ticket', scope: 'outlet' } },
+      schema: {
+        tags: ['comments'],
+        summary: 'Teammates who may be mentioned on a ticket: members who can see its outlet (the caller excluded)',
+        security,
+        body: ZTicketMentionsUsersRequest,
+        response: { 200: ZMentionsUsersResponse, ...errors },
+      },
+    },
+    async (req) => ({ data: await mentionableFor(app.ctx, req.auth, { ticketId: req.body.ticketId }, req.body.q) }),
   );
 
   r.post(

@@ -10,10 +10,11 @@ import {
   type TMentionStatus,
 } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { encodeCursor, parseCursor } from '../../lib/keyset.ts';
-import { transactionThenPublish } from '../../lib/realtime.ts';
+import { transactionThenPublish, type Outbox } from '../../lib/realtime.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import * as repo from './comments.repository.ts';
@@ -34,18 +35,51 @@ import * as repo from './comments.repository.ts';
 /** How much of a comment a notification shows, characters. */
 const EXCERPT_LENGTH = 280;
 
-const reviewNotFound = (reviewId: string) => new HttpError(404, `Review ${reviewId} not found`, { field: 'body.reviewId' });
+/** Which thread a call names: a review's (`/api/review/…`) or a ticket's (`/api/tickets/…`). */
+export type ThreadRef = { reviewId: string } | { ticketId: string };
 
-/** The review if the caller may read it (its client, an outlet in scope), else a 404 naming `body.reviewId`. */
-async function readableReview(ctx: AppContext, auth: AuthContext, reviewId: string): Promise<repo.ThreadReview> {
-  const review = await repo.threadReview(ctx.db, auth.clientId!, Number(reviewId));
-  if (!review || !inTenantScope(auth, review)) throw reviewNotFound(reviewId);
-  return review;
+/** A thread the caller may read: where it is, and how its change is announced. */
+interface Thread {
+  key: repo.ThreadKey;
+  clientId: string;
+  outletId: string;
+  brandId: string;
+  outletName: string;
+  /** Tells the thread's readers after commit: `reviews:changed` (kind internal) or `tickets:changed`. */
+  announce(tx: Db, outbox: Outbox): Promise<void>;
+}
+
+/**
+ * The thread if the caller may read it (its client, an outlet in scope), else a 404 naming
+ * `body.reviewId` or `body.ticketId`.
+ */
+async function readableThread(ctx: AppContext, auth: AuthContext, ref: ThreadRef): Promise<Thread> {
+  if ('reviewId' in ref) {
+    const review = await repo.threadReview(ctx.db, auth.clientId!, Number(ref.reviewId));
+    if (!review || !inTenantScope(auth, review)) throw new HttpError(404, `Review ${ref.reviewId} not found`, { field: 'body.reviewId' });
+    return {
+      key: { reviewId: review.id },
+      ...review,
+      async announce(_tx, outbox) {
+        outbox.reviewsChanged({ pageId: review.accountId, reviewId: String(review.id), kind: 'internal', verb: 'add' });
+      },
+    };
+  }
+  const ticket = await repo.threadTicket(ctx.db, auth.clientId!, Number(ref.ticketId));
+  if (!ticket || !inTenantScope(auth, ticket)) throw new HttpError(404, `Ticket ${ref.ticketId} not found`, { field: 'body.ticketId' });
+  return {
+    key: { ticketId: ticket.id },
+    ...ticket,
+    async announce(tx, outbox) {
+      outbox.ticketChanged(await repo.outletAccounts(tx, ticket.outletId), { ticketId: String(ticket.id), outletId: ticket.outletId, verb: 'updated' });
+    },
+  };
 }
 
 const commentView = (c: repo.InternalCommentRow): TInternalComment => ({
   id: String(c.id),
-  reviewId: String(c.reviewId),
+  reviewId: c.reviewId === null ? null : String(c.reviewId),
+  ticketId: c.ticketId === null ? null : String(c.ticketId),
   authorUserId: c.authorUserId,
   authorName: c.authorName,
   text: c.body,
@@ -53,11 +87,11 @@ const commentView = (c: repo.InternalCommentRow): TInternalComment => ({
   createdAt: c.createdAt.toISOString(),
 });
 
-/** `request: 'list'`: a page of the review's internal thread, oldest first. @throws HttpError 404 naming `body.reviewId`, 400 naming `body.cursor` */
-export async function listComments(ctx: AppContext, auth: AuthContext, req: { reviewId: string; cursor?: string; limit: number }): Promise<TInternalCommentsListResponse> {
-  const review = await readableReview(ctx, auth, req.reviewId);
+/** `request: 'list'`: a page of the thread, oldest first. @throws HttpError 404 naming `body.reviewId`/`body.ticketId`, 400 naming `body.cursor` */
+export async function listComments(ctx: AppContext, auth: AuthContext, ref: ThreadRef, req: { cursor?: string; limit: number }): Promise<TInternalCommentsListResponse> {
+  const thread = await readableThread(ctx, auth, ref);
   const after = parseCursor(req.cursor, 'body.cursor');
-  const rows = await repo.listComments(ctx.db, auth.clientId!, review.id, after, req.limit + 1);
+  const rows = await repo.listComments(ctx.db, auth.clientId!, thread.key, after, req.limit + 1);
   const page = rows.slice(0, req.limit);
   const last = page[page.length - 1];
   return { data: page.map(commentView), paging: { nextCursor: rows.length > req.limit && last ? encodeCursor(last.createdAt, last.id) : null } };
@@ -65,18 +99,18 @@ export async function listComments(ctx: AppContext, auth: AuthContext, req: { re
 
 /**
  * `request: 'add'`: adds an internal comment and notifies the mentioned teammates.
- * @throws HttpError 403 without `create InternalComment` (viewers); 404 naming `body.reviewId`;
- *   400 naming `body.mentionUserIds` when a mentioned user cannot see the review's outlet (or is
- *   no member), or is not named as `@Full Name` in the text
+ * @throws HttpError 403 without `create InternalComment` (viewers); 404 naming `body.reviewId`
+ *   or `body.ticketId`; 400 naming `body.mentionUserIds` when a mentioned user cannot see the
+ *   thread's outlet (or is no member), or is not named as `@Full Name` in the text
  */
-export async function addComment(ctx: AppContext, auth: AuthContext, req: { reviewId: string; text: string; mentionUserIds: string[] }): Promise<TInternalComment> {
+export async function addComment(ctx: AppContext, auth: AuthContext, ref: ThreadRef, req: { text: string; mentionUserIds: string[] }): Promise<TInternalComment> {
   if (!auth.ability.can('create', 'InternalComment')) throw new HttpError(403, 'Your role may read the internal comments but not write them');
-  const review = await readableReview(ctx, auth, req.reviewId);
+  const thread = await readableThread(ctx, auth, ref);
   const wanted = [...new Set(req.mentionUserIds)];
-  const found = wanted.length ? await repo.mentionableUsers(ctx.db, auth.clientId!, { id: review.outletId, brandId: review.brandId }, { only: wanted }) : [];
+  const found = wanted.length ? await repo.mentionableUsers(ctx.db, auth.clientId!, { id: thread.outletId, brandId: thread.brandId }, { only: wanted }) : [];
   const missing = wanted.filter((id) => !found.some((u) => u.id === id));
   if (missing.length) {
-    throw new HttpError(400, `mentionUserIds: ${missing.join(', ')} cannot be mentioned here: only teammates who can see ${review.outletName} can`, { field: 'body.mentionUserIds' });
+    throw new HttpError(400, `mentionUserIds: ${missing.join(', ')} cannot be mentioned here: only teammates who can see ${thread.outletName} can`, { field: 'body.mentionUserIds' });
   }
   const mentions = wanted.map((id) => found.find((u) => u.id === id)!).map((u) => ({ id: u.id, fullName: u.fullName }));
   const named = new Set(mentionSpans(req.text, mentions).map((s) => s.userId));
@@ -85,28 +119,35 @@ export async function addComment(ctx: AppContext, auth: AuthContext, req: { revi
     throw new HttpError(400, `mentionUserIds: ${unnamed.map((m) => `@${m.fullName}`).join(', ')} must appear in the text to be mentioned`, { field: 'body.mentionUserIds' });
   }
   const at = ctx.now();
+  const where = 'reviewId' in thread.key ? { reviewId: thread.key.reviewId, ticketId: null } : { reviewId: null, ticketId: thread.key.ticketId };
   const comment = await transactionThenPublish(ctx, async (tx, outbox) => {
-    const saved = await repo.insertComment(tx, { clientId: auth.clientId!, reviewId: review.id, authorUserId: auth.userId, authorName: auth.fullName, body: req.text, mentions, createdAt: at });
+    const saved = await repo.insertComment(tx, { clientId: auth.clientId!, ...where, authorUserId: auth.userId, authorName: auth.fullName, body: req.text, mentions, createdAt: at });
     const recipients = mentions.filter((m) => m.id !== auth.userId);
     const ids = await repo.insertNotifications(
       tx,
-      recipients.map((m) => ({ clientId: auth.clientId!, userId: m.id, commentId: saved.id, reviewId: review.id, createdAt: at })),
+      recipients.map((m) => ({ clientId: auth.clientId!, userId: m.id, commentId: saved.id, ...where, createdAt: at })),
     );
     for (const [userId, notificationId] of ids) {
-      await ctx.jobs.send(mentionEmailJob, { clientId: auth.clientId!, outletId: review.outletId, notificationId: String(notificationId) }, { singletonKey: String(notificationId), tx });
-      outbox.mentionCreated(userId, { clientId: auth.clientId!, notificationId: String(notificationId), reviewId: String(review.id), authorName: auth.fullName });
+      await ctx.jobs.send(mentionEmailJob, { clientId: auth.clientId!, outletId: thread.outletId, notificationId: String(notificationId) }, { singletonKey: String(notificationId), tx });
+      outbox.mentionCreated(userId, {
+        clientId: auth.clientId!,
+        notificationId: String(notificationId),
+        reviewId: where.reviewId === null ? null : String(where.reviewId),
+        ticketId: where.ticketId === null ? null : String(where.ticketId),
+        authorName: auth.fullName,
+      });
     }
-    outbox.reviewsChanged({ pageId: review.accountId, reviewId: String(review.id), kind: 'internal', verb: 'add' });
+    await thread.announce(tx, outbox);
     return saved;
   });
   if (mentions.some((m) => m.id !== auth.userId)) ctx.jobs.wake(mentionEmailJob);
   return commentView(comment);
 }
 
-/** `POST /api/review/mentions-users`: teammates who can see the review's outlet, the caller excluded, by name. @throws HttpError 404 naming `body.reviewId` */
-export async function mentionableFor(ctx: AppContext, auth: AuthContext, req: { reviewId: string; q?: string }): Promise<TMentionableUser[]> {
-  const review = await readableReview(ctx, auth, req.reviewId);
-  const users = await repo.mentionableUsers(ctx.db, auth.clientId!, { id: review.outletId, brandId: review.brandId }, { q: req.q || undefined, limit: 50 });
+/** `mentions-users`: teammates who can see the thread's outlet, the caller excluded, by name. @throws HttpError 404 naming `body.reviewId`/`body.ticketId` */
+export async function mentionableFor(ctx: AppContext, auth: AuthContext, ref: ThreadRef, q?: string): Promise<TMentionableUser[]> {
+  const thread = await readableThread(ctx, auth, ref);
+  const users = await repo.mentionableUsers(ctx.db, auth.clientId!, { id: thread.outletId, brandId: thread.brandId }, { q: q || undefined, limit: 50 });
   return users.filter((u) => u.id !== auth.userId);
 }
 
@@ -119,7 +160,11 @@ const notificationView = (n: repo.NotificationRow): TMentionNotification => ({
   author: { id: n.authorUserId, fullName: n.authorName },
   excerpt: n.body.length > EXCERPT_LENGTH ? `${n.body.slice(0, EXCERPT_LENGTH - 1)}…` : n.body,
   commentId: String(n.commentId),
-  review: { id: String(n.reviewId), source: n.source, outletId: n.outletId, outletName: n.outletName, reviewerName: n.reviewerName, rating: n.rating },
+  review:
+    n.reviewId === null
+      ? null
+      : { id: String(n.reviewId), source: n.source ?? 'facebook', outletId: n.outletId, outletName: n.outletName, reviewerName: n.reviewerName ?? '', rating: n.rating },
+  ticket: n.ticketId === null ? null : { id: String(n.ticketId), title: n.ticketTitle ?? '', outletId: n.outletId, outletName: n.outletName },
 });
 
 /** `POST /api/review/mention-notifications`: the caller's mentions, newest first, and the unread count. @throws HttpError 400 naming `body.cursor` */
@@ -150,10 +195,10 @@ export async function setNotificationStatus(
   return { updated, unreadCount: await repo.unreadCount(ctx.db, scopeOf(auth)) };
 }
 
-/** The link of a review in the web app (mail), from `PUBLIC_URL` or this server's port. */
-export function reviewLink(ctx: AppContext, reviewId: number): string {
+/** The link of a review or a ticket in the web app (mail), from `PUBLIC_URL` or this server's port. */
+export function threadLink(ctx: AppContext, thread: { reviewId: number | null; ticketId: number | null }): string {
   const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
-  return `${base}/apps/reviews_and_complaints/reviews?review=${reviewId}`;
+  return thread.reviewId !== null ? `${base}/apps/reviews_and_complaints/reviews?review=${thread.reviewId}` : `${base}/apps/reviews_and_complaints/tickets?ticket=${thread.ticketId}`;
 }
 
 /**
@@ -177,16 +222,18 @@ export const mentionEmailJob = defineJob<{ clientId: string; outletId: string; n
     if (n.emailedAt) return { skipped: 'already sent' };
     if (n.status !== 'unread') return { skipped: `already ${n.status}` };
     const stars = n.rating ? `${n.rating}★ ` : '';
-    const link = reviewLink(ctx, n.reviewId);
-    const subject = `${n.authorName} mentioned you on a review of ${n.outletName}`;
+    const link = threadLink(ctx, n);
+    const onReview = n.reviewId !== null;
+    const subject = onReview ? `${n.authorName} mentioned you on a review of ${n.outletName}` : `${n.authorName} mentioned you on ticket #${n.ticketId} (${n.outletName})`;
+    const what = onReview ? `${n.reviewerName}'s ${stars}${n.source === 'google' ? 'Google' : 'Facebook'} review of ${n.outletName}` : `ticket #${n.ticketId} “${n.ticketTitle}” of ${n.outletName}`;
     const text = [
       `Hello ${n.recipientName},`,
       '',
-      `${n.authorName} mentioned you in the internal comments of ${n.reviewerName}'s ${stars}${n.source === 'google' ? 'Google' : 'Facebook'} review of ${n.outletName} (${n.brandName}):`,
+      `${n.authorName} mentioned you in the internal comments of ${what} (${n.brandName}):`,
       '',
       ...n.body.split(/\r?\n/).map((line) => `> ${line}`),
       '',
-      `Open the review: ${link}`,
+      `Open the ${onReview ? 'review' : 'ticket'}: ${link}`,
       '',
       'Internal comments are seen only by your team in DineDesk; they are never published.',
     ].join('\n');

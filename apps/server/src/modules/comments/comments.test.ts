@@ -206,6 +206,45 @@ describe('mention notifications', () => {
   });
 });
 
+describe('the internal thread of a ticket', () => {
+  it('is the same thread on a ticket: mentions of teammates who see its outlet, the bell links the ticket, the mail names it', async () => {
+    const created = await call('/api/tickets/create', tokens.owner!, { title: 'Call back the guest about the cold biryani', outletId: hidden.outletId, priority: 'high' });
+    expect(created.statusCode, created.body).toBe(200);
+    const ticketId = created.json().ticket.id as string;
+    const users = (await call('/api/tickets/mentions-users', tokens.agent!, { ticketId })).json().data as TMentionableUser[];
+    expect(users.map((u) => u.id)).toContain(ids['brand.manager']);
+    expect(users.map((u) => u.id)).not.toContain(ids['outlet.manager']);
+
+    const managerName = await nameOf('brand.manager');
+    const add = await call('/api/tickets/comments', tokens.agent!, { request: 'add', ticketId, text: `@${managerName} the guest asked for a call after 6 pm`, mentionUserIds: [ids['brand.manager']] });
+    expect(add.statusCode, add.body).toBe(200);
+    expect(add.json().comment).toMatchObject({ ticketId, reviewId: null });
+    const listed = (await call('/api/tickets/comments', tokens.viewer!, { request: 'list', ticketId })).json().data as TInternalComment[];
+    expect(listed.map((c) => c.text)).toEqual([`@${managerName} the guest asked for a call after 6 pm`]);
+    // The review's thread is another thread.
+    expect((await thread(tokens.owner!, hidden.id)).some((c) => c.ticketId === ticketId)).toBe(false);
+
+    const bell = await notifications(tokens['brand.manager']!);
+    expect(bell.data[0]).toMatchObject({ review: null, ticket: { id: ticketId, outletId: hidden.outletId } });
+    expect(published).toContainEqual({ kind: 'mention', userId: ids['brand.manager'], event: expect.objectContaining({ ticketId, reviewId: null }) });
+    await h.settle();
+    const mail = readdirSync(join(outbox, 'outbox'))
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => readMail(join(outbox, 'outbox', f)))
+      .find((m) => m.includes(`ticket #${ticketId}`));
+    expect(mail).toContain(`/apps/reviews_and_complaints/tickets?ticket=${ticketId}`);
+
+    expect((await call('/api/tickets/comments', tokens.viewer!, { request: 'add', ticketId, text: 'viewer note' })).statusCode).toBe(403);
+    for (const who of ['outlet.manager', 'other']) {
+      const res = await call('/api/tickets/comments', tokens[who]!, { request: 'list', ticketId });
+      expect(res.statusCode, who).toBe(404);
+      expect(res.json().field).toBe('body.ticketId');
+    }
+    const bad = await call('/api/tickets/comments', tokens.owner!, { request: 'add', ticketId, text: `@${await nameOf('outlet.manager')} look`, mentionUserIds: [ids['outlet.manager']] });
+    expect(bad.json().field).toBe('body.mentionUserIds');
+  });
+});
+
 describe('bad input: 400 naming the field, nothing written', () => {
   it.each([
     [{ reviewId: '1' }, 'body.request'],
@@ -240,6 +279,9 @@ describe('bad input: 400 naming the field, nothing written', () => {
     ['/api/review/mentions/status', { ids: ['01'], status: 'read' }, 'body.ids.0'],
     ['/api/review/mentions/status', { ids: ['1'], status: 'deleted' }, 'body.status'],
     ['/api/review/mentions/status', { allUnread: false, status: 'read' }, 'body.allUnread'],
+    ['/api/tickets/comments', { request: 'list', reviewId: '1' }, 'body.ticketId'],
+    ['/api/tickets/comments', { request: 'add', ticketId: '1', text: '' }, 'body.text'],
+    ['/api/tickets/mentions-users', { ticketId: 'x' }, 'body.ticketId'],
   ])('%s %j → %s', async (url, body, field) => {
     const res = await call(url, tokens.owner!, body);
     expect(res.statusCode).toBe(400);
