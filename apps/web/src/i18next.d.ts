@@ -1,18 +1,21 @@
 import 'i18next';
+import type comments from './locales/en/comments.json';
+import type complaints from './locales/en/complaints.json';
 import type customizer from './locales/en/customizer.json';
 import type demo from './locales/en/demo.json';
 import type facebook from './locales/en/facebook.json';
 import type inbox from './locales/en/inbox.json';
 import type reviews from './locales/en/reviews.json';
 import type tenancy from './locales/en/tenancy.json';
+import type tickets from './locales/en/tickets.json';
 import type en from './locales/en/translation.json';
 
 // Typed keys: `t('reviews.titel')` is a compile error instead of a raw key on screen. The
-// `inbox`, `demo`, `facebook`, `reviews`, `tenancy` and `customizer` namespaces are loaded lazily;
+// `inbox`, `demo`, `facebook`, `reviews`, `tenancy`, `customizer`, `comments`, `complaints` and `tickets` namespaces are loaded lazily;
 // see lib/i18n.ts.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; inbox: typeof inbox; demo: typeof demo; facebook: typeof facebook; reviews: typeof reviews; tenancy: typeof tenancy; customizer: typeof customizer };
+    resources: { translation: typeof en; inbox: typeof inbox; demo: typeof demo; facebook: typeof facebook; reviews: typeof reviews; tenancy: typeof tenancy; customizer: typeof customizer; comments: typeof comments; complaints: typeof complaints; tickets: typeof tickets };
   }
 }

@@ -15,8 +15,14 @@
  * - The client switcher (tenancy) and its menu are fetched only for users with two or more
  *   clients, who are the only ones to see it; everyone else sees the client's name, which
  *   is what the switcher itself shows them (issue #10: MUI's Menu stays out of first paint).
+ * - The comments feature (issue #12) comes in twice, both lazily: the mention bell in the
+ *   navbar's end-aligned group for users who read reviews, behind a placeholder of its size so
+ *   nothing moves when it arrives (CLS); and the internal comments section of the review detail,
+ *   handed to the reviews feature through `ReviewPanelsContext` (features never import each
+ *   other). Neither is part of the Reviews screen's first paint.
  */
 import { AbilityProvider, useAbility } from '@casl/react';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
@@ -29,6 +35,7 @@ import { useLogout } from '../features/auth/use-logout.ts';
 import { AppShell, type LayoutOverrides } from '../layout/app-shell.tsx';
 import { navLeaves, searchableScreens, type NavItem } from '../layout/navigation.ts';
 import { buildAbility, SUBJECTS, type AppAbility, type Permission } from '../lib/ability.ts';
+import { ReviewPanelsContext, type ReviewPanels } from '../lib/internal-comments.ts';
 import { useMyClients } from '../features/tenancy/api/get-my-clients.ts';
 import { PATHS } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -43,6 +50,8 @@ import { TopProgress } from './top-progress.tsx';
 const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
   [PATHS.reviews]: lazy(() => import('../features/reviews/components/reviews-page.tsx')),
   [PATHS.inbox]: lazy(() => import('../features/inbox/components/inbox-page.tsx')),
+  [PATHS.complaints]: lazy(() => import('../features/complaints/components/complaints-page.tsx')),
+  [PATHS.tickets]: lazy(() => import('../features/tickets/components/tickets-page.tsx')),
   [PATHS.usersAccess]: lazy(() => import('../features/tenancy/components/users-access-page.tsx')),
   [PATHS.clientOnboarding]: lazy(() => import('../features/tenancy/components/onboarding-page.tsx')),
 };
@@ -52,6 +61,12 @@ const AccessControlPage = lazy(() => import('../demo/access-control/access-contr
 const PageLayoutPage = lazy(() => import('../demo/page-layouts/page-layout-page.tsx'));
 const Bookmarks = lazy(() => import('../demo/search/components/bookmarks.tsx'));
 const DemoRoute = lazy(() => import('./demo-route.tsx'));
+const MentionBell = lazy(() => import('../features/comments/components/mention-bell.tsx'));
+/** The review detail's internal comments, fetched when a review opens (lib/internal-comments.ts). */
+const REVIEW_PANELS: ReviewPanels = {
+  InternalComments: lazy(() => import('../features/comments/components/internal-comments.tsx')),
+  OpenComplaint: lazy(() => import('../features/complaints/components/open-complaint-button.tsx')),
+};
 const ClientSwitcher = lazy(() =>
   import('../features/tenancy/components/client-switcher.tsx').then((module) => ({ default: module.ClientSwitcher })),
 );
@@ -102,6 +117,23 @@ function NavbarClient({ clientName }: { clientName: string | null }) {
   );
 }
 
+/** Size in px of the bell's button (an IconButton: 24 px icon, 8 px padding), kept while it loads. */
+const BELL_SIZE = 40;
+
+/**
+ * The mention bell for users who read reviews (its list is about reviews), with its place kept
+ * from the first render so the navbar does not move when it arrives.
+ */
+function NavbarMentions() {
+  const ability = useAbility<AppAbility>();
+  if (!ability.can('read', SUBJECTS.review)) return null;
+  return (
+    <Suspense fallback={<Box aria-hidden data-testid="mention-bell-placeholder" sx={{ width: BELL_SIZE, height: BELL_SIZE, flexShrink: 0 }} />}>
+      <MentionBell />
+    </Suspense>
+  );
+}
+
 /** Longest wait for an idle moment before the deferred navbar parts render anyway. */
 const IDLE_TIMEOUT_MS = 2_000;
 
@@ -141,9 +173,16 @@ function SignedInLayout({ overrides, children }: { overrides?: LayoutOverrides; 
           </Suspense>
         )
       }
-      navbarEnd={<GlobalSearch productPages={productPages} />}
+      navbarEnd={
+        <>
+          <GlobalSearch productPages={productPages} />
+          <NavbarMentions />
+        </>
+      }
     >
-      <Suspense fallback={<TopProgress />}>{children ?? <Outlet />}</Suspense>
+      <ReviewPanelsContext.Provider value={REVIEW_PANELS}>
+        <Suspense fallback={<TopProgress />}>{children ?? <Outlet />}</Suspense>
+      </ReviewPanelsContext.Provider>
     </AppShell>
   );
 }

@@ -58,7 +58,7 @@ export interface AppShellProps {
   children: ReactNode;
   /** Navbar widgets on the start side (bookmarks). */
   navbarStart?: ReactNode;
-  /** Navbar widgets before the language switcher (search). */
+  /** Navbar widgets before the language switcher (search, the mention bell). */
   navbarEnd?: ReactNode;
   overrides?: LayoutOverrides;
   /** Replaces the client name in the navbar (the app passes the client switcher). */

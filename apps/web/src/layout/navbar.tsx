@@ -5,9 +5,10 @@
  * surface colour, so dark in the dark skin) or a palette colour with its contrast text.
  *
  * Contents: the phone menu button, the brand (when no vertical menu shows it), the client,
- * widget slots (bookmarks, search), the language switcher, and the user menu (full name, role,
- * logout). The user menu itself (user-menu.tsx) is fetched when the avatar is pointed at,
- * focused or clicked, not with the navbar (issue #10: MUI's Menu stays out of first paint).
+ * widget slots (bookmarks; search and the mention bell, passed in by app/), the language
+ * switcher, and the user menu (full name, role, logout). The user menu itself (user-menu.tsx)
+ * is fetched when the avatar is pointed at, focused or clicked, not with the navbar (issue #10:
+ * MUI's Menu stays out of first paint).
  *
  * Layout stability (issue #10, CLS): widgets that arrive late (the bookmarks wait for the demo
  * mock) sit in the end-aligned group, after the flexible gap. A widget appearing there takes its

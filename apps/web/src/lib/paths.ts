@@ -7,6 +7,10 @@ export const PATHS = {
   login: '/login',
   reviews: '/apps/reviews_and_complaints/reviews',
   inbox: '/apps/reviews_and_complaints/inbox',
+  /** Complaints (issue #12); `?complaint=<id>` opens one. */
+  complaints: '/apps/reviews_and_complaints/complaints',
+  /** Tickets (issue #12); `?ticket=<id>` opens one. The menu reloads the page for it (spec §2). */
+  tickets: '/apps/reviews_and_complaints/tickets',
   /** Facebook connections; the Login popup lands here with `?longToken=success|failed` (spec §2). */
   facebookConnect: '/apps/reviews_and_reputation/facebook',
   expiredToken: '/misc/expired-token',

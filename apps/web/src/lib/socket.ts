@@ -4,14 +4,17 @@
  * - Created lazily by the first caller of {@link getSocket} (the inbox, when it mounts), and
  *   shared after that; {@link closeSocket} ends it on logout and whenever the session ends.
  * - socket.io-client itself is loaded with a dynamic import, so screens that never open the
- *   inbox (and the shell, which imports this module for logout) do not download it.
+ *   inbox (and the shell, which imports this module for logout) do not download it. The
+ *   contract's client options come with it (socket-options.ts): the realtime contract's module
+ *   imports every event's payload schemas, which a static import put in every screen's first
+ *   paint (3 KiB gzip of the Reviews screen, issue #12).
  * - Errors, time-outs and disconnects are only logged (spec §8); screens show a status chip.
  *
  * Events are typed by the contract (`ServerToClientEvents`, `ClientToServerEvents` in
  * `@dinedesk/contracts`). No zod here: the feature that listens validates what arrives (with
  * `SERVER_EVENT_PAYLOADS` or the payload's schema), since a typed event is only a promise.
  */
-import { SOCKET_CLIENT_OPTIONS, type ClientToServerEvents, type ServerToClientEvents } from '@dinedesk/contracts';
+import type { ClientToServerEvents, ServerToClientEvents } from '@dinedesk/contracts';
 import type { Socket } from 'socket.io-client';
 import { API_BASE_URL } from './api-client.ts';
 import { onSessionChange, readAccessToken } from './storage.ts';
@@ -24,7 +27,7 @@ let pending: Promise<AppSocket> | null = null;
 /** Bumped by closeSocket, so a connection still loading when the session ends is dropped. */
 let generation = 0;
 
-function create(io: typeof import('socket.io-client').io): AppSocket {
+function create(io: typeof import('socket.io-client').io, { SOCKET_CLIENT_OPTIONS }: typeof import('./socket-options.ts')): AppSocket {
   const options = {
     ...SOCKET_CLIENT_OPTIONS,
     transports: [...SOCKET_CLIENT_OPTIONS.transports],
@@ -51,10 +54,10 @@ export function getSocket(): Promise<AppSocket> {
   if (socket) return Promise.resolve(socket);
   if (pending) return pending;
   const mine = generation;
-  pending = import('socket.io-client')
-    .then(({ io }) => {
+  pending = Promise.all([import('socket.io-client'), import('./socket-options.ts')])
+    .then(([{ io }, options]) => {
       if (mine !== generation) throw new Error('The session ended while the socket was loading');
-      socket = create(io);
+      socket = create(io, options);
       return socket;
     })
     .finally(() => {

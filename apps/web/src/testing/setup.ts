@@ -30,7 +30,7 @@ queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, ret
 beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
 // Components rendered without the app's Suspense boundary find the lazy namespaces loaded, as
 // they are once that boundary has waited for them (lib/i18n.ts loads them lazily).
-beforeAll(() => i18n.loadNamespaces(['inbox', 'reviews', 'facebook', 'tenancy', 'customizer']));
+beforeAll(() => i18n.loadNamespaces(['inbox', 'reviews', 'facebook', 'tenancy', 'customizer', 'comments', 'complaints', 'tickets']));
 afterAll(() => apiServer.close());
 
 afterEach(async () => {

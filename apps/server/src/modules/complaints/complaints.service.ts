@@ -83,6 +83,7 @@ function sourceView(s: repo.SourceRow): TComplaintSource {
 
 function complaintView(row: repo.ComplaintListRow, sources: repo.SourceRow[]): TComplaint {
   const c = row.c;
+  const own = sources.filter((s) => s.complaintId === c.id).map(sourceView);
   return {
     id: String(c.id),
     status: c.status,
@@ -90,14 +91,16 @@ function complaintView(row: repo.ComplaintListRow, sources: repo.SourceRow[]): T
     outletName: row.outletName,
     brandId: row.brandId,
     brandName: row.brandName,
-    guestName: c.guestName,
+    // A conversation flagged before Meta told DineDesk the guest's name stored none; its source
+    // (read live) has it by now.
+    guestName: c.guestName || own.find((s) => s.guestName)?.guestName || '',
     assignee: c.assigneeUserId && row.assigneeName ? { id: c.assigneeUserId, fullName: row.assigneeName } : null,
     rootCause: c.rootCause,
     openedAt: c.openedAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
     resolvedAt: c.resolvedAt?.toISOString() ?? null,
     openedByName: c.openedByName,
-    sources: sources.filter((s) => s.complaintId === c.id).map(sourceView),
+    sources: own,
     ticketId: row.ticketId === null || row.ticketId === undefined ? null : String(row.ticketId),
   };
 }
@@ -239,7 +242,7 @@ export async function flagConversation(ctx: AppContext, auth: AuthContext, req: 
     const joined = await repo.linkableComplaint(tx, { clientId: conv.clientId, outletId: conv.outletId, guestName: conv.guestName, at: conv.at, windowMs: LINK_WINDOW_MS, holding: 'review' });
     const id =
       joined ??
-      (await repo.insertComplaint(tx, { clientId: conv.clientId, outletId: conv.outletId, guestName: conv.guestName || 'Guest', openedAt: at, updatedAt: at, openedByUserId: actor.userId, openedByName: actor.name })).id;
+      (await repo.insertComplaint(tx, { clientId: conv.clientId, outletId: conv.outletId, guestName: conv.guestName, openedAt: at, updatedAt: at, openedByUserId: actor.userId, openedByName: actor.name })).id;
     await repo.insertSource(tx, { complaintId: id, clientId: conv.clientId, conversationId: conv.id, linkedByUserId: actor.userId, linkedByName: actor.name, linkedAt: at });
     await repo.insertActivity(tx, { complaintId: id, at, actorUserId: actor.userId, actorName: actor.name, kind: joined === null ? 'opened' : 'linked', value: `conversation:${conv.id}` });
     if (joined !== null) await repo.updateComplaint(tx, id, { updatedAt: at });

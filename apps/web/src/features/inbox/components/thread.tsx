@@ -1,7 +1,8 @@
 /**
  * The open conversation: header (guest, reply window countdown, back button on phones), the
  * messages, and the composer for users who may send (`create Message`). Opening a conversation
- * with unread messages marks it read (`POST …/read`).
+ * with unread messages marks it read (`POST …/read`). Users who may open complaints flag the
+ * conversation as one from the header (issue #12, flag-complaint.tsx).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
@@ -26,6 +27,7 @@ import { useInboxT } from '../inbox-t.ts';
 import { SEND_MESSAGE } from '../permissions.ts';
 import { effectiveWindow } from '../window.ts';
 import { Composer } from './composer.tsx';
+import { FlagComplaintButton, FlagComplaintResult, useFlagComplaint } from './flag-complaint.tsx';
 import { MessageList, type MessageListHandle } from './message-list.tsx';
 import { WindowStatus } from './window-status.tsx';
 
@@ -58,6 +60,7 @@ export function Thread({ refs, listed, page, now, onBack }: ThreadProps) {
   const receipts = useGuestReceipts(refs);
   const react = useReactToMessage();
   const { mutate: markRead } = useMarkConversationRead();
+  const complaint = useFlagComplaint(refs);
   const list = useRef<MessageListHandle>(null);
 
   const conversation = listed ?? messagesQuery.data?.pages[0]?.conversation;
@@ -133,7 +136,9 @@ export function Thread({ refs, listed, page, now, onBack }: ThreadProps) {
           </Typography>
           {conversation && <WindowStatus window={conversation.window} now={now} />}
         </Box>
+        {complaint.allowed && <FlagComplaintButton pending={complaint.flag.isPending} onFlag={complaint.run} />}
       </Box>
+      <FlagComplaintResult flag={complaint.flag} conversationId={refs.conversationId} />
 
       {react.isError && (
         <Alert severity="error" role="alert" onClose={() => react.reset()} sx={{ m: 1.5, mb: 0 }}>

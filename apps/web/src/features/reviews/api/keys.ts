@@ -10,6 +10,11 @@ export const reviewKeys = {
   lists: () => [...reviewKeys.all, 'fb-reviews'] as const,
   /** The one feed (get-reviews.ts), under `lists()` so reply and realtime invalidations reach it. */
   feed: (filters: ReviewFilters) => [...reviewKeys.lists(), 'feed', filters] as const,
+  /**
+   * One review asked for by id (the feed with `reviewId`): a link to a review the list does not
+   * hold (issue #12, mention links). Under `lists()` so the same invalidations reach it.
+   */
+  linked: (reviewId: string) => [...reviewKeys.lists(), 'linked', reviewId] as const,
   /** KPIs of the filtered feed (get-review-kpis.ts). */
   kpis: (filters: ReviewFilters) => [...reviewKeys.lists(), 'kpis', filters] as const,
   /** One export's progress (export-reviews.ts). */

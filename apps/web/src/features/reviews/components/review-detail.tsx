@@ -2,7 +2,13 @@
  * Detail of one review: full text, then by source: Facebook's public comment thread (with a
  * notice when Facebook was unreachable and a stored copy is shown) and the reply composer, or
  * Google's one reply with Edit (the composer, prefilled) and Delete (after a confirmation; roles
- * with `delete ReviewReply`). Replying needs `create ReviewReply` (spec §6).
+ * with `delete ReviewReply`). Replying needs `create ReviewReply` (spec §6). Under them, the
+ * team's internal comments (issue #12), a section of the comments feature that `app/` hands in
+ * (lib/internal-comments.ts) and that loads lazily on its own.
+ *
+ * A review opened from a link (a mention) that the loaded list does not hold is fetched here by
+ * id (api/get-linked-review.ts); when the server does not return it (deleted, or an outlet the
+ * user does not see) the detail says so.
  *
  * Keyboard (issue #10): when it opens, or shows another review, focus moves to its heading, so
  * a keyboard or screen-reader user lands in it; Esc closes it from anywhere on the page, unless
@@ -22,10 +28,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAbility } from '@casl/react';
 import type { TReview } from '@dinedesk/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { ReviewPanelsContext } from '../../../lib/internal-comments.ts';
 import { useFbComments } from '../api/get-fb-comments.ts';
+import { useLinkedReview } from '../api/get-linked-review.ts';
 import { useDeleteGoogleReply } from '../api/reply-google-review.ts';
 import { platformError } from '../platform-errors.ts';
 import { formatDate } from '../format.ts';
@@ -39,9 +48,24 @@ export const REPLY_PERMISSION = { action: 'create', subject: SUBJECTS.reviewRepl
 export interface ReviewDetailProps {
   /** The review, or null when the id in the URL is not among the loaded reviews. */
   review: TReview | null;
+  /** The id in the URL, asked for when `lookUp` and `review` is null. */
+  reviewId?: string | null;
   /** The list is still loading, so a missing review may yet appear. */
   loading?: boolean;
+  /** The list has loaded without the review: ask the server for it by id (a mention's link). */
+  lookUp?: boolean;
   onClose: () => void;
+}
+
+/** A link to a review the server does not show this user (issue #12: mention links). */
+function ReviewNotFound() {
+  // The comments namespace has this string; it loads only when the case arises.
+  const { t } = useTranslation('comments');
+  return (
+    <Alert severity="info" data-testid="review-not-found">
+      {t('link.notFound')}
+    </Alert>
+  );
 }
 
 /** Height in px of a one-line comment bubble, what the loading placeholders stand for. */
@@ -148,9 +172,13 @@ function GoogleReply({ review, mayReply }: { review: TReview; mayReply: boolean 
   );
 }
 
-export function ReviewDetail({ review, loading = false, onClose }: ReviewDetailProps) {
+export function ReviewDetail({ review: listed, reviewId: wantedId = null, loading: listLoading = false, lookUp = false, onClose }: ReviewDetailProps) {
   const { t, i18n } = useTranslation();
   const { t: tr } = useTranslation('reviews');
+  const { InternalComments, OpenComplaint } = useContext(ReviewPanelsContext);
+  const linked = useLinkedReview(wantedId, lookUp && !listed);
+  const review = listed ?? linked.review;
+  const loading = listLoading || linked.loading;
   const ability = useAbility<AppAbility>();
   const mayReply = ability.can(REPLY_PERMISSION.action, REPLY_PERMISSION.subject);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
@@ -214,6 +242,12 @@ export function ReviewDetail({ review, loading = false, onClose }: ReviewDetailP
       {!review ? (
         loading ? (
           <Skeleton variant="rounded" height={160} aria-label={t('common.loading')} />
+        ) : linked.error ? (
+          <Alert severity="error">{describeError(linked.error, t)}</Alert>
+        ) : linked.notFound ? (
+          <Suspense fallback={<Skeleton variant="rounded" height={48} aria-label={t('common.loading')} />}>
+            <ReviewNotFound />
+          </Suspense>
         ) : (
           <Alert severity="info">{tr('detail.notLoaded')}</Alert>
         )
@@ -248,6 +282,16 @@ export function ReviewDetail({ review, loading = false, onClose }: ReviewDetailP
                 </Typography>
               )}
             </>
+          )}
+          {OpenComplaint && (
+            <Suspense fallback={null}>
+              <OpenComplaint key={review.id} reviewId={review.id} />
+            </Suspense>
+          )}
+          {InternalComments && (
+            <Suspense fallback={<Skeleton variant="rounded" height={160} aria-label={t('common.loading')} />}>
+              <InternalComments key={review.id} target={{ reviewId: review.id }} />
+            </Suspense>
           )}
         </>
       )}

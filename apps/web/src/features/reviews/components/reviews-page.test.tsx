@@ -522,6 +522,41 @@ describe('ReviewsPage', () => {
     expect(await within(detail).findByText('The biryani was excellent.')).toBeInTheDocument();
   });
 
+  it('fetches a linked review that is not in the loaded list by id, and shows it (issue #12: mention links)', async () => {
+    // Twenty newer reviews fill the first page; the linked one is older.
+    const newer = Array.from({ length: 20 }, (_, i) =>
+      reviewFixture({ ...atParadise, id: String(510001 + i), reviewer: { id: `r-n${i}`, name: `Guest ${i + 1}` }, createdTime: new Date(Date.UTC(2025, 0, 20 - i)).toISOString() }),
+    );
+    const farah = reviewFixture({ ...atParadise, id: '400001', reviewer: { id: 'r-9', name: 'Farah Khan' }, text: 'Lovely kebabs, slow service.', createdTime: '2024-03-01T12:00:00.000Z' });
+    const { backend } = setup({ reviews: [...newer, farah] }, { path: `${PATHS.reviews}?review=400001` });
+    const detail = await screen.findByTestId('review-detail');
+    expect(await within(detail).findByText('Lovely kebabs, slow service.')).toBeInTheDocument();
+    expect(within(detail).getByRole('heading', { level: 2, name: 'Farah Khan' })).toBeInTheDocument();
+    // Asked once the list had loaded without it: just that review, whatever the filters.
+    expect(reviewRequests(backend).map((c) => c.body)).toEqual([{ limit: 20 }, { reviewId: '400001', limit: 1 }]);
+    expect(screen.getAllByTestId('review-item').map((item) => item.getAttribute('data-review-id'))).not.toContain('400001');
+  });
+
+  it('says when a linked review is not found or not visible to the user', async () => {
+    const { backend } = setup({}, { path: `${PATHS.reviews}?review=999999` });
+    const detail = await screen.findByTestId('review-detail');
+    expect(await within(detail).findByTestId('review-not-found')).toHaveTextContent('This review was not found, or it is not visible to you.');
+    expect(reviewRequests(backend).map((c) => c.body)).toEqual([{ limit: 20 }, { reviewId: '999999', limit: 1 }]);
+  });
+
+  it('does not ask for an id that is no review id, and says it is not found', async () => {
+    const { backend } = setup({}, { path: `${PATHS.reviews}?review=not-a-review` });
+    expect(await within(await screen.findByTestId('review-detail')).findByTestId('review-not-found')).toBeInTheDocument();
+    expect(reviewRequests(backend).map((c) => c.body)).toEqual([{ limit: 20 }]);
+  });
+
+  it('does not ask for a linked review the list holds', async () => {
+    const { backend } = setup({}, { path: `${PATHS.reviews}?review=500002` });
+    const detail = await screen.findByTestId('review-detail');
+    expect(await within(detail).findByText('Cold food and a long wait.')).toBeInTheDocument();
+    expect(reviewRequests(backend).map((c) => c.body)).toEqual([{ limit: 20 }]);
+  });
+
   it('says when the thread is a stored copy', async () => {
     setup({ commentsSource: 'cache' }, { path: `${PATHS.reviews}?review=500001` });
     expect(await screen.findByTestId('comments-cache-notice')).toHaveTextContent(

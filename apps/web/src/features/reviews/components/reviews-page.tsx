@@ -11,6 +11,9 @@
  * targets.md ≤ 250 KiB gzip). A review opened from the URL fetches them at once; the side
  * panel keeps its place meanwhile.
  *
+ * A review named by `?review=` that the loaded list does not hold (a mention's link to an older
+ * review, issue #12) is asked for by id, by the detail, once the list has loaded without it.
+ *
  * Loading placeholders have the size of what replaces them (issue #10, CLS): the KPI cards
  * render with placeholder figures, the list with card-sized rows.
  */
@@ -144,7 +147,14 @@ export function ReviewsPage() {
         </Box>
       }
     >
-      <ReviewDetail review={selectedReview} loading={reviewsQuery.isPending} onClose={closeDetail} />
+      <ReviewDetail
+        review={selectedReview}
+        reviewId={selectedReviewId}
+        loading={reviewsQuery.isPending}
+        // Loaded, and the review is not in it: the detail asks for it by id.
+        lookUp={reviewsQuery.isSuccess && !selectedReview}
+        onClose={closeDetail}
+      />
     </Suspense>
   );
 

@@ -33,6 +33,7 @@ const dayOf = (time: string) => new Date(time).toISOString().slice(0, 10);
 /** The feed request's filters, as the server applies them (ZGetReviewsRequest). */
 function matches(review: TReview, filters: TGetReviewsRequest): boolean {
   const q = filters.q?.toLowerCase();
+  if (filters.reviewId && review.id !== filters.reviewId) return false;
   if (filters.brandId && review.brandId !== filters.brandId) return false;
   if (filters.outletId && review.outletId !== filters.outletId) return false;
   if (filters.source && review.source !== filters.source) return false;
