@@ -9,12 +9,10 @@
  * open (the server refuses the others): the same module as reviews, so every user with the bell
  * has it. Without it the count is still right on each load, only not live.
  */
-import { useAbility } from '@casl/react';
 import { SOCKET_EVENTS, ZMentionCreatedEvent } from '@dinedesk/contracts';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import type { AppAbility } from '../../../lib/ability.ts';
-import { getSocket, type AppSocket } from '../../../lib/socket.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { AppSocket } from '../../../lib/socket.ts';
+import { useSocketBinding } from '../../../lib/use-socket-binding.ts';
 import { commentKeys } from '../api/keys.ts';
 
 /**
@@ -39,22 +37,5 @@ export function bindMentionsRealtime(socket: AppSocket, queryClient: QueryClient
 
 /** Binds the bell to the shared socket while it is mounted. */
 export function useMentionsRealtime(): void {
-  const queryClient = useQueryClient();
-  const ability = useAbility<AppAbility>();
-  const allowed = ability.can('read', 'Conversation');
-  useEffect(() => {
-    if (!allowed) return;
-    let active = true;
-    let unbind: (() => void) | null = null;
-    getSocket().then(
-      (socket) => {
-        if (active) unbind = bindMentionsRealtime(socket, queryClient);
-      },
-      (error: unknown) => console.warn('[mentions] realtime is unavailable', error),
-    );
-    return () => {
-      active = false;
-      unbind?.();
-    };
-  }, [allowed, queryClient]);
+  useSocketBinding('mentions', bindMentionsRealtime);
 }

@@ -7,8 +7,8 @@
  */
 import { ZListComplaintsRequest, type TComplaintStatus } from '@dinedesk/contracts';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { ComplaintFilters } from '../api/get-complaints.ts';
+import { applyParams, useUrlParams } from '../../../lib/url-params.ts';
 
 export const COMPLAINT_FILTER_PARAMS = ['brandId', 'outletId', 'assignee', 'rootCause'] as const;
 export type ComplaintFilterParam = (typeof COMPLAINT_FILTER_PARAMS)[number] | 'status';
@@ -42,37 +42,15 @@ export interface ComplaintFiltersState {
 }
 
 export function useComplaintFilters(): ComplaintFiltersState {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const filters = useMemo(() => parseComplaintFilters(params), [params]);
   const selectedComplaintId = params.get(COMPLAINT_PARAM) || null;
 
-  const setFilters = useCallback<ComplaintFiltersState['setFilters']>(
-    (changes) => {
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === undefined || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      });
-    },
-    [setParams],
-  );
+  const setFilters = useCallback<ComplaintFiltersState['setFilters']>((changes) => update((next) => applyParams(next, changes)), [update]);
 
   const clearFilters = useCallback(() => setFilters(Object.fromEntries(COMPLAINT_FILTER_PARAMS.map((key) => [key, null]))), [setFilters]);
 
-  const selectComplaint = useCallback(
-    (complaintId: string | null) => {
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (complaintId) next.set(COMPLAINT_PARAM, complaintId);
-        else next.delete(COMPLAINT_PARAM);
-        return next;
-      });
-    },
-    [setParams],
-  );
+  const selectComplaint = useCallback((complaintId: string | null) => update((next) => applyParams(next, { [COMPLAINT_PARAM]: complaintId })), [update]);
 
   return { filters, selectedComplaintId, setFilters, clearFilters, selectComplaint };
 }

@@ -14,12 +14,10 @@
  * The socket is the app's shared one (lib/socket.ts); only users who may read conversations
  * get one (the server refuses the others), so the others see changes on their next fetch.
  */
-import { useAbility } from '@casl/react';
 import { COMPLAINT_SOCKET_EVENTS, ZComplaintChangedEvent, type SOCKET_EVENTS } from '@dinedesk/contracts';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import type { AppAbility } from '../../../lib/ability.ts';
-import { getSocket, type AppSocket } from '../../../lib/socket.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { AppSocket } from '../../../lib/socket.ts';
+import { useSocketBinding } from '../../../lib/use-socket-binding.ts';
 import { complaintKeys } from '../api/keys.ts';
 
 /** `realtime:resync`, checked against the contract's name at compile time. */
@@ -54,22 +52,5 @@ export function bindComplaintsRealtime(socket: AppSocket, queryClient: QueryClie
 
 /** Binds the complaints screen to the shared socket while it is mounted. */
 export function useComplaintsRealtime(): void {
-  const queryClient = useQueryClient();
-  const ability = useAbility<AppAbility>();
-  const allowed = ability.can('read', 'Conversation');
-  useEffect(() => {
-    if (!allowed) return;
-    let active = true;
-    let unbind: (() => void) | null = null;
-    getSocket().then(
-      (socket) => {
-        if (active) unbind = bindComplaintsRealtime(socket, queryClient);
-      },
-      (error: unknown) => console.warn('[complaints] realtime is unavailable', error),
-    );
-    return () => {
-      active = false;
-      unbind?.();
-    };
-  }, [allowed, queryClient]);
+  useSocketBinding('complaints', bindComplaintsRealtime);
 }

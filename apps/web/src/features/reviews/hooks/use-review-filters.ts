@@ -7,8 +7,8 @@
  * schema are ignored rather than sent to the server.
  */
 import { ZGetReviewsRequest } from '@dinedesk/contracts';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import { applyParams, useUrlParams } from '../../../lib/url-params.ts';
 import type { z } from 'zod';
 import type { ReviewFilters } from '../api/get-reviews.ts';
 
@@ -65,34 +65,14 @@ export interface ReviewFiltersState {
 }
 
 export function useReviewFilters(): ReviewFiltersState {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const filters = useMemo(() => parseReviewFilters(params), [params]);
   const selectedReviewId = params.get(REVIEW_PARAM) || null;
-  // The params as last asked for. React Router's functional update starts from the params of the
-  // last render, so two changes before a re-render (a second filter chosen quickly) lost the
-  // first; each change starts from the one before it instead, and a landed navigation resets it.
-  const latest = useRef(params);
-  useEffect(() => {
-    latest.current = params;
-  }, [params]);
-
-  const update = useCallback(
-    (mutate: (next: URLSearchParams) => void, options?: { replace?: boolean }) => {
-      const next = new URLSearchParams(latest.current);
-      mutate(next);
-      latest.current = next;
-      setParams(next, { replace: options?.replace ?? false });
-    },
-    [setParams],
-  );
 
   const setFilters = useCallback<ReviewFiltersState['setFilters']>(
     (changes, options) => {
       update((next) => {
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === undefined || value === '') next.delete(key);
-          else next.set(key, value);
-        }
+        applyParams(next, changes);
         // The open review may not be in the new result; closing it avoids a stale panel.
         next.delete(REVIEW_PARAM);
       }, options);
@@ -104,15 +84,7 @@ export function useReviewFilters(): ReviewFiltersState {
     setFilters(Object.fromEntries(FILTER_PARAMS.map((key) => [key, null])));
   }, [setFilters]);
 
-  const selectReview = useCallback(
-    (reviewId: string | null) => {
-      update((next) => {
-        if (reviewId) next.set(REVIEW_PARAM, reviewId);
-        else next.delete(REVIEW_PARAM);
-      });
-    },
-    [update],
-  );
+  const selectReview = useCallback((reviewId: string | null) => update((next) => applyParams(next, { [REVIEW_PARAM]: reviewId })), [update]);
 
   return { filters, selectedReviewId, setFilters, clearFilters, selectReview };
 }

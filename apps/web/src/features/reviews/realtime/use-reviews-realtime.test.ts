@@ -2,24 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { INTERNAL_COMMENTS_KEY, internalCommentsKey } from '../../../lib/internal-comments.ts';
 import type { AppSocket } from '../../../lib/socket.ts';
+import { fakeSocket } from '../../../testing/fake-socket.ts';
 import { reviewKeys } from '../api/keys.ts';
 import { bindReviewsRealtime } from './use-reviews-realtime.ts';
-
-/** The parts of the socket.io client the binding uses: listeners by event name, fired by the test. */
-function fakeSocket() {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  return {
-    on(event: string, fn: (payload: unknown) => void) {
-      listeners.set(event, (listeners.get(event) ?? new Set()).add(fn));
-    },
-    off(event: string, fn: (payload: unknown) => void) {
-      listeners.get(event)?.delete(fn);
-    },
-    fire(event: string, payload?: unknown) {
-      for (const fn of listeners.get(event) ?? []) fn(payload);
-    },
-  };
-}
 
 describe('live reviews binding', () => {
   it('refetches what a change makes stale, everything after a resync (issue #10), and stops when unbound', () => {

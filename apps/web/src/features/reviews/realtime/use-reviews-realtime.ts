@@ -18,12 +18,10 @@
  * can open (the server refuses the others); they keep seeing changes after a refresh or sync.
  */
 import { REVIEW_SOCKET_EVENTS, ZReviewsChangedEvent, type SOCKET_EVENTS } from '@dinedesk/contracts';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useAbility } from '@casl/react';
-import type { AppAbility } from '../../../lib/ability.ts';
+import type { QueryClient } from '@tanstack/react-query';
 import { INTERNAL_COMMENTS_KEY, internalCommentsKey } from '../../../lib/internal-comments.ts';
-import { getSocket, type AppSocket } from '../../../lib/socket.ts';
+import type { AppSocket } from '../../../lib/socket.ts';
+import { useSocketBinding } from '../../../lib/use-socket-binding.ts';
 import { reviewKeys } from '../api/keys.ts';
 
 /**
@@ -72,22 +70,5 @@ export function bindReviewsRealtime(socket: AppSocket, queryClient: QueryClient)
 
 /** Binds the reviews screen to the shared socket while it is mounted. */
 export function useReviewsRealtime(): void {
-  const queryClient = useQueryClient();
-  const ability = useAbility<AppAbility>();
-  const allowed = ability.can('read', 'Conversation');
-  useEffect(() => {
-    if (!allowed) return;
-    let active = true;
-    let unbind: (() => void) | null = null;
-    getSocket().then(
-      (socket) => {
-        if (active) unbind = bindReviewsRealtime(socket, queryClient);
-      },
-      (error: unknown) => console.warn('[reviews] realtime is unavailable', error),
-    );
-    return () => {
-      active = false;
-      unbind?.();
-    };
-  }, [allowed, queryClient]);
+  useSocketBinding('reviews', bindReviewsRealtime);
 }

@@ -6,8 +6,8 @@
  */
 import { ZListTicketsRequest, type TTicketView } from '@dinedesk/contracts';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { TicketFilters } from '../api/get-tickets.ts';
+import { applyParams, useUrlParams } from '../../../lib/url-params.ts';
 
 export const TICKET_FILTER_PARAMS = ['priority', 'outletId', 'breached'] as const;
 export type TicketFilterParam = (typeof TICKET_FILTER_PARAMS)[number] | 'view';
@@ -37,37 +37,15 @@ export interface TicketFiltersState {
 }
 
 export function useTicketFilters(): TicketFiltersState {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const filters = useMemo(() => parseTicketFilters(params), [params]);
   const selectedTicketId = params.get(TICKET_PARAM) || null;
 
-  const setFilters = useCallback<TicketFiltersState['setFilters']>(
-    (changes) => {
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === undefined || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      });
-    },
-    [setParams],
-  );
+  const setFilters = useCallback<TicketFiltersState['setFilters']>((changes) => update((next) => applyParams(next, changes)), [update]);
 
   const clearFilters = useCallback(() => setFilters(Object.fromEntries(TICKET_FILTER_PARAMS.map((key) => [key, null]))), [setFilters]);
 
-  const selectTicket = useCallback(
-    (ticketId: string | null) => {
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (ticketId) next.set(TICKET_PARAM, ticketId);
-        else next.delete(TICKET_PARAM);
-        return next;
-      });
-    },
-    [setParams],
-  );
+  const selectTicket = useCallback((ticketId: string | null) => update((next) => applyParams(next, { [TICKET_PARAM]: ticketId })), [update]);
 
   return { filters, selectedTicketId, setFilters, clearFilters, selectTicket };
 }

@@ -1,24 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppSocket } from '../../../lib/socket.ts';
+import { fakeSocket } from '../../../testing/fake-socket.ts';
 import { ticketKeys } from '../api/keys.ts';
 import { bindTicketsRealtime } from './use-tickets-realtime.ts';
-
-/** The parts of the socket.io client the binding uses: listeners by event name, fired by the test. */
-function fakeSocket() {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  return {
-    on(event: string, fn: (payload: unknown) => void) {
-      listeners.set(event, (listeners.get(event) ?? new Set()).add(fn));
-    },
-    off(event: string, fn: (payload: unknown) => void) {
-      listeners.get(event)?.delete(fn);
-    },
-    fire(event: string, payload?: unknown) {
-      for (const fn of listeners.get(event) ?? []) fn(payload);
-    },
-  };
-}
 
 describe('live tickets binding', () => {
   it('refetches the lists and the changed ticket, everything after a resync, lists and details on (re)connect, and stops when unbound', () => {

@@ -12,12 +12,10 @@
  * The socket is the app's shared one (lib/socket.ts); only users who may read conversations
  * get one (the server refuses the others).
  */
-import { useAbility } from '@casl/react';
 import { TICKET_SOCKET_EVENTS, ZTicketChangedEvent, type SOCKET_EVENTS } from '@dinedesk/contracts';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import type { AppAbility } from '../../../lib/ability.ts';
-import { getSocket, type AppSocket } from '../../../lib/socket.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { AppSocket } from '../../../lib/socket.ts';
+import { useSocketBinding } from '../../../lib/use-socket-binding.ts';
 import { ticketKeys } from '../api/keys.ts';
 
 /** `realtime:resync`, checked against the contract's name at compile time. */
@@ -52,22 +50,5 @@ export function bindTicketsRealtime(socket: AppSocket, queryClient: QueryClient)
 
 /** Binds the tickets screen to the shared socket while it is mounted. */
 export function useTicketsRealtime(): void {
-  const queryClient = useQueryClient();
-  const ability = useAbility<AppAbility>();
-  const allowed = ability.can('read', 'Conversation');
-  useEffect(() => {
-    if (!allowed) return;
-    let active = true;
-    let unbind: (() => void) | null = null;
-    getSocket().then(
-      (socket) => {
-        if (active) unbind = bindTicketsRealtime(socket, queryClient);
-      },
-      (error: unknown) => console.warn('[tickets] realtime is unavailable', error),
-    );
-    return () => {
-      active = false;
-      unbind?.();
-    };
-  }, [allowed, queryClient]);
+  useSocketBinding('tickets', bindTicketsRealtime);
 }
