@@ -39,6 +39,7 @@ import { useUpdateComplaint } from '../api/update-complaint.ts';
 import { channelLabel, rootCauseLabel } from '../format.ts';
 import { ComplaintTimeline } from './complaint-timeline.tsx';
 import { SourceChip } from './source-chips.tsx';
+import { ValueList } from '../../../components/value-list.tsx';
 
 /** Where a source is read in DineDesk: the review in the feed, the conversation in the inbox. */
 export function sourceLink(source: TComplaintSource): string | null {
@@ -125,18 +126,7 @@ function ReadOnlyValues({ complaint }: { complaint: TComplaint }) {
     ['root-cause', t('detail.rootCause'), complaint.rootCause ? rootCauseLabel(complaint.rootCause, t) : t('list.noRootCause')],
   ];
   return (
-    <Box component="dl" data-testid="complaint-read-only" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
-      {rows.map(([key, label, value]) => (
-        <Box key={key} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid={`complaint-value-${key}`}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
+    <ValueList rows={rows} testId="complaint-read-only" />
   );
 }
 

@@ -16,8 +16,6 @@
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -41,8 +39,8 @@ import { ComplaintDetail } from './complaint-detail.tsx';
 import { ComplaintFiltersBar } from './complaint-filters-bar.tsx';
 import { ComplaintList } from './complaint-list.tsx';
 import { RootCausesDialog } from './root-causes-dialog.tsx';
+import { DetailDrawer, DetailSidePanel } from '../../../components/detail-panel.tsx';
 
-const DETAIL_WIDTH = 480;
 /** Height in px of a complaint row (guest, outlet, sources, assignee), what the loading rows stand for. */
 const ROW_HEIGHT = 150;
 /** Ages are shown in minutes at the finest. */
@@ -170,16 +168,14 @@ export function ComplaintsPage() {
           </ListState>
         </Box>
         {wide && detailOpen && (
-          <Paper variant="outlined" sx={{ width: DETAIL_WIDTH, flexShrink: 0, position: 'sticky', top: 88, maxHeight: 'calc(100vh - 104px)', overflowY: 'auto' }}>
-            {detail}
-          </Paper>
+          <DetailSidePanel>{detail}</DetailSidePanel>
         )}
       </Box>
 
       {!wide && (
-        <Drawer anchor="right" open={detailOpen} onClose={closeDetail} slotProps={{ paper: { sx: { width: '100%', maxWidth: 640 } } }}>
+        <DetailDrawer open={detailOpen} onClose={closeDetail}>
           {detail}
-        </Drawer>
+        </DetailDrawer>
       )}
     </Stack>
   );

@@ -40,6 +40,7 @@ import { useUpdateTicket } from '../api/update-ticket.ts';
 import { activityText, dueText, isBreached } from '../format.ts';
 import { PriorityChip } from './priority-chip.tsx';
 import { ReviewPanelsContext } from '../../../lib/internal-comments.ts';
+import { ValueList } from '../../../components/value-list.tsx';
 
 type Change = Omit<TUpdateTicketRequest, 'ticketId'>;
 
@@ -194,18 +195,7 @@ function ReadOnlyValues({ ticket }: { ticket: TTicket }) {
     ['watchers', t('detail.watchers'), ticket.watchers.map((w) => w.fullName).join(', ') || t('detail.noWatchers')],
   ];
   return (
-    <Box component="dl" data-testid="ticket-read-only" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
-      {rows.map(([key, label, value]) => (
-        <Box key={key} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid={`ticket-value-${key}`}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
+    <ValueList rows={rows} testId="ticket-read-only" />
   );
 }
 

@@ -16,9 +16,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
@@ -43,8 +41,8 @@ import { NewTicketDialog } from './new-ticket-dialog.tsx';
 import { SlaPolicyDialog } from './sla-policy-dialog.tsx';
 import { TicketDetail } from './ticket-detail.tsx';
 import { TicketList } from './ticket-list.tsx';
+import { DetailDrawer, DetailSidePanel } from '../../../components/detail-panel.tsx';
 
-const DETAIL_WIDTH = 480;
 /** Height in px of a ticket row (title, outlet, due time), what the loading rows stand for. */
 const ROW_HEIGHT = 120;
 /** Countdowns show minutes at the finest. */
@@ -203,16 +201,14 @@ export function TicketsPage() {
           </ListState>
         </Box>
         {wide && detailOpen && (
-          <Paper variant="outlined" sx={{ width: DETAIL_WIDTH, flexShrink: 0, position: 'sticky', top: 88, maxHeight: 'calc(100vh - 104px)', overflowY: 'auto' }}>
-            {detail}
-          </Paper>
+          <DetailSidePanel>{detail}</DetailSidePanel>
         )}
       </Box>
 
       {!wide && (
-        <Drawer anchor="right" open={detailOpen} onClose={closeDetail} slotProps={{ paper: { sx: { width: '100%', maxWidth: 640 } } }}>
+        <DetailDrawer open={detailOpen} onClose={closeDetail}>
           {detail}
-        </Drawer>
+        </DetailDrawer>
       )}
     </Stack>
   );
