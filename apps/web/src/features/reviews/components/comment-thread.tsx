@@ -17,6 +17,7 @@ import { useDeleteFbReply } from '../api/reply-fb-review.ts';
 import { formatDate } from '../format.ts';
 import { platformError } from '../platform-errors.ts';
 import { ReplyComposer } from './reply-composer.tsx';
+import { ConfirmDelete } from './confirm-delete.tsx';
 
 /** Edit and Delete of one of the page's replies. */
 function PageReplyActions({ comment, review }: { comment: TFbComment; review: TReview }) {
@@ -26,7 +27,6 @@ function PageReplyActions({ comment, review }: { comment: TFbComment; review: TR
   const mayEdit = ability.can('create', SUBJECTS.reviewReply);
   const mayDelete = ability.can('delete', SUBJECTS.reviewReply);
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const remove = useDeleteFbReply();
   if (!mayEdit && !mayDelete) return null;
   if (editing) {
@@ -51,29 +51,15 @@ function PageReplyActions({ comment, review }: { comment: TFbComment; review: TR
           {tr('google.edit')}
         </Button>
       )}
-      {mayDelete &&
-        (confirming ? (
-          <>
-            <Typography variant="caption">{tr('facebookReply.confirmDelete')}</Typography>
-            <Button
-              size="small"
-              color="inherit"
-              variant="outlined"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate({ pageId: review.pageId ?? '', reviewId: review.id, commentId: comment.id }, { onSettled: () => setConfirming(false) })}
-              data-testid="fb-reply-delete-confirm"
-            >
-              {tr('google.delete')}
-            </Button>
-            <Button size="small" color="inherit" onClick={() => setConfirming(false)}>
-              {tr('google.keep')}
-            </Button>
-          </>
-        ) : (
-          <Button size="small" color="inherit" onClick={() => setConfirming(true)} data-testid="fb-reply-delete">
-            {tr('google.delete')}
-          </Button>
-        ))}
+      {mayDelete && (
+        <ConfirmDelete
+          question={tr('facebookReply.confirmDelete')}
+          pending={remove.isPending}
+          onDelete={(settled) => remove.mutate({ pageId: review.pageId ?? '', reviewId: review.id, commentId: comment.id }, { onSettled: settled })}
+          testId="fb-reply-delete"
+          tone="inherit"
+        />
+      )}
     </Box>
   );
 }

@@ -16,7 +16,6 @@
  * The list returns focus to the review's card on close (reviews-page.tsx).
  */
 import CloseIcon from '@mui/icons-material/Close';
-import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -42,6 +41,7 @@ import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { CommentThread } from './comment-thread.tsx';
 import { ReplyComposer } from './reply-composer.tsx';
 import { ReviewRating } from './review-rating.tsx';
+import { ConfirmDelete } from './confirm-delete.tsx';
 
 export const REPLY_PERMISSION = { action: 'create', subject: SUBJECTS.reviewReply } as const;
 
@@ -101,7 +101,6 @@ function GoogleReply({ review, mayReply }: { review: TReview; mayReply: boolean 
   const ability = useAbility<AppAbility>();
   const mayDelete = ability.can('delete', SUBJECTS.reviewReply);
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const remove = useDeleteGoogleReply();
   const reply = review.reply;
   if (!reply || editing) {
@@ -143,29 +142,15 @@ function GoogleReply({ review, mayReply }: { review: TReview; mayReply: boolean 
               {tr('google.edit')}
             </Button>
           )}
-          {mayDelete &&
-            (confirming ? (
-              <>
-                <Typography variant="body2">{tr('google.confirmDelete')}</Typography>
-                <Button
-                  size="small"
-                  color="error"
-                  variant="contained"
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate({ reviewId: review.id }, { onSettled: () => setConfirming(false) })}
-                  data-testid="google-reply-delete-confirm"
-                >
-                  {tr('google.delete')}
-                </Button>
-                <Button size="small" onClick={() => setConfirming(false)}>
-                  {tr('google.keep')}
-                </Button>
-              </>
-            ) : (
-              <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} data-testid="google-reply-delete">
-                {tr('google.delete')}
-              </Button>
-            ))}
+          {mayDelete && (
+            <ConfirmDelete
+              question={tr('google.confirmDelete')}
+              pending={remove.isPending}
+              onDelete={(settled) => remove.mutate({ reviewId: review.id }, { onSettled: settled })}
+              testId="google-reply-delete"
+              tone="error"
+            />
+          )}
         </Box>
       )}
     </Box>
