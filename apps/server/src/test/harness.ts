@@ -186,6 +186,11 @@ export async function startHarness(opts: { sync?: boolean; env?: Record<string, 
     },
     settle: () => server.ctx.jobs.whenIdle(),
     async close() {
+      // Work the last test queued (a sync queues complaint detection) finishes first: a job a
+      // worker fetched while the queue was stopping could otherwise end on a closed database,
+      // which pg-boss reports as an unhandled rejection. Bounded: a job that keeps failing
+      // waits in `retry` and is not waited for.
+      await server.ctx.jobs.whenIdle(undefined, 5_000).catch(() => {});
       await server.close();
       await sim.close();
       await drop();
