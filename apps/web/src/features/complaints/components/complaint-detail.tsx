@@ -40,6 +40,7 @@ import { channelLabel, rootCauseLabel } from '../format.ts';
 import { ComplaintTimeline } from './complaint-timeline.tsx';
 import { SourceChip } from './source-chips.tsx';
 import { ValueList } from '../../../components/value-list.tsx';
+import { useEscapeToClose } from '../../../lib/use-escape-to-close.ts';
 
 /** Where a source is read in DineDesk: the review in the feed, the conversation in the inbox. */
 export function sourceLink(source: TComplaintSource): string | null {
@@ -184,15 +185,7 @@ export function ComplaintDetail({ complaintId, onClose }: ComplaintDetailProps) 
     headingRef.current?.focus();
   }, [complaintId]);
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onClose]);
+  useEscapeToClose(onClose);
 
   return (
     <Box component="section" data-testid="complaint-detail" data-complaint-id={complaintId} aria-labelledby="complaint-detail-title" sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 2 }}>

@@ -42,6 +42,7 @@ import { CommentThread } from './comment-thread.tsx';
 import { ReplyComposer } from './reply-composer.tsx';
 import { ReviewRating } from './review-rating.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
+import { useEscapeToClose } from '../../../lib/use-escape-to-close.ts';
 
 export const REPLY_PERMISSION = { action: 'create', subject: SUBJECTS.reviewReply } as const;
 
@@ -173,15 +174,7 @@ export function ReviewDetail({ review: listed, reviewId: wantedId = null, loadin
     headingRef.current?.focus();
   }, [reviewId]);
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onClose]);
+  useEscapeToClose(onClose);
 
   return (
     <Box

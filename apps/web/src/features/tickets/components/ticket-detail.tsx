@@ -41,6 +41,7 @@ import { activityText, dueText, isBreached } from '../format.ts';
 import { PriorityChip } from './priority-chip.tsx';
 import { ReviewPanelsContext } from '../../../lib/internal-comments.ts';
 import { ValueList } from '../../../components/value-list.tsx';
+import { useEscapeToClose } from '../../../lib/use-escape-to-close.ts';
 
 type Change = Omit<TUpdateTicketRequest, 'ticketId'>;
 
@@ -261,15 +262,7 @@ export function TicketDetail({ ticketId, now, onClose }: TicketDetailProps) {
     headingRef.current?.focus();
   }, [ticketId]);
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onClose]);
+  useEscapeToClose(onClose);
 
   const breached = ticket ? isBreached(ticket, now) : false;
 
