@@ -128,7 +128,8 @@ test('placeholders take the size of what replaces them (answers held back; sum o
   await signIn(page);
   // On a fast machine the answers may come before the first paint and no placeholder is ever
   // seen; holding them back makes sure the KPI and list placeholders show and are replaced.
-  await page.route(/\/api\/review_testing\/get-fb-(pages|reviews)/, async (route) => {
+  // The one feed and its KPIs (get_reviews/get-reviews, get_reviews/kpis) and the pages list.
+  await page.route(/\/api\/review_testing\/(get-fb-pages|get_reviews\/)/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
   });
