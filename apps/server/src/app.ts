@@ -23,6 +23,7 @@ import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { complaintsRoutes } from './modules/complaints/complaints.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
+import { automationRoutes } from './modules/automation/automation.routes.ts';
 
 /** One registered route, as the authorization matrix test enumerates them. */
 export interface RouteEntry {
@@ -123,6 +124,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
     await api.register(commentsRoutes);
     await api.register(complaintsRoutes);
     await api.register(ticketsRoutes);
+    await api.register(automationRoutes);
     await api.register(metaRoutes);
     await api.register(googleRoutes);
     await api.register(inboxRoutes);

@@ -11,6 +11,7 @@ import { googleSyncLocationJob } from './modules/google/google-sync.service.ts';
 import { pruneExpiredExports, reviewExportJob } from './modules/reviews/review-export.service.ts';
 import { syncableLocations } from './modules/google/google.repository.ts';
 import { mentionEmailJob } from './modules/comments/comments.service.ts';
+import { automationMatchJob, automationRunJob } from './modules/automation/automation.service.ts';
 import { complaintsDetectJob } from './modules/complaints/complaints.service.ts';
 import { breachEmailJob, ticketSlaJob } from './modules/tickets/tickets.service.ts';
 
@@ -79,7 +80,7 @@ export const maintenanceJob = defineJob<{ clientId: null }, AppContext>({
 });
 
 /** Every job kind, in registration order. */
-export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob] as const;
+export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob, automationMatchJob, automationRunJob] as const;
 
 /**
  * The process's job queue with every job registered; `start` it once the app is ready.

@@ -13,3 +13,4 @@ export * from './review-tools.ts';
 export * from './tenancy.ts';
 export * from './tickets.ts';
 export * from './realtime.ts';
+export * from './automation.ts';

@@ -26,6 +26,16 @@ export const API = {
   /** A ticket's internal comments (list and add) and who may be mentioned on it (issue #12). */
   ticketComments: '/api/tickets/comments',
   ticketMentionsUsers: '/api/tickets/mentions-users',
+  /** Automation rules, their dry run, history and draft approval queue (issue #12; docs/decisions/0028). */
+  automationRules: '/api/automation/rules/list',
+  automationRuleCreate: '/api/automation/rules/create',
+  automationRuleUpdate: '/api/automation/rules/update',
+  automationRuleDelete: '/api/automation/rules/delete',
+  automationRulesReorder: '/api/automation/rules/reorder',
+  automationDryRun: '/api/automation/dry-run',
+  automationHistory: '/api/automation/history',
+  automationDrafts: '/api/automation/drafts/list',
+  automationDraftDecide: '/api/automation/drafts/decide',
   /** The caller's mention notifications (spec §7). */
   mentionNotifications: '/api/review/mention-notifications',
   /** Mark mention notifications read, unread or archived (spec §7). */

@@ -22,6 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TAutomationAction, TAutomationActionOutcome, TAutomationConditions } from '@dinedesk/contracts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** PostgreSQL `bytea` as a Node Buffer (drizzle has no built-in column for it here). */
@@ -770,3 +771,88 @@ export const clientSlaPolicies = pgTable('client_sla_policies', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
 });
+
+/**
+ * Automation rules (issue #12, docs/decisions/0028): trigger, conditions and actions as their
+ * contract shapes (packages/contracts automation.ts), evaluated in `position` order; a rule acts
+ * on reviews written from `enabled_at` on, on behalf of `created_by_user_id` (the owner who saved
+ * it last), with that owner's current access.
+ */
+export const automationRules = pgTable(
+  'automation_rules',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    trigger: text('trigger').$type<'new_review'>().notNull(),
+    conditions: jsonb('conditions').$type<TAutomationConditions>().notNull(),
+    actions: jsonb('actions').$type<TAutomationAction[]>().notNull(),
+    delayMinutes: integer('delay_minutes').notNull(),
+    position: integer('position').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    enabledAt: ts('enabled_at'),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('automation_rules_client_name_uq').on(t.clientId, t.name),
+    index('automation_rules_client_position_idx').on(t.clientId, t.position),
+    check('automation_rules_trigger_ck', sql`${t.trigger} in ('new_review')`),
+    check('automation_rules_delay_ck', sql`${t.delayMinutes} between 5 and 1440`),
+  ],
+);
+
+/**
+ * One rule handling one review: matched on arrival, acted on at `due_at` by the
+ * `automation.run` job. One run per review (the first matching rule handles it), so a review is
+ * never handled twice, whatever retries or processes do. `outcomes` grows action by action, so a
+ * run that crashed half-way resumes after the last action done.
+ */
+export const automationRuns = pgTable(
+  'automation_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    ruleId: bigint('rule_id', { mode: 'number' }).references(() => automationRules.id, { onDelete: 'set null' }),
+    ruleName: text('rule_name').notNull(),
+    reviewId: bigint('review_id', { mode: 'number' }).notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'scheduled' | 'done' | 'skipped' | 'failed'>().notNull().default('scheduled'),
+    matchedAt: ts('matched_at').notNull(),
+    dueAt: ts('due_at').notNull(),
+    finishedAt: ts('finished_at'),
+    outcomes: jsonb('outcomes').$type<TAutomationActionOutcome[]>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [
+    uniqueIndex('automation_runs_review_uq').on(t.reviewId),
+    index('automation_runs_client_time_idx').on(t.clientId, t.matchedAt, t.id),
+    index('automation_runs_rule_time_idx').on(t.ruleId, t.matchedAt, t.id),
+    check('automation_runs_status_ck', sql`${t.status} in ('scheduled', 'done', 'skipped', 'failed')`),
+  ],
+);
+
+/** Replies waiting for an owner's approval: a rule's `draft` action, or a reply the check stopped. */
+export const automationDrafts = pgTable(
+  'automation_drafts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    runId: bigint('run_id', { mode: 'number' }).notNull().references(() => automationRuns.id, { onDelete: 'cascade' }),
+    reviewId: bigint('review_id', { mode: 'number' }).notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    warnings: jsonb('warnings').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    decidedAt: ts('decided_at'),
+    decidedByUserId: uuid('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedByName: text('decided_by_name'),
+  },
+  (t) => [
+    // One draft per run: a resumed run does not queue its draft twice.
+    uniqueIndex('automation_drafts_run_uq').on(t.runId),
+    index('automation_drafts_client_status_idx').on(t.clientId, t.status, t.createdAt, t.id),
+    check('automation_drafts_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);

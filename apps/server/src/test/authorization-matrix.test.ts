@@ -53,6 +53,11 @@ interface TenantIds {
   /** A complaint opened by the owner from the review above, and the ticket made from it. */
   complaintId: string;
   ticketId: string;
+  /** An automation rule of the tenant's owner, and a draft of it waiting on the review above (issue #12). */
+  ruleId: string;
+  draftId: string;
+  /** Rules of the tenant, one used up per allowed delete. */
+  deletableRuleIds: string[];
 }
 
 interface Actor {
@@ -205,6 +210,16 @@ const CALLS: Record<string, Call> = {
   'POST /api/tickets/comments': { namesTenant: true, request: (i) => json('POST', '/api/tickets/comments', { request: 'list', ticketId: i.ticketId }) },
   'POST /api/tickets/mentions-users': { namesTenant: true, request: (i) => json('POST', '/api/tickets/mentions-users', { ticketId: i.ticketId }) },
   'POST /api/tickets/sla-policy': { request: () => json('POST', '/api/tickets/sla-policy', { request: 'get' }) },
+  'POST /api/automation/rules/list': { request: () => json('POST', '/api/automation/rules/list', {}) },
+  // Allowed callers save a rule of their own client (a new name each call).
+  'POST /api/automation/rules/create': { request: () => json('POST', '/api/automation/rules/create', { name: `Matrix rule ${++counter}`, actions: [{ type: 'create_ticket', priority: 'low' }] }) },
+  'POST /api/automation/rules/update': { namesTenant: true, request: (i) => json('POST', '/api/automation/rules/update', { ruleId: i.ruleId, delayMinutes: 30 }) },
+  'POST /api/automation/rules/delete': { namesTenant: true, request: (i) => json('POST', '/api/automation/rules/delete', { ruleId: i.deletableRuleIds.pop() ?? '999999999' }) },
+  'POST /api/automation/rules/reorder': { namesTenant: true, request: (i) => json('POST', '/api/automation/rules/reorder', { ruleIds: [i.ruleId] }) },
+  'POST /api/automation/dry-run': { request: () => json('POST', '/api/automation/dry-run', { conditions: { ratingMax: 2 }, actions: [{ type: 'create_ticket', priority: 'high' }] }) },
+  'POST /api/automation/history': { request: () => json('POST', '/api/automation/history', {}) },
+  'POST /api/automation/drafts/list': { request: () => json('POST', '/api/automation/drafts/list', { status: 'pending' }) },
+  'POST /api/automation/drafts/decide': { namesTenant: true, request: (i) => json('POST', '/api/automation/drafts/decide', { draftId: i.draftId, decision: 'reject' }) },
   'GET /api/messenger/pages': { request: () => json('GET', '/api/messenger/pages') },
   'GET /api/messenger/instagram-pages': { request: () => json('GET', '/api/messenger/instagram-pages') },
   'GET /api/:channel/pages/:pageId/conversations': { request: (i) => json('GET', `${msgr(i)}/conversations`) },
@@ -251,6 +266,21 @@ async function ownerReplies(clientKey: string, pageId: string, reviewId: string)
   }
   // The first stays for the edits; the others are popped by the deletes.
   return ids;
+}
+
+/** An automation rule of the client's owner with a run on the review and its pending draft, as the run job leaves them. */
+async function ownerRuleAndDraft(clientId: string, clientKey: string, reviewId: number, outletId: string): Promise<{ ruleId: string; draftId: string; deletableRuleIds: string[] }> {
+  const db = h.server.ctx.db;
+  const [owner] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, `owner@${clientKey}.demo`));
+  const at = new Date();
+  const [rule] = await db.insert(schema.automationRules).values({ clientId, name: 'Matrix draft rule', trigger: 'new_review', conditions: {}, actions: [{ type: 'create_ticket', priority: 'low' }], delayMinutes: 5, position: 1, createdByUserId: owner!.id }).returning();
+  const [run] = await db.insert(schema.automationRuns).values({ clientId, outletId, ruleId: rule!.id, ruleName: rule!.name, reviewId, matchedAt: at, dueAt: at, status: 'done' }).returning();
+  const [draft] = await db.insert(schema.automationDrafts).values({ clientId, outletId, runId: run!.id, reviewId, text: 'Thank you for your review, we will look into it.' }).returning();
+  const deletable = await db
+    .insert(schema.automationRules)
+    .values(ACTORS.map((a, n) => ({ clientId, name: `Matrix delete ${a}`, trigger: 'new_review' as const, conditions: {}, actions: [{ type: 'create_ticket' as const, priority: 'low' as const }], delayMinutes: 5, position: n + 2, createdByUserId: owner!.id })))
+    .returning({ id: schema.automationRules.id });
+  return { ruleId: String(rule!.id), draftId: String(draft!.id), deletableRuleIds: deletable.map((r) => String(r.id)) };
 }
 
 /** A complaint opened by the client's owner from a review, and its ticket. */
@@ -314,6 +344,7 @@ async function tenantIds(clientKey: string, excludeOutletsOf: string | null): Pr
     exportId: await ownerExport(clientKey),
     replyIds: await ownerReplies(clientKey, row.pageId, String(row.reviewId)),
     ...(await ownerComplaintAndTicket(clientKey, String(row.reviewId))),
+    ...(await ownerRuleAndDraft(client!.id, clientKey, row.reviewId, page!.outletId)),
     // One per actor (each call takes one): the seeded three and as many more.
     templateIds: [
       ...(await db.select({ id: schema.replyTemplates.id }).from(schema.replyTemplates).where(eq(schema.replyTemplates.clientId, client!.id))).map((r) => r.id),
@@ -342,7 +373,7 @@ beforeAll(async () => {
 
   // What each actor may do, written out independently of lib/ability.ts so the matrix checks it.
   const ownerCan = (action: string, subject: string) => !(action === 'create' && subject === 'Client');
-  const reader = new Set(['read Review', 'read ReplyTemplate', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth', 'read Complaint', 'read InternalComment', 'read Ticket']);
+  const reader = new Set(['read Review', 'read ReplyTemplate', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth', 'read Complaint', 'read InternalComment', 'read Ticket', 'read Automation']);
   const managerCan = (action: string, subject: string) =>
     reader.has(`${action} ${subject}`) || ['create ReviewReply', 'delete ReviewReply', 'create Message', 'update ReviewSync', 'create InternalComment', 'create Complaint', 'update Complaint', 'create Ticket', 'update Ticket'].includes(`${action} ${subject}`);
   const viewerCan = (action: string, subject: string) => reader.has(`${action} ${subject}`);

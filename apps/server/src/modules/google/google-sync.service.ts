@@ -11,6 +11,7 @@ import { cleanText } from '../../lib/text.ts';
 import { reportBadItem } from '../reviews/bad-items.ts';
 import { googleErrorInWords, withGoogleAccess } from './google-access.ts';
 import * as repo from './google.repository.ts';
+import { queueAutomation } from '../automation/automation.service.ts';
 import { queueDetection } from '../complaints/complaints.service.ts';
 
 /**
@@ -153,7 +154,10 @@ export async function syncLocation(ctx: AppContext, locationId: string, opts: { 
     const added = Math.max(0, after - before);
     if (added > 0 || rows.length > 0) ctx.realtime.reviewsChanged({ pageId: loc.id, reviewId: null, kind: 'review', verb: added > 0 ? 'add' : 'edited' });
     // Bad new reviews become complaints (issue #12).
-    if (rows.length > 0) await queueDetection(ctx, loc.clientId, loc.outletId);
+    if (rows.length > 0) {
+      await queueDetection(ctx, loc.clientId, loc.outletId);
+      await queueAutomation(ctx, loc.clientId, loc.outletId);
+    }
     return { locationId, status: 'ok', fetched: rows.length, added };
   } catch (e) {
     if (!(e instanceof GoogleApiError) && !(e instanceof z.ZodError)) {

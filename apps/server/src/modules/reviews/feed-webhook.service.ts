@@ -5,6 +5,7 @@ import { reportBadItem } from './bad-items.ts';
 import { ratingRow } from './review-sync.service.ts';
 import * as repo from './reviews.repository.ts';
 import { commentRow } from './reviews.service.ts';
+import { queueAutomation } from '../automation/automation.service.ts';
 import { queueDetection } from '../complaints/complaints.service.ts';
 
 /**
@@ -133,6 +134,7 @@ async function applyRating(ctx: AppContext, page: repo.PageRow, value: unknown):
   if (!row) return null;
   await repo.upsertReviews(ctx.db, [row]);
   await queueDetection(ctx, page.clientId, page.outletId);
+  await queueAutomation(ctx, page.clientId, page.outletId);
   const storedId = await repo.findReviewIdByKey(ctx.db, page.id, row.externalKey);
   return { pageId: page.id, reviewId: storedId !== null ? String(storedId) : null, kind: 'review', verb };
 }

@@ -9,6 +9,7 @@ import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/meta.se
 import { reportBadItem } from './bad-items.ts';
 import * as repo from './reviews.repository.ts';
 import type { PageRow, ReviewInsert } from './reviews.repository.ts';
+import { queueAutomation } from '../automation/automation.service.ts';
 import { queueDetection } from '../complaints/complaints.service.ts';
 
 /**
@@ -152,7 +153,10 @@ export async function syncPage(ctx: AppContext, pageId: string): Promise<SyncRes
       await repo.setPageSync(tx, pageId, { status: 'ok', message: null, syncedAt: now, overallStarRating: summary.overall_star_rating ?? null, ratingCount: summary.rating_count ?? 0 });
     });
     // Bad new reviews become complaints (issue #12); the job is queued once per outlet at a time.
-    if (rows.length) await queueDetection(ctx, page.clientId, page.outletId);
+    if (rows.length) {
+      await queueDetection(ctx, page.clientId, page.outletId);
+      await queueAutomation(ctx, page.clientId, page.outletId);
+    }
     return { pageId, status: 'ok', fetched: rows.length };
   } catch (e) {
     if (!(e instanceof GraphError)) {
