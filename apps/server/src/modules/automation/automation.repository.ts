@@ -125,7 +125,8 @@ export type AutomationReview = {
 
 /**
  * An outlet's reviews written since `since` that no rule has handled yet (the anti-join on
- * runs), oldest first, at most `limit`.
+ * runs), newest first, at most `limit`: reviews that match no rule stay unhandled, so an oldest-
+ * first batch full of them would never reach the newest arrivals.
  */
 export async function unhandledReviews(db: Db, clientId: string, outletId: string, since: Date, limit: number): Promise<AutomationReview[]> {
   return db
@@ -135,7 +136,7 @@ export async function unhandledReviews(db: Db, clientId: string, outletId: strin
     .innerJoin(brands, eq(brands.id, outlets.brandId))
     .leftJoin(automationRuns, eq(automationRuns.reviewId, reviews.id))
     .where(and(eq(reviews.clientId, clientId), eq(reviews.outletId, outletId), gte(reviews.createdTime, since), isNull(automationRuns.id)))
-    .orderBy(asc(reviews.createdTime), asc(reviews.id))
+    .orderBy(desc(reviews.createdTime), desc(reviews.id))
     .limit(limit);
 }
 
