@@ -21,7 +21,7 @@ import { abilityRulesFor, buildAbility } from '../../lib/ability.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
-import { encodeCursor, keysetPage, parseCursor } from '../../lib/keyset.ts';
+import { keysetPage, parseCursor } from '../../lib/keyset.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { userById } from '../access/access.repository.ts';
