@@ -22,7 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TAutomationAction, TAutomationActionOutcome, TAutomationConditions } from '@dinedesk/contracts';
+import type { TAutomationAction, TAutomationActionOutcome, TAutomationConditions } from '@dinedesk/contracts/automation';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** PostgreSQL `bytea` as a Node Buffer (drizzle has no built-in column for it here). */

@@ -3,7 +3,7 @@
  * #12 "Automation"; docs/decisions/0028). Pure functions over the stored review: the arrival
  * job, the dry run and the tests share them, so a dry run shows exactly what the live rule does.
  */
-import type { TAutomationConditions } from '@dinedesk/contracts';
+import type { TAutomationConditions } from '@dinedesk/contracts/automation';
 
 /** The part of a stored review the conditions read. */
 export interface MatchableReview {

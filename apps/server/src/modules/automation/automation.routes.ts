@@ -1,25 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  API,
-  ZAutomationDraft,
-  ZAutomationDraftsRequest,
-  ZAutomationDraftsResponse,
-  ZAutomationDryRunRequest,
-  ZAutomationDryRunResponse,
-  ZAutomationHistoryRequest,
-  ZAutomationHistoryResponse,
-  ZAutomationRule,
-  ZAutomationRulesResponse,
-  ZCreateAutomationRuleRequest,
-  ZDecideAutomationDraftRequest,
-  ZDeleteAutomationRuleRequest,
-  ZDeleteAutomationRuleResponse,
-  ZErrorResponse,
-  ZListAutomationRulesRequest,
-  ZReorderAutomationRulesRequest,
-  ZUpdateAutomationRuleRequest,
-} from '@dinedesk/contracts';
+import { API, ZErrorResponse } from '@dinedesk/contracts';
+import { ZAutomationDraft, ZAutomationDraftsRequest, ZAutomationDraftsResponse, ZAutomationDryRunRequest, ZAutomationDryRunResponse, ZAutomationHistoryRequest, ZAutomationHistoryResponse, ZAutomationRule, ZAutomationRulesResponse, ZCreateAutomationRuleRequest, ZDecideAutomationDraftRequest, ZDeleteAutomationRuleRequest, ZDeleteAutomationRuleResponse, ZListAutomationRulesRequest, ZReorderAutomationRulesRequest, ZUpdateAutomationRuleRequest } from '@dinedesk/contracts/automation';
 import { createRule, decideDraft, deleteRule, dryRun, history, listDrafts, listRules, reorderRules, updateRule } from './automation.service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };

@@ -1,20 +1,6 @@
 import { z } from 'zod';
-import {
-  AUTOMATION_DRY_RUN_DAYS,
-  AUTOMATION_DRY_RUN_SAMPLE,
-  AUTOMATION_RULES_MAX,
-  fillTemplate,
-  type TAutomationAction,
-  type TAutomationActionOutcome,
-  type TAutomationConditions,
-  type TAutomationDefinition,
-  type TAutomationDraft,
-  type TAutomationDraftsResponse,
-  type TAutomationDryRunResponse,
-  type TAutomationHistoryResponse,
-  type TAutomationRule,
-  type TAutomationRulesResponse,
-} from '@dinedesk/contracts';
+import { fillTemplate } from '@dinedesk/contracts';
+import { AUTOMATION_DRY_RUN_DAYS, AUTOMATION_DRY_RUN_SAMPLE, AUTOMATION_RULES_MAX, type TAutomationAction, type TAutomationActionOutcome, type TAutomationConditions, type TAutomationDefinition, type TAutomationDraft, type TAutomationDraftsResponse, type TAutomationDryRunResponse, type TAutomationHistoryResponse, type TAutomationRule, type TAutomationRulesResponse } from '@dinedesk/contracts/automation';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { abilityRulesFor, buildAbility } from '../../lib/ability.ts';
