@@ -57,13 +57,26 @@ export const FIRST_SIGNED_IN_SCREEN = [
  * (`includeDependenciesRecursively: false`): the sign-in page shares some of them and must
  * not download MUI (targets.md sign-in budget).
  *
+ * The first screen's icons (`@mui/icons-material`) ride along: once demo screens used the shell's
+ * icons too (issue #15), the bundler cut each into a chunk of its own shared with them, 0.4 KiB
+ * gzip more on Reviews than in this one (`bundle-size.ts`).
+ *
  * The popups the first screen shows only on use (menus, tooltips, drawers, the review detail)
  * are lazy imports, so their MUI (Modal, Popover, Popper, Select…) is left to the bundler's
  * default split. Measured and rejected (docs/decisions/0018-web-delivery.md): all other MUI in
  * one second chunk, or one chunk of the first screen's on-demand MUI; both made the first
  * popup 30-50 KiB gzip and most other screens larger.
  */
-const MUI_CORE = /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|react-transition-group|@popperjs)[\\/]/;
+const MUI_CORE = /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|icons-material)|@emotion|react-transition-group|@popperjs)[\\/]/;
+
+/**
+ * MUI modules the first screen reaches only through `@mui/system`'s barrel and never runs: the
+ * Grid layout. Once another screen uses Grid (the demo apps of issue #15 do), the bundle holds
+ * it and {@link MUI_CORE}'s group would move it into the first screen's chunk, 1 KiB gzip of
+ * code Reviews never runs (measured with `bundle-size.ts --modules`). Left out, it goes with the
+ * screens that use it.
+ */
+const MUI_BARREL_ONLY = /[\\/]node_modules[\\/]@mui[\\/]system[\\/]Grid[\\/]/;
 
 /**
  * TanStack Query (server state of every product screen) in one chunk, for the same reason as
@@ -154,7 +167,7 @@ export function webConfig({ precompress = true }: WebConfigOptions = {}): UserCo
             groups: [
               {
                 name: 'mui',
-                test: (id: string) => MUI_CORE.test(id) && firstScreen.has(id),
+                test: (id: string) => MUI_CORE.test(id) && !MUI_BARREL_ONLY.test(id) && firstScreen.has(id),
                 includeDependenciesRecursively: false,
               },
               {

@@ -14,7 +14,11 @@
  * - `demo`: the template's demo areas (search, bookmarks, ACL, page layouts, demo page
  *   titles). Fetched like `inbox`, when a demo component first renders, so demo strings never
  *   load with the sign-in page or the first product screen (targets.md: demo data never in the
- *   initial load).
+ *   initial load);
+ * - `demo-<area>`: each demo app's own strings (issue #15).
+ *
+ * Only `translation` files are listed here; the others are listed in namespace-files.ts, a chunk
+ * fetched on the first namespace request, so adding a namespace never grows first paint.
  *
  * A small backend plugin does the fetching (one dynamic import per language and namespace);
  * i18next loads every namespace in use before it switches language, so no screen shows a mix.
@@ -54,19 +58,20 @@ export const NAMESPACES = ['translation', 'inbox', 'demo'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
- * Every locale file except the bundled English `translation`, as lazy imports: Vite turns each
- * into its own chunk.
+ * The `translation` files of the other languages, as lazy imports (Vite turns each into its own
+ * chunk); every other namespace is listed in namespace-files.ts, fetched on first use.
  */
-const LOCALE_FILES = import.meta.glob<TranslationTree>(['../locales/*/*.json', '!../locales/en/translation.json'], {
+const TRANSLATION_FILES = import.meta.glob<TranslationTree>(['../locales/*/translation.json', '!../locales/en/translation.json'], {
   import: 'default',
 });
+const loadNamespace = (language: string, namespace: string) => import('./namespace-files.ts').then((m) => m.loadNamespace(language, namespace));
 
 /** Fetches `locales/<language>/<namespace>.json` for i18next. */
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = LOCALE_FILES[`../locales/${language}/${namespace}.json`];
+    const load = namespace === 'translation' ? TRANSLATION_FILES[`../locales/${language}/translation.json`] : () => loadNamespace(language, namespace);
     if (!load) {
       callback(new Error(`No ${namespace} strings for ${language}`), false);
       return;

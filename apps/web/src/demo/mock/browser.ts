@@ -37,7 +37,7 @@ export async function removeStaleRegistrations(
 /** Registers the worker and starts answering demo calls. */
 export async function startWorker(): Promise<void> {
   await removeStaleRegistrations();
-  const worker = setupWorker(...createDemoHandlers());
+  const worker = setupWorker(...createDemoHandlers({ persist: true }));
   await worker.start({
     serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
     onUnhandledRequest: 'bypass',

@@ -1,13 +1,44 @@
 /**
- * Every demo area's handlers, each over its own fresh in-memory data (spec §7 "Demo mock
- * calls"). The browser worker (browser.ts) and the tests (`msw/node`, node.ts) use the same
- * handlers. A new demo area adds its `create…Handlers()` here.
+ * Every demo area's handlers, each over its own data (spec §7 "Demo mock calls"). The browser
+ * worker (browser.ts) and the tests (`msw/node`, node.ts) use the same handlers: the browser
+ * keeps each area's data for the session (`persist`, issue #15 "Data"), tests start every test
+ * from the template's initial state.
+ *
+ * A new demo area adds its `create…Handlers(state(...))` here.
  */
 import type { RequestHandler } from 'msw';
+import { createCalendarDb } from '../calendar/data.ts';
+import { createCalendarHandlers } from '../calendar/handlers.ts';
+import { createChatDb } from '../chat/data.ts';
+import { createChatHandlers } from '../chat/handlers.ts';
+import { createEmailDb } from '../email/data.ts';
+import { createEmailHandlers } from '../email/handlers.ts';
+import { createInvoiceDb } from '../invoice/data.ts';
+import { createInvoiceHandlers } from '../invoice/handlers.ts';
 import { createSearchDb } from '../search/data.ts';
 import { createSearchHandlers } from '../search/handlers.ts';
+import { createTodoDb } from '../todo/data.ts';
+import { createTodoHandlers } from '../todo/handlers.ts';
+import { createUsersDb } from '../users/data.ts';
+import { createUsersHandlers } from '../users/handlers.ts';
+import { memoryState, sessionState, type DemoState } from './session-state.ts';
 
-/** All demo handlers, each area over fresh in-memory data. */
-export function createDemoHandlers(): RequestHandler[] {
-  return [...createSearchHandlers(createSearchDb())];
+export interface DemoHandlersOptions {
+  /** Keep each area's data in sessionStorage (the browser); default: memory (tests). */
+  persist?: boolean;
+}
+
+/** All demo handlers, each area over its own data (fresh unless persisted and stored). */
+export function createDemoHandlers({ persist = false }: DemoHandlersOptions = {}): RequestHandler[] {
+  /** The area's data: stored for the session in the browser, fresh in tests. */
+  const state = <T,>(area: string, create: () => T): DemoState<T> => (persist ? sessionState(area, create) : memoryState(create));
+  return [
+    ...createSearchHandlers(createSearchDb()),
+    ...createEmailHandlers(state('email', createEmailDb)),
+    ...createChatHandlers(state('chat', createChatDb)),
+    ...createTodoHandlers(state('todo', createTodoDb)),
+    ...createCalendarHandlers(state('calendar', createCalendarDb)),
+    ...createUsersHandlers(state('users', createUsersDb)),
+    ...createInvoiceHandlers(state('invoice', createInvoiceDb)),
+  ];
 }

@@ -1,0 +1,36 @@
+/**
+ * The template's demo screens built so far (issues #15–#17), by the path they own: the
+ * screen renders for that path and every path below it (`/apps/invoice` owns
+ * `/apps/invoice/list`, `/apps/invoice/preview/4987`, …) and routes inside itself. Each is
+ * its own lazy chunk, fetched when its path is opened, so no product screen loads demo code
+ * (targets.md; checked by the `web-budget` tests). Demo pages of demo/routes.ts without a
+ * screen here still show "coming soon" (app/demo-route.tsx).
+ *
+ * A new demo area adds one line here, in its own folder's name.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface DemoScreen {
+  /** The path the screen owns, without a trailing slash, e.g. `/apps/email`. */
+  prefix: string;
+  Component: LazyExoticComponent<ComponentType>;
+}
+
+export const DEMO_SCREENS: readonly DemoScreen[] = [
+  { prefix: '/apps/email', Component: lazy(() => import('./email/email-app.tsx')) },
+  { prefix: '/apps/chat', Component: lazy(() => import('./chat/chat-app.tsx')) },
+  { prefix: '/apps/todo', Component: lazy(() => import('./todo/todo-app.tsx')) },
+  { prefix: '/apps/calendar', Component: lazy(() => import('./calendar/calendar-app.tsx')) },
+  { prefix: '/apps/user', Component: lazy(() => import('./users/users-app.tsx')) },
+  { prefix: '/apps/invoice', Component: lazy(() => import('./invoice/invoice-app.tsx')) },
+];
+
+/** The demo screen that owns `path` (the longest matching prefix), if one is built. */
+export function demoScreenFor(path: string): DemoScreen | undefined {
+  let found: DemoScreen | undefined;
+  for (const screen of DEMO_SCREENS) {
+    const owns = path === screen.prefix || path.startsWith(`${screen.prefix}/`);
+    if (owns && (!found || screen.prefix.length > found.prefix.length)) found = screen;
+  }
+  return found;
+}
