@@ -24,6 +24,7 @@ import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { complaintsRoutes } from './modules/complaints/complaints.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { automationRoutes } from './modules/automation/automation.routes.ts';
+import { competitorsRoutes } from './modules/competitors/competitors.routes.ts';
 
 /** One registered route, as the authorization matrix test enumerates them. */
 export interface RouteEntry {
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
     await api.register(complaintsRoutes);
     await api.register(ticketsRoutes);
     await api.register(automationRoutes);
+    await api.register(competitorsRoutes);
     await api.register(metaRoutes);
     await api.register(googleRoutes);
     await api.register(inboxRoutes);

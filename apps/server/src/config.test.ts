@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 /** Issue #8 "Secrets": the simulator's public defaults never guard a real Meta app. */
 describe('loadConfig and public simulator defaults', () => {
   const real = { META_GRAPH_BASE_URL: 'https://graph.facebook.com' };
-  const own = { META_APP_SECRET: 'a-real-app-secret-from-meta', META_WEBHOOK_VERIFY_TOKEN: 'a-random-verify-token', GOOGLE_CLIENT_SECRET: 'a-real-google-secret' };
+  const own = { META_APP_SECRET: 'a-real-app-secret-from-meta', META_WEBHOOK_VERIFY_TOKEN: 'a-random-verify-token', GOOGLE_CLIENT_SECRET: 'a-real-google-secret', PLACES_API_KEY: 'a-real-places-key' };
 
   it('refuses to start with the default META_APP_SECRET against a real Graph host', () => {
     expect(() => loadConfig({ ...real, META_WEBHOOK_VERIFY_TOKEN: own.META_WEBHOOK_VERIFY_TOKEN })).toThrow(/^Invalid configuration: META_APP_SECRET: .*public.*simulator/);
@@ -39,6 +39,13 @@ describe('loadConfig and public simulator defaults', () => {
     expect(loadConfig({ ...real, ...own }).google).toMatchObject({ baseUrl: 'https://googleapis.com', connectDemo: false });
     expect(() => loadConfig({ ...real, META_APP_SECRET: own.META_APP_SECRET, META_WEBHOOK_VERIFY_TOKEN: own.META_WEBHOOK_VERIFY_TOKEN })).toThrow(/^Invalid configuration: GOOGLE_CLIENT_SECRET: /);
     expect(() => loadConfig({ GOOGLE_API_BASE_URL: 'https://googleapis.com' })).toThrow(/GOOGLE_CLIENT_SECRET/);
-    expect(loadConfig({ GOOGLE_API_BASE_URL: 'https://googleapis.com', GOOGLE_CLIENT_SECRET: 'x' }).google.connectDemo).toBe(false);
+    expect(loadConfig({ GOOGLE_API_BASE_URL: 'https://googleapis.com', GOOGLE_CLIENT_SECRET: 'x', PLACES_API_KEY: 'k' }).google.connectDemo).toBe(false);
+  });
+
+  it('puts Places beside the Google simulator, and refuses the simulator’s Places key against Google (decision 0030)', () => {
+    expect(loadConfig({}).places).toMatchObject({ baseUrl: 'http://127.0.0.1:4100/google/places', apiKey: 'meta-sim-places-key', simulatorHistory: true });
+    expect(loadConfig({ ...real, ...own }).places).toMatchObject({ baseUrl: 'https://places.googleapis.com', apiKey: 'a-real-places-key', simulatorHistory: false });
+    expect(() => loadConfig({ GOOGLE_API_BASE_URL: 'https://googleapis.com', GOOGLE_CLIENT_SECRET: 'x' })).toThrow(/^Invalid configuration: PLACES_API_KEY: /);
+    expect(() => loadConfig({ PLACES_API_BASE_URL: 'https://places.googleapis.com' })).toThrow(/PLACES_API_KEY/);
   });
 });

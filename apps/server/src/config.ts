@@ -68,6 +68,14 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).default('meta-sim-google-secret'),
   /** How long a Google call may take before the client gives up (a reply is then read back). */
   GOOGLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Where Google Places API (New) is (competitor analysis, docs/decisions/0030):
+   * `https://places.googleapis.com` is Google; unset: `{Google base}/places` when the Google base
+   * is the local simulator (packages/meta-sim places/routes.ts), else Google.
+   */
+  PLACES_API_BASE_URL: z.string().url().optional(),
+  /** The Places API key (`X-Goog-Api-Key`). The default is the simulator's, refused against any other host. */
+  PLACES_API_KEY: z.string().min(1).default('meta-sim-places-key'),
   /** Connect the demo clients' Google locations through Google's consent page at start (simulator). */
   GOOGLE_CONNECT_DEMO: z.enum(['0', '1']).default('1'),
   REDIS_URL: z.string().url().optional(),
@@ -123,6 +131,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!isLoopbackHost(googleBase) && e.GOOGLE_CLIENT_SECRET === 'meta-sim-google-secret') {
     throw new Error(`Invalid configuration: GOOGLE_CLIENT_SECRET: set your own value; the default "meta-sim-google-secret" is public and only allowed with the local simulator (GOOGLE_API_BASE_URL is ${googleBase})`);
   }
+  const placesBase = (e.PLACES_API_BASE_URL ?? (isLoopbackHost(googleBase) ? `${googleBase}/places` : 'https://places.googleapis.com')).replace(/\/$/, '');
+  if (!isLoopbackHost(placesBase) && e.PLACES_API_KEY === 'meta-sim-places-key') {
+    throw new Error(`Invalid configuration: PLACES_API_KEY: set your own value; the default "meta-sim-places-key" is public and only allowed with the local simulator (PLACES_API_BASE_URL is ${placesBase})`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -151,6 +163,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       clientSecret: e.GOOGLE_CLIENT_SECRET,
       timeoutMs: e.GOOGLE_TIMEOUT_MS,
       connectDemo: e.GOOGLE_CONNECT_DEMO === '1' && isLoopbackHost(googleBase),
+    },
+    places: {
+      baseUrl: placesBase,
+      apiKey: e.PLACES_API_KEY,
+      timeoutMs: e.GOOGLE_TIMEOUT_MS,
+      // The review history listing is the simulator's stand-in (decision 0030): local only.
+      simulatorHistory: isLoopbackHost(placesBase),
     },
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { GraphClient } from './lib/graph-client.ts';
 import type { GoogleClient } from './lib/google-client.ts';
+import type { PlacesClient } from './lib/places-client.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { TokenCipher } from './lib/token-cipher.ts';
 import type { RealtimeHub } from './lib/realtime.ts';
@@ -18,6 +19,8 @@ export interface AppContext {
   graph: GraphClient;
   /** Google OAuth and Business Profile (lib/google-client.ts). */
   google: GoogleClient;
+  /** Google Places API (New), competitor analysis (lib/places-client.ts). */
+  places: PlacesClient;
   /**
    * The realtime seam (lib/realtime.ts): services publish committed changes here; the socket
    * plugin attaches to it. Created with the context and never replaced.

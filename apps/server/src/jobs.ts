@@ -12,6 +12,7 @@ import { pruneExpiredExports, reviewExportJob } from './modules/reviews/review-e
 import { syncableLocations } from './modules/google/google.repository.ts';
 import { mentionEmailJob } from './modules/comments/comments.service.ts';
 import { automationMatchJob, automationRunJob } from './modules/automation/automation.service.ts';
+import { competitorsRefreshJob, queueRefreshes } from './modules/competitors/competitors.service.ts';
 import { complaintsDetectJob } from './modules/complaints/complaints.service.ts';
 import { breachEmailJob, ticketSlaJob } from './modules/tickets/tickets.service.ts';
 
@@ -24,7 +25,7 @@ import { breachEmailJob, ticketSlaJob } from './modules/tickets/tickets.service.
 
 /**
  * `sync.tick`: queues a review sync and an inbox catch-up of every connected page, and a review
- * sync of every linked Google location, one job per page or location (so one slow or failing page retries alone), then, when `reschedule`, queues the next
+ * sync of every linked Google location and a refresh of every competitor's Place, one job per page, location or place (so one slow or failing page retries alone), then, when `reschedule`, queues the next
  * tick `REVIEW_SYNC_INTERVAL_SECONDS` later. One queued tick per key (stately), so several
  * processes starting together keep one chain.
  */
@@ -49,9 +50,11 @@ export const syncTickJob = defineJob<{ clientId: null; reschedule: boolean }, Ap
     const locations = await syncableLocations(ctx.db);
     for (const l of locations) await ctx.jobs.send(googleSyncLocationJob, { clientId: l.clientId, outletId: l.outletId, locationId: l.id }, { singletonKey: l.id });
     if (locations.length) ctx.jobs.wake(googleSyncLocationJob);
+    // Competitors' Places: the day's rating snapshot and new history (competitors.service.ts).
+    const competitorPlaces = await queueRefreshes(ctx);
     const interval = ctx.config.reviewSyncIntervalSeconds;
     if (data.reschedule && interval > 0) await ctx.jobs.send(syncTickJob, { clientId: null, reschedule: true }, { singletonKey: 'periodic', startAfterSeconds: interval });
-    return { pages: pages.length, googleLocations: locations.length };
+    return { pages: pages.length, googleLocations: locations.length, competitorPlaces };
   },
 });
 
@@ -80,7 +83,7 @@ export const maintenanceJob = defineJob<{ clientId: null }, AppContext>({
 });
 
 /** Every job kind, in registration order. */
-export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob, automationMatchJob, automationRunJob] as const;
+export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob, automationMatchJob, automationRunJob, competitorsRefreshJob] as const;
 
 /**
  * The process's job queue with every job registered; `start` it once the app is ready.

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
 import { GraphClient } from './lib/graph-client.ts';
 import { GoogleClient } from './lib/google-client.ts';
+import { PlacesClient } from './lib/places-client.ts';
 import { connectDemoGoogle } from './modules/google/google-connect.service.ts';
 import { createRealtime } from './lib/realtime.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -49,6 +50,7 @@ export async function createServer(
     cipher: new TokenCipher(secrets.tokenEncryptionKey),
     graph: new GraphClient({ ...config.graph, fetch: opts.fetch }),
     google: new GoogleClient({ ...config.google, fetch: opts.fetch }),
+    places: new PlacesClient({ ...config.places, fetch: opts.fetch }),
     realtime: createRealtime(),
     mailer: createMailer(config.mail, () => app!.log),
     jobs: createJobQueue(database, () => ctx, () => app!.log, config.jobs),

@@ -2,6 +2,7 @@ import 'i18next';
 import type automation from './locales/en/automation.json';
 import type comments from './locales/en/comments.json';
 import type complaints from './locales/en/complaints.json';
+import type competitors from './locales/en/competitors.json';
 import type customizer from './locales/en/customizer.json';
 import type demo from './locales/en/demo.json';
 import type demoEmail from './locales/en/demo-email.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       customizer: typeof customizer;
       comments: typeof comments;
       complaints: typeof complaints;
+      competitors: typeof competitors;
       tickets: typeof tickets;
       automation: typeof automation;
       // The template's demo apps (issue #15), one namespace each.

@@ -26,6 +26,9 @@ export const API = {
   /** A ticket's internal comments (list and add) and who may be mentioned on it (issue #12). */
   ticketComments: '/api/tickets/comments',
   ticketMentionsUsers: '/api/tickets/mentions-users',
+  // Competitor analysis (issue #12): its paths are `COMPETITORS_API` in competitors.ts, the
+  // `@dinedesk/contracts/competitors` subpath, so they stay out of every other screen's first paint
+  // (docs/decisions/0030).
   /** Automation rules, their dry run, history and draft approval queue (issue #12; docs/decisions/0028). */
   automationRules: '/api/automation/rules/list',
   automationRuleCreate: '/api/automation/rules/create',

@@ -53,3 +53,12 @@ export function googleLocationIdFor(restaurantId: string): string {
 export function googleReviewIdFor(reviewId: string): string {
   return `AbFvOq${createHash('sha1').update(`greview:${reviewId}`).digest('base64url')}`;
 }
+
+/**
+ * Google Places (New) place id of a dataset restaurant: `ChIJ` and 23 URL-safe characters, the
+ * shape of real place ids (synthetic, derived by hash). `source` keeps the two CSVs' id spaces
+ * apart: `hyd` for restaurants_zomato_hyderabad.csv slugs, `global` for the global CSV's ids.
+ */
+export function placeIdFor(source: 'hyd' | 'global', restaurantId: string): string {
+  return `ChIJ${createHash('sha1').update(`place:${source}:${restaurantId}`).digest('base64url').slice(0, 23)}`;
+}

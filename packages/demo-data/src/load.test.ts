@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEED_DIR, buildDemoTenancy, detectKind, fbPageIdFor, loadSeedDir, localToUtc } from './index.ts';
+import { DEFAULT_SEED_DIR, buildDemoTenancy, detectKind, fbPageIdFor, globalRestaurantOf, loadSeedDir, localToUtc, placeIdFor } from './index.ts';
 
 describe('loadSeedDir', () => {
   it('loads the shipped data by header row', () => {
@@ -10,6 +10,7 @@ describe('loadSeedDir', () => {
     expect(data.restaurants).toHaveLength(85);
     expect(data.reviews).toHaveLength(1562);
     expect(data.dialogues.length).toBe(5488);
+    expect(data.globalRestaurants).toHaveLength(7955);
     const r = data.reviews.find((x) => x.reviewId === 'zh-6af02d798372')!;
     expect(r).toMatchObject({ restaurantId: '13-dhaba-gachibowli', reviewerName: 'Ksaigoud', rating: 5, text: 'good' });
     // 2018-08-04T23:45 India time is 18:15 UTC.
@@ -32,6 +33,32 @@ describe('loadSeedDir', () => {
     const dir = mkdtempSync(join(tmpdir(), 'seed-'));
     writeFileSync(join(dir, 'x.csv'), 'review_id,restaurant_id,reviewer_name,rating,review_text,reviewed_at\nx1,r1,Ann,4,t,yesterday\n');
     expect(() => loadSeedDir(dir)).toThrow(/x\.csv line 2/);
+  });
+
+  it('loads the global restaurants with Zomato\'s "Not rated" as no rating', () => {
+    const data = loadSeedDir(DEFAULT_SEED_DIR);
+    expect(data.globalRestaurants.find((r) => r.restaurantId === '6317637')).toEqual({
+      restaurantId: '6317637',
+      name: 'Le Petit Souffle',
+      country: 'Phillipines',
+      city: 'Makati City',
+      address: 'Third Floor, Century City Mall, Kalayaan Avenue, Poblacion, Makati City',
+      locality: 'Century City Mall, Poblacion, Makati City',
+      cuisines: ['French', 'Japanese', 'Desserts'],
+      priceRange: 3,
+      aggregateRating: 4.8,
+      votes: 314,
+    });
+    const unrated = data.globalRestaurants.filter((r) => r.aggregateRating === null);
+    expect(unrated.length).toBeGreaterThan(0);
+    expect(data.files.find((f) => f.file === 'restaurants_zomato_global.csv')).toEqual({ file: 'restaurants_zomato_global.csv', kind: 'globalRestaurants', rows: 7955 });
+    expect(globalRestaurantOf({ restaurant_id: '' })).toBeNull();
+  });
+
+  it('derives stable place ids per source', () => {
+    expect(placeIdFor('hyd', 'paradise-gachibowli')).toMatch(/^ChIJ[\w-]{23}$/);
+    expect(placeIdFor('hyd', '1')).not.toBe(placeIdFor('global', '1'));
+    expect(placeIdFor('global', '6317637')).toBe(placeIdFor('global', '6317637'));
   });
 
   it('detects kinds', () => {

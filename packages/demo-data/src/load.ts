@@ -25,6 +25,27 @@ export interface SeedReview {
   pictures: number;
 }
 
+/**
+ * A restaurant of `restaurants_zomato_global.csv` (Kaggle "Zomato Restaurants Data", collected
+ * through the Zomato API; shared/data/README.md). The source has aggregates only, no reviews.
+ */
+export interface SeedGlobalRestaurant {
+  /** Zomato's numeric restaurant id, as text. */
+  restaurantId: string;
+  name: string;
+  country: string;
+  city: string;
+  address: string;
+  locality: string;
+  cuisines: string[];
+  /** 1 (cheapest) … 4, Zomato's price range; null when absent. */
+  priceRange: number | null;
+  /** Zomato's aggregate rating 0–5 (one decimal); null where the source says 0 ("Not rated"). */
+  aggregateRating: number | null;
+  /** Number of ratings behind `aggregateRating`. */
+  votes: number;
+}
+
 /** One turn of `conversations_camrest676.csv`. */
 export interface SeedDialogueTurn {
   conversationId: string;
@@ -37,17 +58,20 @@ export interface SeedData {
   restaurants: SeedRestaurant[];
   reviews: SeedReview[];
   dialogues: SeedDialogueTurn[];
+  /** `restaurants_zomato_global.csv` rows (competitor candidates, issue #12). */
+  globalRestaurants: SeedGlobalRestaurant[];
   /** Every CSV read, with the kind its header row was recognised as (null: not recognised). */
   files: { file: string; kind: SeedKind | null; rows: number }[];
 }
 
-export type SeedKind = 'restaurants' | 'reviews' | 'dialogues';
+export type SeedKind = 'restaurants' | 'reviews' | 'dialogues' | 'globalRestaurants';
 
 /** Columns that identify each kind; a file is of a kind when its header has all of them. */
 const SIGNATURES: Record<SeedKind, string[]> = {
   reviews: ['review_id', 'restaurant_id', 'reviewer_name', 'rating', 'review_text', 'reviewed_at'],
   restaurants: ['restaurant_id', 'name', 'zomato_url', 'cuisines', 'timings'],
   dialogues: ['conversation_id', 'turn_index', 'speaker', 'text'],
+  globalRestaurants: ['restaurant_id', 'restaurant_name', 'country', 'city', 'address', 'cuisines', 'price_range', 'aggregate_rating', 'votes'],
 };
 
 /** Recognises a CSV by its header row (SEED_DIR contract, issue #2). */
@@ -73,8 +97,9 @@ function num(value: string | undefined): number | null {
  */
 export function loadSeedDir(dir: string): SeedData {
   if (!statSync(dir).isDirectory()) throw new Error(`SEED_DIR is not a directory: ${dir}`);
-  const data: SeedData = { restaurants: [], reviews: [], dialogues: [], files: [] };
+  const data: SeedData = { restaurants: [], reviews: [], dialogues: [], globalRestaurants: [], files: [] };
   const seenRestaurants = new Set<string>();
+  const seenGlobal = new Set<string>();
   const seenReviews = new Set<string>();
   for (const file of readdirSync(dir).filter((f) => f.toLowerCase().endsWith('.csv')).sort()) {
     const text = readFileSync(join(dir, file), 'utf8');
@@ -123,8 +148,35 @@ export function loadSeedDir(dir: string): SeedData {
           speaker,
           text: r.text ?? '',
         });
+      } else if (kind === 'globalRestaurants') {
+        const global = globalRestaurantOf(r);
+        if (!global || seenGlobal.has(global.restaurantId)) return;
+        seenGlobal.add(global.restaurantId);
+        data.globalRestaurants.push(global);
       }
     });
   }
   return data;
+}
+
+/**
+ * One row of `restaurants_zomato_global.csv` as a {@link SeedGlobalRestaurant}; null without an
+ * id. `aggregate_rating` 0 is Zomato's "Not rated" and becomes null, not a zero rating.
+ */
+export function globalRestaurantOf(r: Record<string, string>): SeedGlobalRestaurant | null {
+  const id = r.restaurant_id?.trim();
+  if (!id) return null;
+  const rating = num(r.aggregate_rating);
+  return {
+    restaurantId: id,
+    name: r.restaurant_name?.trim() || id,
+    country: r.country?.trim() ?? '',
+    city: r.city?.trim() ?? '',
+    address: r.address?.trim() ?? '',
+    locality: r.locality?.trim() ?? '',
+    cuisines: (r.cuisines ?? '').split(',').map((c) => c.trim()).filter(Boolean),
+    priceRange: num(r.price_range),
+    aggregateRating: rating !== null && rating > 0 ? rating : null,
+    votes: num(r.votes) ?? 0,
+  };
 }

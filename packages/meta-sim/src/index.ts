@@ -31,10 +31,14 @@ import { type ArmedFault, type FaultRule, GraphFaults } from './faults.ts';
 import { type GraphCall, GraphCallLog } from './call-log.ts';
 import { GoogleWorld, type GoogleReview, type GoogleUser } from './google/world.ts';
 import { registerGoogleControl, registerGoogleRoutes } from './google/routes.ts';
+import { PlacesWorld } from './places/world.ts';
+import { registerPlacesRoutes } from './places/routes.ts';
 
 export { GraphError } from './errors.ts';
 export { BUSINESS_MANAGE_SCOPE, GOOGLE_ACCESS_TOKEN_SECONDS, type GoogleLocation, type GoogleReview, type GoogleUser } from './google/world.ts';
 export { GOOGLE_PREFIX, LOCATION_FIELDS } from './google/routes.ts';
+export { PLACES_PREFIX, PLACE_FIELDS, PLACE_REVIEWS_MAX } from './places/routes.ts';
+export type { SimPlace } from './places/world.ts';
 export { CODE_TTL_SECONDS, appsecretProof } from './oauth.ts';
 export { EXCHANGED_LONG_LIVED_SECONDS, SHORT_LIVED_SECONDS } from './tokens.ts';
 export { parseFields, type FieldSpec } from './fields.ts';
@@ -62,6 +66,8 @@ export interface MetaSimOptions {
   appId?: string;
   /** Google OAuth client secret. Default: `process.env.GOOGLE_CLIENT_SECRET ?? 'meta-sim-google-secret'`. */
   googleClientSecret?: string;
+  /** Key the Places API (New) side wants in `X-Goog-Api-Key`. Default: `process.env.PLACES_API_KEY ?? 'meta-sim-places-key'`. */
+  placesApiKey?: string;
   /** Default: `process.env.META_APP_SECRET ?? 'meta-sim-app-secret'`. */
   appSecret?: string;
   /** Name reported as `application` by debug_token. Default 'DineDesk'. */
@@ -125,6 +131,8 @@ export interface GoogleSimControl {
 
 export interface MetaSim {
   google: GoogleSimControl;
+  /** The Places API (New) side (places/world.ts, places/routes.ts; docs/decisions/0030). */
+  places: { world: PlacesWorld; apiKey: string };
   /** Usable with `app.inject` in tests. */
   app: FastifyInstance;
   /**
@@ -306,6 +314,10 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
   const googleWorld = GoogleWorld.fromSeedDir(options.seedDir ?? process.env.SEED_DIR ?? DEFAULT_SEED_DIR, store, now, options.googleClientSecret ?? process.env.GOOGLE_CLIENT_SECRET ?? 'meta-sim-google-secret');
   const { quota: googleQuota } = registerGoogleRoutes(server, googleWorld);
   registerGoogleControl(server, googleWorld, googleQuota);
+  // Google Places API (New): the seed's restaurants as competitor candidates (issue #12).
+  const placesWorld = PlacesWorld.fromSeedDir(options.seedDir ?? process.env.SEED_DIR ?? DEFAULT_SEED_DIR);
+  const placesApiKey = options.placesApiKey ?? process.env.PLACES_API_KEY ?? 'meta-sim-places-key';
+  registerPlacesRoutes(server, placesWorld, placesApiKey);
   // Meta verifies a callback when it is configured; a failure here is retried lazily (webhooks.ts).
   if (webhooks.settings().url) void webhooks.verify();
   const interval = liveInterval(options.live);
@@ -329,6 +341,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
       webhooks.close();
       await server.close();
     },
+    places: { world: placesWorld, apiKey: placesApiKey },
     google: {
       world: googleWorld,
       users: () => [...googleWorld.users.values()],

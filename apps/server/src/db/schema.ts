@@ -856,3 +856,68 @@ export const automationDrafts = pgTable(
     check('automation_drafts_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],
 );
+
+// ---------------------------------------------------------------- competitor analysis (issue #12, decision 0030)
+
+/**
+ * A Google Place as DineDesk last read it through Places API (New) (`places.get`). Public data,
+ * not a tenant's: one row per place, shared by every outlet that follows it (outlet_competitors
+ * is the tenant-owned side). `history` says whether its review history is stored
+ * (competitor_reviews): `pending` until the refresh job read it, `none` where the source has none.
+ */
+export const competitorPlaces = pgTable(
+  'competitor_places',
+  {
+    placeId: text('place_id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    /** 1–5, one decimal; null: unrated. */
+    rating: real('rating'),
+    userRatingCount: integer('user_rating_count'),
+    priceLevel: text('price_level'),
+    history: text('history').$type<'available' | 'pending' | 'none'>().notNull().default('pending'),
+    refreshedAt: ts('refreshed_at'),
+  },
+  (t) => [check('competitor_places_history_ck', sql`${t.history} in ('available', 'pending', 'none')`)],
+);
+
+/** An outlet's competitor (at most 5 per outlet, checked under the outlet's row lock). */
+export const outletCompetitors = pgTable(
+  'outlet_competitors',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    placeId: text('place_id').notNull().references(() => competitorPlaces.placeId, { onDelete: 'cascade' }),
+    addedByUserId: uuid('added_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('outlet_competitors_outlet_place_uq').on(t.outletId, t.placeId), index('outlet_competitors_client_idx').on(t.clientId), index('outlet_competitors_place_idx').on(t.placeId)],
+);
+
+/** A Place's rating and count on one UTC day: one row per place and day (the refresh job upserts it). */
+export const competitorSnapshots = pgTable(
+  'competitor_snapshots',
+  {
+    placeId: text('place_id').notNull().references(() => competitorPlaces.placeId, { onDelete: 'cascade' }),
+    /** `YYYY-MM-DD`, UTC. */
+    day: text('day').notNull(),
+    rating: real('rating'),
+    userRatingCount: integer('user_rating_count'),
+    takenAt: ts('taken_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.placeId, t.day] }), check('competitor_snapshots_day_ck', sql`${t.day} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`)],
+);
+
+/** A public review of a Place, from the review history (decision 0030); keyed by its Places `name`. */
+export const competitorReviews = pgTable(
+  'competitor_reviews',
+  {
+    placeId: text('place_id').notNull().references(() => competitorPlaces.placeId, { onDelete: 'cascade' }),
+    reviewName: text('review_name').notNull(),
+    rating: real('rating').notNull(),
+    reviewText: text('review_text').notNull().default(''),
+    publishTime: ts('publish_time').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.placeId, t.reviewName] }), index('competitor_reviews_place_time_idx').on(t.placeId, t.publishTime)],
+);

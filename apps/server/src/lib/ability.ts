@@ -26,7 +26,8 @@ const REPLY_SUBJECTS = [
  *   every role of the module reads the reply templates, owners and brand managers manage them;
  *   every role reads the internal comments and complaints, all but viewers write them (issue #12);
  *   owners alone extend a client's complaint root causes (`manage Complaint`) and set its SLA
- *   policy (`manage Ticket`); all but viewers open and work tickets.
+ *   policy (`manage Ticket`); all but viewers open and work tickets; every role reads the
+ *   competitor analysis, owners and brand managers choose competitors (`update CompetitorAnalysis`).
  *
  * Subjects: Auth, Client (details), Brand (list brands), User, Access, AuditLog, and the module
  * subjects of `MODULE_SUBJECTS` (Review, ReviewReply, ReviewSync, PageConnection, Conversation,
@@ -62,6 +63,9 @@ export function abilityRulesFor(role: TRole, modules: readonly TModule[] = MODUL
       if (role === 'brand_manager' || role === 'outlet_manager') rules.push({ action: 'update', subject: 'ReviewSync' }, { action: 'delete', subject: 'ReviewReply' });
       // Templates are the client's voice: brand managers shape it with the owners (issue #11).
       if (role === 'brand_manager') rules.push({ action: 'manage', subject: 'ReplyTemplate' });
+      // Choosing competitors is a positioning call for a brand (issue #12, decision 0030):
+      // brand managers with the owners; outlet managers, agents and viewers read the analysis.
+      if (role === 'brand_manager') rules.push({ action: 'update', subject: 'CompetitorAnalysis' });
     }
   }
   return rules;

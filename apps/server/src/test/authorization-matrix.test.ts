@@ -16,6 +16,7 @@ import type { InjectOptions } from 'fastify';
 import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { MODULES, SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS, type TReplayAck } from '@dinedesk/contracts';
+import { placeIdFor } from '@dinedesk/demo-data';
 import { schema } from '../db/client.ts';
 import type { RouteNeed } from '../plugins/auth.ts';
 import { issueAccessToken } from '../modules/access/session.service.ts';
@@ -123,6 +124,8 @@ function computeExpected(need: RouteNeed, call: Call, req: InjectOptions, actor:
   }
 }
 
+/** A competitor candidate of neither client (a global Zomato restaurant, served by the Places simulator). */
+const MATRIX_PLACE = placeIdFor('global', '6317637');
 const json = (method: 'GET' | 'POST', url: string, payload?: object): InjectOptions => ({ method, url, ...(payload ? { payload } : {}) });
 const msgr = (i: TenantIds) => `/api/messenger/pages/${i.pageId}`;
 
@@ -220,6 +223,11 @@ const CALLS: Record<string, Call> = {
   'POST /api/automation/history': { request: () => json('POST', '/api/automation/history', {}) },
   'POST /api/automation/drafts/list': { request: () => json('POST', '/api/automation/drafts/list', { status: 'pending' }) },
   'POST /api/automation/drafts/decide': { namesTenant: true, request: (i) => json('POST', '/api/automation/drafts/decide', { draftId: i.draftId, decision: 'reject' }) },
+  // Competitor analysis (issue #12, decision 0030): outlet-scoped; adding and removing are idempotent, so every allowed caller may repeat them.
+  'POST /api/competitors/search': { request: (i) => json('POST', '/api/competitors/search', { outletId: i.outletId, query: 'Souffle', city: 'Makati' }) },
+  'POST /api/competitors/list': { request: (i) => json('POST', '/api/competitors/list', { outletId: i.outletId }) },
+  'POST /api/competitors/add': { request: (i) => json('POST', '/api/competitors/add', { outletId: i.outletId, placeId: MATRIX_PLACE }) },
+  'POST /api/competitors/remove': { request: (i) => json('POST', '/api/competitors/remove', { outletId: i.outletId, placeId: MATRIX_PLACE }) },
   'GET /api/messenger/pages': { request: () => json('GET', '/api/messenger/pages') },
   'GET /api/messenger/instagram-pages': { request: () => json('GET', '/api/messenger/instagram-pages') },
   'GET /api/:channel/pages/:pageId/conversations': { request: (i) => json('GET', `${msgr(i)}/conversations`) },
@@ -373,7 +381,7 @@ beforeAll(async () => {
 
   // What each actor may do, written out independently of lib/ability.ts so the matrix checks it.
   const ownerCan = (action: string, subject: string) => !(action === 'create' && subject === 'Client');
-  const reader = new Set(['read Review', 'read ReplyTemplate', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth', 'read Complaint', 'read InternalComment', 'read Ticket', 'read Automation']);
+  const reader = new Set(['read Review', 'read ReplyTemplate', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth', 'read Complaint', 'read InternalComment', 'read Ticket', 'read Automation', 'read CompetitorAnalysis']);
   const managerCan = (action: string, subject: string) =>
     reader.has(`${action} ${subject}`) || ['create ReviewReply', 'delete ReviewReply', 'create Message', 'update ReviewSync', 'create InternalComment', 'create Complaint', 'update Complaint', 'create Ticket', 'update Ticket'].includes(`${action} ${subject}`);
   const viewerCan = (action: string, subject: string) => reader.has(`${action} ${subject}`);

@@ -54,6 +54,8 @@ const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
   [PATHS.tickets]: lazy(() => import('../features/tickets/components/tickets-page.tsx')),
   [PATHS.usersAccess]: lazy(() => import('../features/tenancy/components/users-access-page.tsx')),
   [PATHS.clientOnboarding]: lazy(() => import('../features/tenancy/components/onboarding-page.tsx')),
+  '/apps/reviews_and_complaints/automation': lazy(() => import('../features/automation/components/automation-page.tsx')),
+  '/apps/reviews_and_complaints/competitor-analysis': lazy(() => import('../features/competitors/components/competitors-page.tsx')),
 };
 
 const FacebookConnectPage = lazy(() => import('../features/reviews/components/facebook-connect-page.tsx'));

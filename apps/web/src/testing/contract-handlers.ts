@@ -121,6 +121,7 @@ import {
   ZTicketDetail,
   ZUpdateTicketRequest,
 } from '@dinedesk/contracts';
+import { ZAutomationDraft, ZAutomationDraftsRequest, ZAutomationDraftsResponse, ZAutomationDryRunRequest, ZAutomationDryRunResponse, ZAutomationHistoryRequest, ZAutomationHistoryResponse, ZAutomationRule, ZAutomationRulesResponse, ZCreateAutomationRuleRequest, ZDecideAutomationDraftRequest, ZDeleteAutomationRuleRequest, ZDeleteAutomationRuleResponse, ZListAutomationRulesRequest, ZReorderAutomationRulesRequest, ZUpdateAutomationRuleRequest } from '@dinedesk/contracts/automation';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { recordRequest, reportViolation, type RecordedRequest } from './api-server.ts';
@@ -216,6 +217,15 @@ export const ENDPOINTS = {
   ticketCreate: { method: 'POST', path: API.ticketCreate, body: ZCreateTicketRequest, response: ZCreateTicketResponse },
   ticketUpdate: { method: 'POST', path: API.ticketUpdate, body: ZUpdateTicketRequest, response: ZTicket },
   ticketSlaPolicy: { method: 'POST', path: API.ticketSlaPolicy, body: ZSlaPolicyRequest, response: ZSlaPolicyResponse },
+  automationRules: { method: 'POST', path: API.automationRules, body: ZListAutomationRulesRequest, response: ZAutomationRulesResponse },
+  automationRuleCreate: { method: 'POST', path: API.automationRuleCreate, body: ZCreateAutomationRuleRequest, response: ZAutomationRule },
+  automationRuleUpdate: { method: 'POST', path: API.automationRuleUpdate, body: ZUpdateAutomationRuleRequest, response: ZAutomationRule },
+  automationRuleDelete: { method: 'POST', path: API.automationRuleDelete, body: ZDeleteAutomationRuleRequest, response: ZDeleteAutomationRuleResponse },
+  automationRulesReorder: { method: 'POST', path: API.automationRulesReorder, body: ZReorderAutomationRulesRequest, response: ZAutomationRulesResponse },
+  automationDryRun: { method: 'POST', path: API.automationDryRun, body: ZAutomationDryRunRequest, response: ZAutomationDryRunResponse },
+  automationHistory: { method: 'POST', path: API.automationHistory, body: ZAutomationHistoryRequest, response: ZAutomationHistoryResponse },
+  automationDrafts: { method: 'POST', path: API.automationDrafts, body: ZAutomationDraftsRequest, response: ZAutomationDraftsResponse },
+  automationDraftDecide: { method: 'POST', path: API.automationDraftDecide, body: ZDecideAutomationDraftRequest, response: ZAutomationDraft },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -1,0 +1,214 @@
+/**
+ * Google Places API (New) on the simulator (issue #12, docs/decisions/0030): a faithful subset,
+ * under the Google prefix like the other Google hosts (`places.googleapis.com/v1` ↔
+ * `{simulator}/google/places/v1`):
+ *
+ *   POST /google/places/v1/places:searchText   body `{textQuery, pageSize?, pageToken?}` → `{places:[…], nextPageToken?}`
+ *   GET  /google/places/v1/places/{placeId}    → the Place
+ *   GET  /google/places/v1/places/{placeId}/simReviewHistory?pageSize&pageToken   SIMULATOR ONLY
+ *
+ * Rules reproduced (Places API (New) reference, "Choose fields" and "Text Search"):
+ * - an API key in `X-Goog-Api-Key` (or `?key=`): missing → 403 PERMISSION_DENIED, wrong → 400
+ *   INVALID_ARGUMENT "API key not valid";
+ * - a field mask in `X-Goog-FieldMask` (or `?fields=`) on searchText and places.get: missing →
+ *   400 INVALID_ARGUMENT; searchText names fields as `places.<field>` (and `nextPageToken`),
+ *   places.get as `<field>`; `*` is every field; an unknown field → 400; only masked fields are
+ *   answered (a masked field the Place lacks, such as `rating` of an unrated Place, is absent);
+ * - fields served: `id, displayName{text,languageCode}, formattedAddress, rating,
+ *   userRatingCount, priceLevel, types, reviews` (reviews: at most 5, newest first, each with
+ *   `name, rating, text{text,languageCode}, publishTime, authorAttribution{displayName}`);
+ * - searchText `pageSize` 1–20 (larger is treated as 20, absent or 0 as 20), a `pageToken` bound to
+ *   its query; an empty `textQuery` → 400;
+ * - unknown place id → 404 NOT_FOUND; a malformed one → 400 INVALID_ARGUMENT;
+ * - errors in Google's envelope `{error:{code,message,status}}`.
+ *
+ * `simReviewHistory` is NOT part of Google's API: Places gives at most 5 reviews. It stands in
+ * for the review history DineDesk would collect itself from daily snapshots over months, which a
+ * fresh install cannot have: every public review of a Hyderabad restaurant, newest first, pages of
+ * `pageSize` ≤ 100 (default 100). Global restaurants have none in the source (empty list). The
+ * server calls it only when its Places base URL is a loopback host (the simulator).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GOOGLE_PREFIX, GoogleApiError } from '../google/routes.ts';
+import type { PlaceReview, PlacesWorld, SimPlace } from './world.ts';
+
+export const PLACES_PREFIX = `${GOOGLE_PREFIX}/places/v1`;
+/** Fields a Places field mask may name (the subset DineDesk reads). */
+export const PLACE_FIELDS = ['id', 'displayName', 'formattedAddress', 'rating', 'userRatingCount', 'priceLevel', 'types', 'reviews'] as const;
+export type PlaceField = (typeof PLACE_FIELDS)[number];
+/** Places gives at most 5 reviews per Place. */
+export const PLACE_REVIEWS_MAX = 5;
+export const SEARCH_PAGE_MAX = 20;
+export const HISTORY_PAGE_MAX = 100;
+
+const STATUS_OF: Record<number, string> = { 400: 'INVALID_ARGUMENT', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND' };
+
+function sendError(reply: FastifyReply, e: GoogleApiError): FastifyReply {
+  return reply.code(e.code).type('application/json; charset=UTF-8').send({ error: { code: e.code, message: e.message, status: STATUS_OF[e.code] ?? 'UNKNOWN' } });
+}
+
+const header = (req: FastifyRequest, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+const queryOf = (req: FastifyRequest): Record<string, unknown> => (req.query && typeof req.query === 'object' ? (req.query as Record<string, unknown>) : {});
+const queryString = (req: FastifyRequest, name: string): string | undefined => {
+  const v = queryOf(req)[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
+/**
+ * The field mask of a call: the set of Place fields, from `X-Goog-FieldMask` or `?fields=`.
+ * @param prefix `places.` for searchText, `` for places.get
+ * @throws GoogleApiError 400 when missing, empty or naming an unknown field
+ */
+export function parseFieldMask(raw: string | undefined, prefix: '' | 'places.'): { fields: Set<PlaceField>; nextPageToken: boolean } {
+  if (raw === undefined || raw.trim() === '') {
+    throw new GoogleApiError(400, 'FieldMask is a required parameter. See how to specify it at https://developers.google.com/maps/documentation/places/web-service/choose-fields');
+  }
+  const fields = new Set<PlaceField>();
+  let nextPageToken = false;
+  for (const part of raw.split(',').map((p) => p.trim())) {
+    if (part === '*') {
+      PLACE_FIELDS.forEach((f) => fields.add(f));
+      nextPageToken = true;
+      continue;
+    }
+    if (prefix && part === 'nextPageToken') {
+      nextPageToken = true;
+      continue;
+    }
+    // `displayName.text` style sub-fields select their parent, as Google accepts them.
+    const name = (prefix ? (part.startsWith(prefix) ? part.slice(prefix.length) : null) : part)?.split('.')[0];
+    if (name === '*' && prefix) {
+      PLACE_FIELDS.forEach((f) => fields.add(f));
+      continue;
+    }
+    if (!name || !(PLACE_FIELDS as readonly string[]).includes(name)) throw new GoogleApiError(400, `Invalid field: ${part}`);
+    fields.add(name as PlaceField);
+  }
+  return { fields, nextPageToken };
+}
+
+const reviewJson = (r: PlaceReview) => ({
+  name: r.name,
+  rating: r.rating,
+  text: { text: r.text, languageCode: 'en' },
+  publishTime: r.publishTime.toISOString(),
+  authorAttribution: { displayName: r.author },
+});
+
+/** A Place with only the masked fields (absent values stay absent). */
+export function maskPlace(p: SimPlace, fields: ReadonlySet<PlaceField>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (fields.has('id')) out.id = p.id;
+  if (fields.has('displayName')) out.displayName = { text: p.name, languageCode: 'en' };
+  if (fields.has('formattedAddress')) out.formattedAddress = p.formattedAddress;
+  if (fields.has('rating') && p.rating !== undefined) out.rating = p.rating;
+  if (fields.has('userRatingCount') && p.userRatingCount !== undefined) out.userRatingCount = p.userRatingCount;
+  if (fields.has('priceLevel') && p.priceLevel !== undefined) out.priceLevel = p.priceLevel;
+  if (fields.has('types')) out.types = p.types;
+  if (fields.has('reviews') && p.reviews.length) out.reviews = p.reviews.slice(0, PLACE_REVIEWS_MAX).map(reviewJson);
+  return out;
+}
+
+/** An opaque page token bound to what it continues. */
+const encodeToken = (offset: number, bound: string) => Buffer.from(JSON.stringify({ o: offset, b: bound })).toString('base64url');
+function decodeToken(token: string | undefined, bound: string): number {
+  if (token === undefined || token === '') return 0;
+  try {
+    const v = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { o?: unknown; b?: unknown };
+    if (typeof v.o === 'number' && Number.isInteger(v.o) && v.o >= 0 && v.b === bound) return v.o;
+  } catch {
+    // fall through: a token that is not ours
+  }
+  throw new GoogleApiError(400, 'Invalid page token.');
+}
+
+/** `pageSize`: integers only; 0 or absent is the default, above `max` is `max` (Places clamps). */
+function pageSizeOf(raw: unknown, max: number): number {
+  if (raw === undefined || raw === null || raw === '') return max;
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < 0) throw new GoogleApiError(400, 'Invalid page size.');
+  return n === 0 ? max : Math.min(n, max);
+}
+
+const PLACE_ID = /^[\w-]{10,}$/;
+
+/**
+ * Registers the Places routes.
+ * @param apiKey the key callers must send (`PLACES_API_KEY` of the simulator)
+ */
+export function registerPlacesRoutes(app: FastifyInstance, world: PlacesWorld, apiKey: string): void {
+  const checkKey = (req: FastifyRequest) => {
+    const key = header(req, 'x-goog-api-key') ?? queryString(req, 'key');
+    if (!key) throw new GoogleApiError(403, 'The request is missing a valid API key.');
+    if (key !== apiKey) throw new GoogleApiError(400, 'API key not valid. Please pass a valid API key.');
+  };
+  const api =
+    (handler: (req: FastifyRequest) => unknown) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      try {
+        return reply.type('application/json; charset=UTF-8').send(handler(req));
+      } catch (e) {
+        if (e instanceof GoogleApiError) return sendError(reply, e);
+        throw e;
+      }
+    };
+  const placeOf = (req: FastifyRequest): SimPlace => {
+    const { placeId } = req.params as { placeId: string };
+    if (!PLACE_ID.test(placeId)) throw new GoogleApiError(400, `Not a valid Place ID: ${placeId.slice(0, 100)}`);
+    const place = world.places.get(placeId);
+    if (!place) throw new GoogleApiError(404, `Place '${placeId}' was not found.`);
+    return place;
+  };
+
+  // Places API (New) Text Search: `POST places:searchText` (`::` is Fastify's literal colon).
+  app.post(
+    `${PLACES_PREFIX}/places::searchText`,
+    api((req) => {
+      checkKey(req);
+      const mask = parseFieldMask(header(req, 'x-goog-fieldmask') ?? queryString(req, 'fields'), 'places.');
+      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as { textQuery?: unknown; pageSize?: unknown; pageToken?: unknown };
+      if (typeof body.textQuery !== 'string' || body.textQuery.trim() === '') throw new GoogleApiError(400, 'Missing required parameter: textQuery.');
+      const size = pageSizeOf(body.pageSize, SEARCH_PAGE_MAX);
+      const bound = `search:${body.textQuery}`;
+      const from = decodeToken(typeof body.pageToken === 'string' ? body.pageToken : undefined, bound);
+      const hits = world.search(body.textQuery);
+      const page = hits.slice(from, from + size);
+      return {
+        // Google answers `{}` when nothing matched.
+        ...(page.length ? { places: page.map((p) => maskPlace(p, mask.fields)) } : {}),
+        ...(mask.nextPageToken && from + size < hits.length ? { nextPageToken: encodeToken(from + size, bound) } : {}),
+      };
+    }),
+  );
+
+  // Places API (New) Place Details: `GET places/{placeId}`.
+  app.get(
+    `${PLACES_PREFIX}/places/:placeId`,
+    api((req) => {
+      checkKey(req);
+      const mask = parseFieldMask(header(req, 'x-goog-fieldmask') ?? queryString(req, 'fields'), '');
+      return maskPlace(placeOf(req), mask.fields);
+    }),
+  );
+
+  // SIMULATOR ONLY (see the header): the Place's public review history, newest first.
+  app.get(
+    `${PLACES_PREFIX}/places/:placeId/simReviewHistory`,
+    api((req) => {
+      checkKey(req);
+      const place = placeOf(req);
+      const size = pageSizeOf(queryString(req, 'pageSize'), HISTORY_PAGE_MAX);
+      const bound = `history:${place.id}`;
+      const from = decodeToken(queryString(req, 'pageToken'), bound);
+      return {
+        reviews: place.reviews.slice(from, from + size).map(reviewJson),
+        totalSize: place.reviews.length,
+        hasHistory: place.hasHistory,
+        ...(from + size < place.reviews.length ? { nextPageToken: encodeToken(from + size, bound) } : {}),
+      };
+    }),
+  );
+}

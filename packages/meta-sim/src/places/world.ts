@@ -1,0 +1,153 @@
+/**
+ * The Google Places API (New) side of the simulator (issue #12 "Competitor analysis",
+ * docs/decisions/0030): every restaurant of the seed directory as a Place, so DineDesk can pick
+ * competitors and read their public ratings.
+ *
+ * - Hyderabad restaurants (`restaurants_zomato_hyderabad.csv`): `rating` and `userRatingCount`
+ *   are computed from their real reviews in the seed's `reviews_zomato_hyderabad*.csv` (mean of
+ *   the rated reviews, 1 decimal, as Google rounds it); a restaurant without reviews in the seed
+ *   has neither field, as an unrated Place has none. Their reviews are the public review history.
+ * - Global restaurants (`restaurants_zomato_global.csv`): Zomato's `aggregate_rating` and `votes`;
+ *   the source has no reviews, so these Places have none and no history.
+ *
+ * Read-only, rebuilt from the seed on every start.
+ */
+import { loadSeedDir, placeIdFor, type SeedData } from '@dinedesk/demo-data';
+
+/** Places API (New) `priceLevel` values (Place.PriceLevel). */
+export const PRICE_LEVELS = ['PRICE_LEVEL_FREE', 'PRICE_LEVEL_INEXPENSIVE', 'PRICE_LEVEL_MODERATE', 'PRICE_LEVEL_EXPENSIVE', 'PRICE_LEVEL_VERY_EXPENSIVE'] as const;
+export type PriceLevel = (typeof PRICE_LEVELS)[number];
+
+/** One public review of a Place (Places API (New) `Review`, the fields DineDesk reads). */
+export interface PlaceReview {
+  /** `places/{placeId}/reviews/{dataset review id}`. */
+  name: string;
+  /** 1–5; the dataset's half stars are kept (the simulator's Places are Zomato's). */
+  rating: number;
+  text: string;
+  publishTime: Date;
+  author: string;
+}
+
+/** A Place as the simulator holds it. */
+export interface SimPlace {
+  id: string;
+  name: string;
+  formattedAddress: string;
+  /** Mean rating 1–5, 1 decimal; absent when unrated. */
+  rating?: number;
+  userRatingCount?: number;
+  priceLevel?: PriceLevel;
+  types: string[];
+  /** Words the text search matches: name, cuisines, locality, city, country (normalised). */
+  searchWords: string[];
+  /** Newest first, ties by name; empty for global restaurants (no reviews in the source). */
+  reviews: PlaceReview[];
+  /** Whether the source has this Place's review history (Hyderabad restaurants only). */
+  hasHistory: boolean;
+}
+
+/** Lower case, accents removed: how the search compares words. */
+export function normalise(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The words of a text, normalised. */
+export function wordsOf(text: string): string[] {
+  return normalise(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+const RESTAURANT_TYPES = ['restaurant', 'food', 'point_of_interest', 'establishment'];
+
+/**
+ * Hyderabad cost for two (INR) as a price level. Our mapping, documented in decision 0030:
+ * under ₹500 inexpensive, under ₹1,000 moderate, under ₹1,800 expensive, else very expensive.
+ */
+export function priceLevelOfCost(costForTwoInr: number | null): PriceLevel | undefined {
+  if (costForTwoInr === null) return undefined;
+  if (costForTwoInr < 500) return 'PRICE_LEVEL_INEXPENSIVE';
+  if (costForTwoInr < 1000) return 'PRICE_LEVEL_MODERATE';
+  if (costForTwoInr < 1800) return 'PRICE_LEVEL_EXPENSIVE';
+  return 'PRICE_LEVEL_VERY_EXPENSIVE';
+}
+
+/** Zomato's price range 1–4 as a price level (1 inexpensive … 4 very expensive). */
+export function priceLevelOfRange(range: number | null): PriceLevel | undefined {
+  if (range === null || range < 1 || range > 4) return undefined;
+  return PRICE_LEVELS[Math.round(range)];
+}
+
+/** The Places of a seed, in source order (Hyderabad first, then global). */
+export class PlacesWorld {
+  readonly places = new Map<string, SimPlace>();
+
+  constructor(data: SeedData) {
+    const reviews = new Map<string, PlaceReview[]>();
+    for (const r of data.reviews) {
+      if (r.rating === null) continue;
+      const placeId = placeIdFor('hyd', r.restaurantId);
+      const list = reviews.get(placeId) ?? [];
+      list.push({ name: `places/${placeId}/reviews/${r.reviewId}`, rating: r.rating, text: r.text, publishTime: r.reviewedAt, author: r.reviewerName });
+      reviews.set(placeId, list);
+    }
+    for (const r of data.restaurants) {
+      const id = placeIdFor('hyd', r.restaurantId);
+      const list = (reviews.get(id) ?? []).sort((a, b) => b.publishTime.getTime() - a.publishTime.getTime() || a.name.localeCompare(b.name));
+      const sum = list.reduce((s, x) => s + x.rating, 0);
+      const priceLevel = priceLevelOfCost(r.costForTwoInr);
+      this.places.set(id, {
+        id,
+        name: r.name,
+        // The Hyderabad data set is one locality (Gachibowli): the address is the locality's.
+        formattedAddress: 'Gachibowli, Hyderabad, Telangana, India',
+        ...(list.length ? { rating: Math.round((sum / list.length) * 10) / 10, userRatingCount: list.length } : {}),
+        ...(priceLevel ? { priceLevel } : {}),
+        types: RESTAURANT_TYPES,
+        searchWords: wordsOf([r.name, ...r.cuisines, 'Gachibowli Hyderabad India'].join(' ')),
+        reviews: list,
+        hasHistory: true,
+      });
+    }
+    for (const r of data.globalRestaurants) {
+      const id = placeIdFor('global', r.restaurantId);
+      const priceLevel = priceLevelOfRange(r.priceRange);
+      this.places.set(id, {
+        id,
+        name: r.name,
+        formattedAddress: [r.address, r.city, r.country].filter(Boolean).join(', '),
+        ...(r.aggregateRating !== null ? { rating: r.aggregateRating, userRatingCount: r.votes } : {}),
+        ...(priceLevel ? { priceLevel } : {}),
+        types: RESTAURANT_TYPES,
+        searchWords: wordsOf([r.name, ...r.cuisines, r.locality, r.city, r.country].join(' ')),
+        reviews: [],
+        hasHistory: false,
+      });
+    }
+  }
+
+  /** Loads the seed directory and builds the world. @throws Error from `loadSeedDir` */
+  static fromSeedDir(seedDir: string): PlacesWorld {
+    return new PlacesWorld(loadSeedDir(seedDir));
+  }
+
+  /**
+   * Text search: every word of the query (but filler such as "in", "restaurant") must begin a
+   * word of the Place's name, cuisines or location. Ranked by matches in the name, then by
+   * rating count (more-reviewed first), then name, like a relevance ranking.
+   */
+  search(textQuery: string): SimPlace[] {
+    const words = wordsOf(textQuery).filter((w) => !FILLER.has(w));
+    if (!words.length) return [];
+    const hits: { p: SimPlace; nameHits: number }[] = [];
+    for (const p of this.places.values()) {
+      if (!words.every((w) => p.searchWords.some((s) => s.startsWith(w)))) continue;
+      const name = wordsOf(p.name);
+      hits.push({ p, nameHits: words.filter((w) => name.some((n) => n.startsWith(w))).length });
+    }
+    hits.sort((a, b) => b.nameHits - a.nameHits || (b.p.userRatingCount ?? 0) - (a.p.userRatingCount ?? 0) || a.p.name.localeCompare(b.p.name));
+    return hits.map((h) => h.p);
+  }
+}
+
+/** Query words that say nothing about which restaurant (a Places text query reads like prose). */
+const FILLER = new Set(['in', 'at', 'near', 'the', 'a', 'an', 'of', 'and', 'restaurant', 'restaurants', 'food']);
