@@ -10,19 +10,16 @@ import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListEmpty } from '../../components/list-state.tsx';
-import { srOnly } from '../../components/sr-only.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { DemoAppFrame } from '../components/demo-app-frame.tsx';
 import { useChatsAndContacts } from './api/get-chats-and-contacts.ts';
 import { useProfileUser } from './api/get-profile-user.ts';
 import { ChatSidebar } from './components/chat-sidebar.tsx';
@@ -76,52 +73,45 @@ export default function ChatApp() {
 
   return (
     <>
-      <Typography component="h1" sx={srOnly}>
-        {t('title')}
-      </Typography>
-      <Paper
-        variant="outlined"
-        sx={{ display: 'flex', overflow: 'hidden', height: { xs: 'calc(100dvh - 128px)', md: 'calc(100dvh - 136px)' }, minHeight: 520 }}
-        data-testid="chat-app"
+      <DemoAppFrame
+        title={t('title')}
+        sidebarLabel={t('sidebar.label')}
+        sidebar={sidebar}
+        sidebarWidth={SIDEBAR_WIDTH}
+        wide={wide}
+        sidebarOpen={sidebarOpen}
+        onCloseSidebar={() => setSidebarOpen(false)}
+        mainLabel={t('conversation.label')}
+        mainSx={{ bgcolor: 'background.default' }}
+        testId="chat-app"
       >
-        {wide ? (
-          <Box component="aside" aria-label={t('sidebar.label')} sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider' }}>
-            {sidebar}
-          </Box>
+        {activeId && profile ? (
+          <Conversation key={activeId} contactId={activeId} profile={profile} onOpenContact={setContact} onMenu={wide ? undefined : () => setSidebarOpen(true)} />
         ) : (
-          <Drawer open={sidebarOpen} onClose={() => setSidebarOpen(false)} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, maxWidth: '90vw' }, 'aria-label': t('sidebar.label') } }}>
-            {sidebar}
-          </Drawer>
+          <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+            {!wide && (
+              <Box sx={{ p: 1 }}>
+                <IconButton aria-label={t('sidebar.open')} onClick={() => setSidebarOpen(true)}>
+                  <MenuIcon />
+                </IconButton>
+              </Box>
+            )}
+            <ListEmpty
+              testId="chat-start"
+              icon={<ForumOutlinedIcon />}
+              title={t('start.title')}
+              description={t('start.help')}
+              action={
+                !wide ? (
+                  <Button variant="contained" onClick={() => setSidebarOpen(true)}>
+                    {t('start.action')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          </Box>
         )}
-        <Box component="section" aria-label={t('conversation.label')} sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-          {activeId && profile ? (
-            <Conversation key={activeId} contactId={activeId} profile={profile} onOpenContact={setContact} onMenu={wide ? undefined : () => setSidebarOpen(true)} />
-          ) : (
-            <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
-              {!wide && (
-                <Box sx={{ p: 1 }}>
-                  <IconButton aria-label={t('sidebar.open')} onClick={() => setSidebarOpen(true)}>
-                    <MenuIcon />
-                  </IconButton>
-                </Box>
-              )}
-              <ListEmpty
-                testId="chat-start"
-                icon={<ForumOutlinedIcon />}
-                title={t('start.title')}
-                description={t('start.help')}
-                action={
-                  !wide ? (
-                    <Button variant="contained" onClick={() => setSidebarOpen(true)}>
-                      {t('start.action')}
-                    </Button>
-                  ) : undefined
-                }
-              />
-            </Box>
-          )}
-        </Box>
-      </Paper>
+      </DemoAppFrame>
       <ProfileDrawer open={profileOpen} profile={profile} onClose={() => setProfileOpen(false)} notify={(message) => setToast({ key: Date.now(), message })} />
       <ContactDrawer contact={contact} onClose={() => setContact(null)} />
       <Snackbar

@@ -6,18 +6,14 @@
  * area. The view, the search and the open email are in the URL (components/email-view.ts).
  * All data comes from the demo mock calls (api/), kept for the browser session.
  */
-import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { srOnly } from '../../components/sr-only.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { DemoAppFrame } from '../components/demo-app-frame.tsx';
 import { useEmails } from './api/get-emails.ts';
 import { ComposeDialog } from './components/compose-dialog.tsx';
 import { EmailDetail } from './components/email-detail.tsx';
@@ -80,47 +76,39 @@ function EmailScreen({ view }: { view: EmailScreenView }) {
 
   return (
     <>
-      <Typography component="h1" sx={srOnly}>
-        {t('title')}
-      </Typography>
-      <Paper
-        variant="outlined"
-        sx={{ display: 'flex', overflow: 'hidden', height: { xs: 'calc(100dvh - 128px)', md: 'calc(100dvh - 136px)' }, minHeight: 520 }}
-        data-testid="email-app"
+      <DemoAppFrame
+        title={t('title')}
+        sidebarLabel={t('sidebar')}
+        sidebar={sidebar}
+        sidebarWidth={SIDEBAR_WIDTH}
+        wide={wide}
+        sidebarOpen={sidebarOpen}
+        onCloseSidebar={() => setSidebarOpen(false)}
+        mainLabel={t(view.kind === 'label' ? `labels.${view.label}` : `folders.${view.folder}`)}
+        testId="email-app"
       >
-        {wide ? (
-          <Box component="aside" aria-label={t('sidebar')} sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider' }}>
-            {sidebar}
-          </Box>
+        {openId ? (
+          <EmailDetail
+            key={openId}
+            id={openId}
+            params={params}
+            onBack={() => setParam('id', null)}
+            onOpen={(id) => setParam('id', String(id), true)}
+            notify={notify}
+          />
         ) : (
-          <Drawer open={sidebarOpen} onClose={() => setSidebarOpen(false)} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH }, 'aria-label': t('sidebar') } }}>
-            {sidebar}
-          </Drawer>
+          <EmailList
+            key={pathOfView(view)}
+            view={view}
+            params={params}
+            search={search}
+            onSearch={(q) => setParam('q', q, true)}
+            onOpen={(id) => setParam('id', String(id))}
+            onMenu={wide ? undefined : () => setSidebarOpen(true)}
+            notify={notify}
+          />
         )}
-        <Box component="section" aria-label={t(view.kind === 'label' ? `labels.${view.label}` : `folders.${view.folder}`)} sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          {openId ? (
-            <EmailDetail
-              key={openId}
-              id={openId}
-              params={params}
-              onBack={() => setParam('id', null)}
-              onOpen={(id) => setParam('id', String(id), true)}
-              notify={notify}
-            />
-          ) : (
-            <EmailList
-              key={pathOfView(view)}
-              view={view}
-              params={params}
-              search={search}
-              onSearch={(q) => setParam('q', q, true)}
-              onOpen={(id) => setParam('id', String(id))}
-              onMenu={wide ? undefined : () => setSidebarOpen(true)}
-              notify={notify}
-            />
-          )}
-        </Box>
-      </Paper>
+      </DemoAppFrame>
       <ComposeDialog
         open={composing}
         onClose={() => setComposing(false)}

@@ -6,18 +6,14 @@
  * task opens in the drawer to edit, complete, star, delete or restore it. All data comes from the
  * demo mock calls (api/), kept for the browser session.
  */
-import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { srOnly } from '../../components/sr-only.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { DemoAppFrame } from '../components/demo-app-frame.tsx';
 import { TaskDrawer, type TaskDrawerState } from './components/task-drawer.tsx';
 import { TaskList } from './components/task-list.tsx';
 import { taskParamsOf } from './components/todo-format.ts';
@@ -64,35 +60,27 @@ export default function TodoApp() {
 
   return (
     <>
-      <Typography component="h1" sx={srOnly}>
-        {t('title')}
-      </Typography>
-      <Paper
-        variant="outlined"
-        sx={{ display: 'flex', overflow: 'hidden', height: { xs: 'calc(100dvh - 128px)', md: 'calc(100dvh - 136px)' }, minHeight: 520 }}
-        data-testid="todo-app"
+      <DemoAppFrame
+        title={t('title')}
+        sidebarLabel={t('sidebar')}
+        sidebar={sidebar}
+        sidebarWidth={SIDEBAR_WIDTH}
+        wide={wide}
+        sidebarOpen={sidebarOpen}
+        onCloseSidebar={() => setSidebarOpen(false)}
+        mainLabel={title}
+        testId="todo-app"
       >
-        {wide ? (
-          <Box component="aside" aria-label={t('sidebar')} sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider' }}>
-            {sidebar}
-          </Box>
-        ) : (
-          <Drawer open={sidebarOpen} onClose={() => setSidebarOpen(false)} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH }, 'aria-label': t('sidebar') } }}>
-            {sidebar}
-          </Drawer>
-        )}
-        <Box component="section" aria-label={title} sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          <TaskList
-            params={params}
-            search={searchParams.get('q') ?? ''}
-            onSearch={(q) => setParam('q', q)}
-            onSort={(sortBy) => setParam('sortBy', sortBy)}
-            onOpen={(task) => setDrawer({ open: true, state: { key: Date.now(), mode: 'edit', task } })}
-            onMenu={wide ? undefined : () => setSidebarOpen(true)}
-            notify={notify}
-          />
-        </Box>
-      </Paper>
+        <TaskList
+          params={params}
+          search={searchParams.get('q') ?? ''}
+          onSearch={(q) => setParam('q', q)}
+          onSort={(sortBy) => setParam('sortBy', sortBy)}
+          onOpen={(task) => setDrawer({ open: true, state: { key: Date.now(), mode: 'edit', task } })}
+          onMenu={wide ? undefined : () => setSidebarOpen(true)}
+          notify={notify}
+        />
+      </DemoAppFrame>
       <TaskDrawer open={drawer.open} state={drawer.state} onClose={() => setDrawer((current) => ({ ...current, open: false }))} notify={notify} />
       <Snackbar
         key={toast?.key}
