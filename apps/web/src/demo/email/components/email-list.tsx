@@ -10,10 +10,8 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DraftsOutlinedIcon from '@mui/icons-material/DraftsOutlined';
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
-import MenuIcon from '@mui/icons-material/Menu';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RestoreFromTrashOutlinedIcon from '@mui/icons-material/RestoreFromTrashOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import Avatar from '@mui/material/Avatar';
@@ -22,12 +20,11 @@ import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DemoSearchBar } from '../../components/demo-search-bar.tsx';
 import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { useEmails } from '../api/get-emails.ts';
 import { useUpdateEmails } from '../api/update-emails.ts';
@@ -99,31 +96,7 @@ export function EmailList({ view, params, search, onSearch, onOpen, onMenu, noti
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
-        {onMenu && (
-          <IconButton aria-label={t('list.openMenu')} onClick={onMenu} edge="start" data-testid="email-sidebar-toggle">
-            <MenuIcon />
-          </IconButton>
-        )}
-        <TextField
-          fullWidth
-          size="small"
-          type="search"
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-          placeholder={t('list.search')}
-          slotProps={{
-            htmlInput: { 'aria-label': t('list.search'), 'data-testid': 'email-search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      </Box>
+      <DemoSearchBar value={search} onChange={onSearch} label={t('list.search')} onMenu={onMenu} menuLabel={t('list.openMenu')} testIdPrefix="email" />
       <Box
         role="group"
         aria-label={t('list.toolbar')}

@@ -28,7 +28,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -36,6 +35,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { DemoTablePagination } from '../../components/demo-table-pagination.tsx';
 import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { useInvoices } from '../api/get-invoices.ts';
 import { INVOICE_STATUSES, INVOICES_PER_PAGE, type InvoicesQuery, type TInvoice, type TInvoiceStatus } from '../schema.ts';
@@ -44,7 +44,6 @@ import { formatInvoiceDate, formatMoney, invoiceNumber } from './invoice-format.
 import { BalanceCell, InvoiceStatusIcon, statusKey } from './invoice-status.tsx';
 import { useInvoiceDownload } from './use-invoice-download.ts';
 
-const PAGE_SIZES = [10, 25, 50] as const;
 const SEARCH_DELAY_MS = 300;
 
 type QueryChanges = Partial<Record<keyof InvoicesQuery, string | number>>;
@@ -114,7 +113,6 @@ export function InvoiceList() {
 
   const rows = invoices.data?.invoices ?? [];
   const filtered = query.q !== '' || query.status !== '';
-  const count = new Intl.NumberFormat(language);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }} data-testid="invoice-list">
@@ -272,18 +270,17 @@ export function InvoiceList() {
             </Alert>
           )}
         </ListState>
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.min(query.page, lastPage) - 1}
-          rowsPerPage={query.perPage}
-          rowsPerPageOptions={[...new Set([...PAGE_SIZES, query.perPage])].sort((a, b) => a - b)}
-          onPageChange={(_event, page) => update({ page: page + 1 })}
-          onRowsPerPageChange={(event) => update({ perPage: Number(event.target.value) })}
-          labelRowsPerPage={t('pagination.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count: all }) => t('pagination.displayed', { from: count.format(from), to: count.format(to), count: count.format(all) })}
-          getItemAriaLabel={(type) => t(`pagination.${type}`)}
-          data-testid="invoice-pagination"
+        <DemoTablePagination
+          total={total}
+          page={query.page}
+          perPage={query.perPage}
+          onChange={update}
+          labels={{
+            rowsPerPage: t('pagination.rowsPerPage'),
+            displayed: (range) => t('pagination.displayed', range),
+            button: (type) => t(`pagination.${type}`),
+          }}
+          testId="invoice-pagination"
         />
       </Card>
       <DeleteInvoiceDialog

@@ -7,8 +7,6 @@
  */
 import CheckIcon from '@mui/icons-material/Check';
 import ChecklistIcon from '@mui/icons-material/Checklist';
-import MenuIcon from '@mui/icons-material/Menu';
-import SearchIcon from '@mui/icons-material/Search';
 import SortIcon from '@mui/icons-material/Sort';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
@@ -19,17 +17,16 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DemoSearchBar } from '../../components/demo-search-bar.tsx';
 import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { useTasks } from '../api/get-tasks.ts';
 import { useUpdateTask } from '../api/update-task.ts';
@@ -101,32 +98,9 @@ export function TaskList({ params, search, onSearch, onSort, onOpen, onMenu, not
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
-        {onMenu && (
-          <IconButton aria-label={t('list.openMenu')} onClick={onMenu} edge="start" data-testid="todo-sidebar-toggle">
-            <MenuIcon />
-          </IconButton>
-        )}
-        <TextField
-          fullWidth
-          size="small"
-          type="search"
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-          placeholder={t('list.search')}
-          slotProps={{
-            htmlInput: { 'aria-label': t('list.search'), 'data-testid': 'todo-search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+      <DemoSearchBar value={search} onChange={onSearch} label={t('list.search')} onMenu={onMenu} menuLabel={t('list.openMenu')} testIdPrefix="todo">
         <SortMenu sortBy={params.sortBy ?? 'latest'} onSort={onSort} />
-      </Box>
+      </DemoSearchBar>
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0, overflowY: 'auto', display: 'flex', flexDirection: 'column' }}>
         {query.isFetching && !query.isPending && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} aria-label={t('list.loading')} />}
         <ListState

@@ -34,7 +34,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -42,6 +41,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { DemoTablePagination } from '../../components/demo-table-pagination.tsx';
 import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { useAllUsers } from '../api/get-all-users.ts';
 import { useUsers } from '../api/get-users.ts';
@@ -50,7 +50,6 @@ import { AddUserDrawer } from './add-user-drawer.tsx';
 import { DeleteUserDialog } from './delete-user-dialog.tsx';
 import { RoleLabel, StatusChip, UserAvatar } from './user-badges.tsx';
 
-const PAGE_SIZES = [10, 25, 50] as const;
 const SEARCH_DELAY_MS = 300;
 
 const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | '' => ((allowed as readonly string[]).includes(value ?? '') ? (value as T) : '');
@@ -106,7 +105,7 @@ function StatCard({ label, value, icon, color, loading }: { label: string; value
 
 /** The user list screen (see the module comment). */
 export function UserList() {
-  const { t, i18n } = useTranslation('demo-users');
+  const { t } = useTranslation('demo-users');
   const [params, setParams] = useSearchParams();
   const query = queryFromSearch(params);
   const [search, setSearch] = useState(query.q);
@@ -137,7 +136,6 @@ export function UserList() {
   const rows = users.data?.users ?? [];
   const filtered = query.q !== '' || query.role !== '' || query.currentPlan !== '' || query.status !== '';
   const allUsers = all.data ?? [];
-  const count = new Intl.NumberFormat(i18n.language);
 
   const filterSelect = <T extends string>(key: 'role' | 'currentPlan' | 'status', values: readonly T[], labelKey: 'roles' | 'plans' | 'statuses') => (
     <TextField
@@ -290,18 +288,17 @@ export function UserList() {
             </Alert>
           )}
         </ListState>
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.min(query.page, lastPage) - 1}
-          rowsPerPage={query.perPage}
-          rowsPerPageOptions={[...new Set([...PAGE_SIZES, query.perPage])].sort((a, b) => a - b)}
-          onPageChange={(_event, page) => update({ page: page + 1 })}
-          onRowsPerPageChange={(event) => update({ perPage: Number(event.target.value) })}
-          labelRowsPerPage={t('pagination.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count: all }) => t('pagination.displayed', { from: count.format(from), to: count.format(to), count: count.format(all) })}
-          getItemAriaLabel={(type) => t(`pagination.${type}`)}
-          data-testid="user-pagination"
+        <DemoTablePagination
+          total={total}
+          page={query.page}
+          perPage={query.perPage}
+          onChange={update}
+          labels={{
+            rowsPerPage: t('pagination.rowsPerPage'),
+            displayed: (range) => t('pagination.displayed', range),
+            button: (type) => t(`pagination.${type}`),
+          }}
+          testId="user-pagination"
         />
       </Card>
 
