@@ -1,25 +1,33 @@
 import { z } from 'zod';
 import { ZCursor, ZIsoTime, ZPaging, ZRowId } from './common.ts';
+import { CHANNELS } from './inbox.ts';
 import { REVIEW_SOURCES, SENTIMENTS } from './reviews.ts';
 import { TICKET_PRIORITIES } from './tickets.ts';
 
 /**
  * Automation rules (issue #12 "Automation", screens.md "Automation"; docs/decisions/0028): a
  * trigger, conditions, actions and a delay, evaluated in the client's priority order on every
- * arriving review; the first rule that matches a review handles it. Rules act on behalf of the
- * owner who saved them, with that owner's current access; an automatic reply passes the reply
- * check or becomes a draft waiting for approval.
- *
- * This version has the `new_review` trigger; `new_message` is the next increment.
+ * arriving review (`new_review`) or guest message of a Messenger or Instagram conversation
+ * (`new_message`); the first rule of that trigger that matches handles it. Rules act on behalf
+ * of the owner who saved them, with that owner's current access; an automatic reply passes the
+ * reply check or becomes a draft waiting for approval.
  */
 
-export const AUTOMATION_TRIGGERS = ['new_review'] as const;
-export const ZAutomationTrigger = z.enum(AUTOMATION_TRIGGERS, { error: "trigger must be 'new_review'" });
+export const AUTOMATION_TRIGGERS = ['new_review', 'new_message'] as const;
+export const ZAutomationTrigger = z.enum(AUTOMATION_TRIGGERS, { error: "trigger must be 'new_review' or 'new_message'" });
 export type TAutomationTrigger = z.infer<typeof ZAutomationTrigger>;
 
 /** Delay between a review's arrival and the actions (issue #12: 5 min to 24 h). */
 export const AUTOMATION_DELAY_MIN_MINUTES = 5;
 export const AUTOMATION_DELAY_MAX_MINUTES = 24 * 60;
+/**
+ * A `new_message` rule answers a conversation at most once in this many hours (whatever rule):
+ * a guest writing three lines in a row gets one automatic answer, not three.
+ */
+export const AUTOMATION_MESSAGE_COOLDOWN_HOURS = 24;
+/** What a subject came from: review sources (`new_review`), inbox channels (`new_message`). */
+export const AUTOMATION_SOURCES = ['facebook', 'google', ...CHANNELS] as const;
+export type TAutomationSource = (typeof AUTOMATION_SOURCES)[number];
 /** Rules per client. */
 export const AUTOMATION_RULES_MAX = 50;
 /** How far back a dry run looks (issue #12: the last 90 days of real reviews). */
@@ -37,15 +45,18 @@ const ZKeyword = z
   .regex(/^[^\p{Cc}]*$/u, 'conditions.keywords[] must not hold control characters');
 
 /**
- * What a review must be for the rule to act; an absent condition matches every review. Keywords
- * match any of them, whole words, ignoring case and accents.
+ * What a review or message must be for the rule to act; an absent condition matches every one.
+ * Keywords match any of them, whole words, ignoring case and accents. `sources` and the rating
+ * range are review conditions, `channels` a message one (checked against the trigger by
+ * `triggerConditionIssue`).
  */
 export const ZAutomationConditions = z
   .object({
     sources: z.array(z.enum(REVIEW_SOURCES, { error: "conditions.sources[] must be 'facebook' or 'google'" })).min(1, 'conditions.sources must name at least one source').max(REVIEW_SOURCES.length).optional(),
+    channels: z.array(z.enum(CHANNELS, { error: "conditions.channels[] must be 'messenger' or 'instagram'" })).min(1, 'conditions.channels must name at least one channel').max(CHANNELS.length).optional(),
     ratingMin: ZRating('conditions.ratingMin').optional(),
     ratingMax: ZRating('conditions.ratingMax').optional(),
-    /** true: only reviews with text; false: only rating-only reviews. */
+    /** true: only reviews (messages) with text; false: only rating-only reviews (attachment-only messages). */
     hasText: z.boolean({ error: 'conditions.hasText must be true or false' }).optional(),
     keywords: z.array(ZKeyword).min(1, 'conditions.keywords must hold at least one keyword').max(20, 'conditions.keywords must hold at most 20 keywords').optional(),
     outletIds: z.array(uuid('conditions.outletIds[]')).min(1, 'conditions.outletIds must name at least one outlet').max(200).optional(),
@@ -55,16 +66,29 @@ export const ZAutomationConditions = z
   .refine((c) => c.ratingMin === undefined || c.ratingMax === undefined || c.ratingMin <= c.ratingMax, { message: 'conditions.ratingMin must not be above conditions.ratingMax', path: ['ratingMin'] });
 export type TAutomationConditions = z.infer<typeof ZAutomationConditions>;
 
+/**
+ * The condition a trigger cannot read, as its field and a message naming it; null when the
+ * conditions fit the trigger (a message has no stars and no review source; a review no channel).
+ */
+export function triggerConditionIssue(trigger: TAutomationTrigger, c: TAutomationConditions): { field: string; message: string } | null {
+  if (trigger === 'new_message') {
+    if (c.sources) return { field: 'sources', message: 'conditions.sources is a review condition: use conditions.channels for a new_message rule' };
+    if (c.ratingMin !== undefined) return { field: 'ratingMin', message: 'conditions.ratingMin is a review condition: messages have no stars' };
+    if (c.ratingMax !== undefined) return { field: 'ratingMax', message: 'conditions.ratingMax is a review condition: messages have no stars' };
+  } else if (c.channels) return { field: 'channels', message: 'conditions.channels is a new_message condition: use conditions.sources for a new_review rule' };
+  return null;
+}
+
 const ZTemplatePool = z.array(uuid('templateIds[]')).min(1, 'templateIds must name at least one reply template').max(10, 'templateIds must name at most 10 reply templates');
 
 /**
  * What the rule does, in order:
- * - `reply`: posts a reply from the template pool (one template per review, picked evenly); a
- *   reply the check warns about becomes a draft instead;
+ * - `reply`: posts a reply from the template pool (one template per review, picked evenly), or
+ *   for a message sends it in the conversation; a reply the check warns about becomes a draft;
  * - `draft`: the same reply, waiting in the approval queue;
- * - `create_ticket`: a ticket for the review with the priority;
- * - `assign`: the ticket this rule created (else the review's complaint) goes to the teammate;
- * - `notify`: mails the teammates about the review.
+ * - `create_ticket`: a ticket for the review (the conversation) with the priority;
+ * - `assign`: the ticket this rule created (else the review's or conversation's complaint) goes to the teammate;
+ * - `notify`: mails the teammates about the review or message.
  */
 export const ZAutomationAction = z.discriminatedUnion(
   'type',
@@ -94,8 +118,7 @@ const ZName = z
   .max(80, 'name must be 3 to 80 characters')
   .regex(/^[^\p{Cc}]*$/u, 'name must not hold control characters');
 
-/** A rule's definition, as saved and as dry-run. */
-export const ZAutomationDefinition = z
+const ZAutomationDefinitionShape = z
   .object({
     trigger: ZAutomationTrigger.default('new_review'),
     conditions: ZAutomationConditions.default({}),
@@ -108,6 +131,15 @@ export const ZAutomationDefinition = z
       .default(AUTOMATION_DELAY_MIN_MINUTES),
   })
   .strict();
+
+/** Conditions that the rule's trigger cannot read are refused, naming the condition. */
+function refineTrigger(v: { trigger: TAutomationTrigger; conditions: TAutomationConditions }, ctx: z.RefinementCtx): void {
+  const issue = triggerConditionIssue(v.trigger, v.conditions);
+  if (issue) ctx.addIssue({ code: 'custom', message: issue.message, path: ['conditions', issue.field] });
+}
+
+/** A rule's definition, as saved and as dry-run. */
+export const ZAutomationDefinition = ZAutomationDefinitionShape.superRefine(refineTrigger);
 export type TAutomationDefinition = z.infer<typeof ZAutomationDefinition>;
 
 export const ZAutomationRule = z.object({
@@ -137,10 +169,15 @@ export const ZAutomationRulesResponse = z.object({ data: z.array(ZAutomationRule
 export type TAutomationRulesResponse = z.infer<typeof ZAutomationRulesResponse>;
 
 /** `POST /api/automation/rules/create`: a new rule, last in the order, switched off until enabled. */
-export const ZCreateAutomationRuleRequest = ZAutomationDefinition.extend({ name: ZName, enabled: z.boolean({ error: 'enabled must be true or false' }).default(false) }).strict();
+export const ZCreateAutomationRuleRequest = ZAutomationDefinitionShape.extend({ name: ZName, enabled: z.boolean({ error: 'enabled must be true or false' }).default(false) })
+  .strict()
+  .superRefine(refineTrigger);
 export type TCreateAutomationRuleRequest = z.input<typeof ZCreateAutomationRuleRequest>;
 
-/** `POST /api/automation/rules/update`: any part of the rule; switching it on takes effect for reviews written from now on. */
+/**
+ * `POST /api/automation/rules/update`: any part of the rule but its trigger; switching it on
+ * takes effect for reviews (messages) written from now on.
+ */
 export const ZUpdateAutomationRuleRequest = z
   .object({
     ruleId: ZRowId('ruleId'),
@@ -148,7 +185,7 @@ export const ZUpdateAutomationRuleRequest = z
     enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
     conditions: ZAutomationConditions.optional(),
     actions: ZActions.optional(),
-    delayMinutes: ZAutomationDefinition.shape.delayMinutes.unwrap().optional(),
+    delayMinutes: ZAutomationDefinitionShape.shape.delayMinutes.unwrap().optional(),
   })
   .strict()
   .refine((v) => Object.keys(v).some((k) => k !== 'ruleId'), { message: 'give at least one change', path: ['ruleId'] });
@@ -163,7 +200,7 @@ export const ZReorderAutomationRulesRequest = z
   .strict()
   .refine((v) => new Set(v.ruleIds).size === v.ruleIds.length, { message: 'ruleIds must not repeat a rule', path: ['ruleIds'] });
 
-/** What an action did, or would do, to one review. */
+/** What an action did, or would do, to one review or message. */
 export const ZAutomationActionOutcome = z.object({
   type: z.enum(['reply', 'draft', 'create_ticket', 'assign', 'notify']),
   status: z.enum(['done', 'drafted', 'skipped', 'failed', 'would']),
@@ -172,9 +209,18 @@ export const ZAutomationActionOutcome = z.object({
 });
 export type TAutomationActionOutcome = z.infer<typeof ZAutomationActionOutcome>;
 
-const ZReviewRef = z.object({
-  reviewId: z.string(),
-  source: z.enum(REVIEW_SOURCES),
+/**
+ * What a run, draft or dry-run match is about: a review (`reviewId`), or a guest message
+ * (`messageId`) of a conversation (`conversationId`, on the page or Instagram account
+ * `accountId`), whose guest is the `reviewerName`.
+ */
+const ZSubjectRef = z.object({
+  kind: z.enum(['review', 'message']),
+  reviewId: z.string().nullable(),
+  conversationId: z.string().nullable(),
+  messageId: z.string().nullable(),
+  accountId: z.string().nullable(),
+  source: z.enum(AUTOMATION_SOURCES),
   outletId: z.string(),
   outletName: z.string(),
   reviewerName: z.string(),
@@ -185,19 +231,19 @@ const ZReviewRef = z.object({
 
 /**
  * `POST /api/automation/dry-run`: what a definition would have done over the 90 days up to the
- * newest review the caller sees (today while reviews keep coming).
+ * newest review (guest message, for `new_message`) the caller sees (today while they keep coming).
  */
 export const ZAutomationDryRunRequest = ZAutomationDefinition;
 export const ZAutomationDryRunResponse = z.object({
   since: ZIsoTime,
   until: ZIsoTime,
-  /** Reviews looked at (those the caller sees) and how many matched. */
+  /** Reviews (guest messages) looked at, those the caller sees, and how many matched. */
   reviewed: z.number().int(),
   matched: z.number().int(),
   /** Matches per outlet. */
   byOutlet: z.array(z.object({ outletId: z.string(), outletName: z.string(), matched: z.number().int() })),
   /** The newest matches, with what each action would do (replies run through the reply check). */
-  samples: z.array(ZReviewRef.extend({ outcomes: z.array(ZAutomationActionOutcome) })),
+  samples: z.array(ZSubjectRef.extend({ outcomes: z.array(ZAutomationActionOutcome) })),
 });
 export type TAutomationDryRunResponse = z.infer<typeof ZAutomationDryRunResponse>;
 
@@ -211,7 +257,7 @@ export const ZAutomationHistoryRequest = z
     limit: z.number({ error: 'limit must be a number' }).int().min(1).max(100).default(25),
   })
   .strict();
-export const ZAutomationRun = ZReviewRef.extend({
+export const ZAutomationRun = ZSubjectRef.extend({
   id: z.string(),
   ruleId: z.string().nullable(),
   ruleName: z.string(),
@@ -235,7 +281,7 @@ export const ZAutomationDraftsRequest = z
     limit: z.number({ error: 'limit must be a number' }).int().min(1).max(100).default(25),
   })
   .strict();
-export const ZAutomationDraft = ZReviewRef.extend({
+export const ZAutomationDraft = ZSubjectRef.extend({
   id: z.string(),
   ruleId: z.string().nullable(),
   ruleName: z.string(),

@@ -784,7 +784,7 @@ export const automationRules = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    trigger: text('trigger').$type<'new_review'>().notNull(),
+    trigger: text('trigger').$type<'new_review' | 'new_message'>().notNull(),
     conditions: jsonb('conditions').$type<TAutomationConditions>().notNull(),
     actions: jsonb('actions').$type<TAutomationAction[]>().notNull(),
     delayMinutes: integer('delay_minutes').notNull(),
@@ -798,16 +798,18 @@ export const automationRules = pgTable(
   (t) => [
     uniqueIndex('automation_rules_client_name_uq').on(t.clientId, t.name),
     index('automation_rules_client_position_idx').on(t.clientId, t.position),
-    check('automation_rules_trigger_ck', sql`${t.trigger} in ('new_review')`),
+    check('automation_rules_trigger_ck', sql`${t.trigger} in ('new_review', 'new_message')`),
     check('automation_rules_delay_ck', sql`${t.delayMinutes} between 5 and 1440`),
   ],
 );
 
 /**
- * One rule handling one review: matched on arrival, acted on at `due_at` by the
- * `automation.run` job. One run per review (the first matching rule handles it), so a review is
- * never handled twice, whatever retries or processes do. `outcomes` grows action by action, so a
- * run that crashed half-way resumes after the last action done.
+ * One rule handling one review, or one guest message (`new_message` rules): matched on arrival,
+ * acted on at `due_at` by the `automation.run` job. One run per review or message (the first
+ * matching rule handles it), so neither is handled twice, whatever retries or processes do; a
+ * message run names its conversation too (a conversation is answered at most once a day).
+ * `outcomes` grows action by action, so a run that crashed half-way resumes after the last
+ * action done.
  */
 export const automationRuns = pgTable(
   'automation_runs',
@@ -817,7 +819,9 @@ export const automationRuns = pgTable(
     outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
     ruleId: bigint('rule_id', { mode: 'number' }).references(() => automationRules.id, { onDelete: 'set null' }),
     ruleName: text('rule_name').notNull(),
-    reviewId: bigint('review_id', { mode: 'number' }).notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    reviewId: bigint('review_id', { mode: 'number' }).references(() => reviews.id, { onDelete: 'cascade' }),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: bigint('conversation_id', { mode: 'number' }).references(() => conversations.id, { onDelete: 'cascade' }),
     status: text('status').$type<'scheduled' | 'done' | 'skipped' | 'failed'>().notNull().default('scheduled'),
     matchedAt: ts('matched_at').notNull(),
     dueAt: ts('due_at').notNull(),
@@ -826,6 +830,9 @@ export const automationRuns = pgTable(
   },
   (t) => [
     uniqueIndex('automation_runs_review_uq').on(t.reviewId),
+    uniqueIndex('automation_runs_message_uq').on(t.messageId),
+    index('automation_runs_conversation_time_idx').on(t.conversationId, t.matchedAt),
+    check('automation_runs_subject_ck', sql`(${t.reviewId} is null) <> (${t.messageId} is null) and (${t.messageId} is null) = (${t.conversationId} is null)`),
     index('automation_runs_client_time_idx').on(t.clientId, t.matchedAt, t.id),
     index('automation_runs_rule_time_idx').on(t.ruleId, t.matchedAt, t.id),
     check('automation_runs_status_ck', sql`${t.status} in ('scheduled', 'done', 'skipped', 'failed')`),
@@ -840,7 +847,10 @@ export const automationDrafts = pgTable(
     clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
     outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
     runId: bigint('run_id', { mode: 'number' }).notNull().references(() => automationRuns.id, { onDelete: 'cascade' }),
-    reviewId: bigint('review_id', { mode: 'number' }).notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    reviewId: bigint('review_id', { mode: 'number' }).references(() => reviews.id, { onDelete: 'cascade' }),
+    /** The guest message a `new_message` rule drafted an answer to, and its conversation. */
+    messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: bigint('conversation_id', { mode: 'number' }).references(() => conversations.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     warnings: jsonb('warnings').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
@@ -854,6 +864,7 @@ export const automationDrafts = pgTable(
     uniqueIndex('automation_drafts_run_uq').on(t.runId),
     index('automation_drafts_client_status_idx').on(t.clientId, t.status, t.createdAt, t.id),
     check('automation_drafts_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('automation_drafts_subject_ck', sql`(${t.reviewId} is null) <> (${t.messageId} is null) and (${t.messageId} is null) = (${t.conversationId} is null)`),
   ],
 );
 

@@ -3,12 +3,12 @@
  * #12 "Automation"; docs/decisions/0028). Pure functions over the stored review: the arrival
  * job, the dry run and the tests share them, so a dry run shows exactly what the live rule does.
  */
-import type { TAutomationConditions } from '@dinedesk/contracts/automation';
+import type { TAutomationConditions, TAutomationSource } from '@dinedesk/contracts/automation';
 
-/** The part of a stored review the conditions read. */
+/** The part of a stored review (or guest message: source `messenger`/`instagram`) the conditions read. */
 export interface MatchableReview {
   id: number;
-  source: 'facebook' | 'google';
+  source: TAutomationSource;
   outletId: string;
   rating: number | null;
   reviewText: string;
@@ -32,11 +32,14 @@ export function hasKeyword(text: string, keyword: string): boolean {
 
 /**
  * Whether `review` meets every condition present (absent conditions match everything). A
- * rating condition never matches a review without a rating (a Facebook recommendation).
+ * rating condition never matches a review without a rating (a Facebook recommendation), nor a
+ * message.
  */
 export function matches(conditions: TAutomationConditions, review: MatchableReview): boolean {
   const c = conditions;
-  if (c.sources && !c.sources.includes(review.source)) return false;
+  // `sources` names review sources and `channels` inbox channels: a subject of the other kind never matches.
+  if (c.sources && !(c.sources as readonly string[]).includes(review.source)) return false;
+  if (c.channels && !(c.channels as readonly string[]).includes(review.source)) return false;
   // The rule's own outlet condition (who may see what is the caller's scope, not this).
   const ruleOutlets = c.outletIds;
   if (ruleOutlets && !ruleOutlets.includes(review.outletId)) return false;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fillTemplate } from '@dinedesk/contracts';
-import { AUTOMATION_DRY_RUN_DAYS, AUTOMATION_DRY_RUN_SAMPLE, AUTOMATION_RULES_MAX, type TAutomationAction, type TAutomationActionOutcome, type TAutomationConditions, type TAutomationDefinition, type TAutomationDraft, type TAutomationDraftsResponse, type TAutomationDryRunResponse, type TAutomationHistoryResponse, type TAutomationRule, type TAutomationRulesResponse } from '@dinedesk/contracts/automation';
+import { AUTOMATION_DRY_RUN_DAYS, AUTOMATION_DRY_RUN_SAMPLE, AUTOMATION_MESSAGE_COOLDOWN_HOURS, AUTOMATION_RULES_MAX, AUTOMATION_TRIGGERS, triggerConditionIssue, type TAutomationAction, type TAutomationActionOutcome, type TAutomationConditions, type TAutomationDefinition, type TAutomationDraft, type TAutomationDraftsResponse, type TAutomationDryRunResponse, type TAutomationHistoryResponse, type TAutomationRule, type TAutomationRulesResponse, type TAutomationTrigger } from '@dinedesk/contracts/automation';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { abilityRulesFor, buildAbility } from '../../lib/ability.ts';
@@ -13,9 +13,11 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { userById } from '../access/access.repository.ts';
 import { loadAccess } from '../access/session.service.ts';
 import { threadLink } from '../comments/comments.service.ts';
-import { complaintOfReview } from '../complaints/complaints.repository.ts';
+import { complaintOfReview, openComplaintOfConversation } from '../complaints/complaints.repository.ts';
 import { updateComplaint } from '../complaints/complaints.service.ts';
 import { replyToGoogleReview } from '../google/google-reply.service.ts';
+import { replyWindow } from '../inbox/inbox.mappers.ts';
+import { sendMessage } from '../inbox/inbox.service.ts';
 import { checkReply } from '../reviews/reply-check.ts';
 import { recentOutletReplies } from '../reviews/reviews.repository.ts';
 import { reply as replyOnFacebook } from '../reviews/reviews.service.ts';
@@ -33,6 +35,13 @@ import { matches, pickTemplate } from './automation.match.ts';
  *   the first switched-on rule, in priority order, whose conditions it meets: one run per review
  *   (unique index), queued as `automation.run` at arrival + the rule's delay, in the transaction
  *   that records the match, so the delay survives restarts and runs once across processes.
+ * - Guest messages (`new_message` rules): the Messenger/Instagram webhook queues
+ *   `automation.match` with that trigger for the outlet. A conversation's newest guest message is
+ *   matched, and a conversation gets at most one run a day (24 h), whatever rule: a guest writing
+ *   three lines in a row gets one answer. At the due time a reply is sent in the conversation only
+ *   if no teammate answered meanwhile and the standard 24-hour window is open (an automatic
+ *   message never uses the human-agent tag, which Meta reserves for people): otherwise it waits
+ *   as a draft for a person to send.
  * - A run acts on behalf of the owner who saved the rule, with that owner's current access (an
  *   owner who left the client stops their rules acting). Each action's outcome is stored as it
  *   completes, so a run resumed after a crash goes on after the last action done; replies carry
@@ -49,6 +58,9 @@ const MINUTE_MS = 60_000;
 const ARRIVAL_LOOKBACK_DAYS = 14;
 /** Reviews a dry run reads at most (the last 90 days of the largest demo client are about 2,000). */
 const DRY_RUN_MAX_REVIEWS = 20_000;
+/** Guest messages older than this at matching are not arrivals (an automatic answer a day late is no answer). */
+const MESSAGE_ARRIVAL_LOOKBACK_HOURS = 24;
+const HOUR_MS = 3_600_000;
 /** Reviews one match job places at most; a larger backlog is the next job's. */
 const MATCH_BATCH = 500;
 
@@ -95,7 +107,9 @@ export async function listRules(ctx: AppContext, auth: AuthContext): Promise<TAu
  * work on every outlet the rule can act on (a rule without an outlet condition: every outlet).
  * @throws HttpError 400 naming the field
  */
-async function checkDefinition(ctx: AppContext, clientId: string, def: { conditions?: TAutomationConditions; actions?: TAutomationAction[] }): Promise<void> {
+async function checkDefinition(ctx: AppContext, clientId: string, def: { trigger?: TAutomationTrigger; conditions?: TAutomationConditions; actions?: TAutomationAction[] }): Promise<void> {
+  const issue = def.trigger && def.conditions ? triggerConditionIssue(def.trigger, def.conditions) : null;
+  if (issue) throw new HttpError(400, issue.message, { field: `body.conditions.${issue.field}` });
   const outletIds = def.conditions?.outletIds;
   if (outletIds) {
     const known = new Set(await repo.outletsOf(ctx.db, clientId, outletIds));
@@ -166,6 +180,8 @@ export async function updateRule(
     if (!rule) throw notFound('Rule', req.ruleId, 'body.ruleId');
     if (req.name !== undefined && (await repo.nameTaken(tx, clientId, req.name, rule.id))) throw new HttpError(409, `A rule named “${req.name}” exists already`, { field: 'body.name' });
     const conditions = req.conditions ?? rule.conditions;
+    const issue = triggerConditionIssue(rule.trigger, conditions);
+    if (issue) throw new HttpError(400, issue.message, { field: `body.conditions.${issue.field}` });
     if (conditions.ratingMin !== undefined && conditions.ratingMax !== undefined && conditions.ratingMin > conditions.ratingMax) {
       throw new HttpError(400, 'conditions.ratingMin must not be above conditions.ratingMax', { field: 'body.conditions.ratingMin' });
     }
@@ -240,10 +256,11 @@ export async function dryRun(ctx: AppContext, auth: AuthContext, def: TAutomatio
   await checkDefinition(ctx, clientId, def);
   // The 90 days up to the newest review the caller sees: a client whose reviews paused (or demo
   // data of past years) still gets a dry run over its real history.
-  const newest = (await repo.newestReviewTime(ctx.db, auth)) ?? ctx.now();
+  const onMessages = def.trigger === 'new_message';
+  const newest = (await (onMessages ? repo.newestMessageTime(ctx.db, auth) : repo.newestReviewTime(ctx.db, auth))) ?? ctx.now();
   const until = newest.getTime() < ctx.now().getTime() ? newest : ctx.now();
   const since = new Date(until.getTime() - AUTOMATION_DRY_RUN_DAYS * DAY_MS);
-  const all = await repo.reviewsSince(ctx.db, auth, since, DRY_RUN_MAX_REVIEWS);
+  const all = await (onMessages ? repo.messagesSince(ctx.db, auth, since, DRY_RUN_MAX_REVIEWS) : repo.reviewsSince(ctx.db, auth, since, DRY_RUN_MAX_REVIEWS));
   const hits = all.filter((r) => matches(def.conditions, r));
   const byOutlet = new Map<string, { outletId: string; outletName: string; matched: number }>();
   for (const r of hits) {
@@ -264,7 +281,7 @@ export async function dryRun(ctx: AppContext, auth: AuthContext, def: TAutomatio
           outcomes.push({ type: a.type, status: 'skipped', detail: 'No template of the pool exists any more' });
           continue;
         }
-        if (!recent.has(r.outletId)) recent.set(r.outletId, await recentOutletReplies(ctx.db, clientId, r.outletId, 20));
+        if (!recent.has(r.outletId)) recent.set(r.outletId, onMessages ? [] : await recentOutletReplies(ctx.db, clientId, r.outletId, 20));
         const warnings = a.type === 'reply' ? checkReply(text, recent.get(r.outletId)!) : [];
         outcomes.push(warnings.length ? { type: a.type, status: 'drafted', detail: `${text}\n\n(${warnings.map((w) => w.message).join(' ')})` } : { type: a.type, status: 'would', detail: text });
       } else if (a.type === 'create_ticket') {
@@ -280,9 +297,15 @@ export async function dryRun(ctx: AppContext, auth: AuthContext, def: TAutomatio
   return { since: since.toISOString(), until: until.toISOString(), reviewed: all.length, matched: hits.length, byOutlet: [...byOutlet.values()].sort((a, b) => b.matched - a.matched), samples };
 }
 
-function reviewRef(r: repo.AutomationReview) {
+/** The contract's subject reference (a review, or a guest message and its conversation). */
+function reviewRef(r: repo.AutomationSubject) {
+  const message = r.kind === 'message';
   return {
-    reviewId: String(r.id),
+    kind: r.kind,
+    reviewId: message ? null : String(r.id),
+    messageId: message ? String(r.id) : null,
+    conversationId: r.conversationId === null ? null : String(r.conversationId),
+    accountId: r.accountId,
     source: r.source,
     outletId: r.outletId,
     outletName: r.outletName,
@@ -338,8 +361,16 @@ export async function listDrafts(ctx: AppContext, auth: AuthContext, req: { stat
   return { data: page.rows.map(draftView), paging: { nextCursor: page.next }, pendingCount: await repo.pendingDrafts(ctx.db, auth) };
 }
 
-/** Posts `text` as the reply to `review`, as `auth`, through the composer's own path. */
-async function postReply(ctx: AppContext, auth: AuthContext, review: repo.AutomationReview, text: string, key: string, sendAnyway: boolean): Promise<string> {
+/**
+ * Posts `text` as the reply to `review`, as `auth`, through the composer's own path; for a guest
+ * message, sends it in the conversation through the inbox's send path (window rules, token
+ * health and `Idempotency-Key` included).
+ */
+async function postReply(ctx: AppContext, auth: AuthContext, review: repo.AutomationSubject, text: string, key: string, sendAnyway: boolean): Promise<string> {
+  if (review.kind === 'message') {
+    await sendMessage(ctx, auth, review.source === 'instagram' ? 'instagram' : 'messenger', review.accountId!, String(review.conversationId), { text }, key);
+    return review.source === 'instagram' ? 'Sent on Instagram' : 'Sent on Messenger';
+  }
   if (review.source === 'google') {
     await replyToGoogleReview(ctx, auth, String(review.id), text, key, { sendAnyway });
     return 'Replied on Google';
@@ -360,7 +391,8 @@ export async function decideDraft(ctx: AppContext, auth: AuthContext, req: { dra
   if (draft.status !== 'pending') throw new HttpError(409, `This draft was ${draft.status} already`, { field: 'body.draftId' });
   const text = req.text ?? draft.text;
   if (req.decision === 'approve') {
-    const review = (await repo.reviewById(ctx.db, clientId, draft.reviewId))!;
+    const review = await repo.subjectOf(ctx.db, clientId, draft);
+    if (!review) throw notFound('Draft', req.draftId, 'body.draftId');
     // The key is the draft's: a double click, or a retry after a lost answer, posts once.
     await postReply(ctx, auth, review, text, `automation-draft-${draft.id}`, req.sendAnyway ?? false);
   }
@@ -368,7 +400,7 @@ export async function decideDraft(ctx: AppContext, auth: AuthContext, req: { dra
     const locked = await repo.getDraft(tx, clientId, draft.id, true);
     if (locked?.status !== 'pending') return;
     await repo.saveDraft(tx, draft.id, { status: req.decision === 'approve' ? 'approved' : 'rejected', text, decidedAt: ctx.now(), decidedByUserId: auth.userId, decidedByName: auth.fullName });
-    await audit(tx, { clientId, actorUserId: auth.userId, action: req.decision === 'approve' ? 'automation.draft_approved' : 'automation.draft_rejected', target: `automation_draft:${draft.id}`, details: { reviewId: String(draft.reviewId), edited: text !== draft.text }, at: ctx.now() });
+    await audit(tx, { clientId, actorUserId: auth.userId, action: req.decision === 'approve' ? 'automation.draft_approved' : 'automation.draft_rejected', target: `automation_draft:${draft.id}`, details: { ...(draft.reviewId !== null ? { reviewId: String(draft.reviewId) } : { messageId: String(draft.messageId), conversationId: String(draft.conversationId) }), edited: text !== draft.text }, at: ctx.now() });
   });
   const [row] = (await repo.drafts(ctx.db, { clientId, outletIds: null }, req.decision === 'approve' ? 'approved' : 'rejected', undefined, 100)).filter((r) => r.draft.id === draft.id);
   return draftView(row!);
@@ -412,22 +444,29 @@ function fromSecond(at: Date): number {
 }
 
 /**
- * Gives an outlet's arriving reviews to the rules: each review written since a rule was switched
- * on goes to the first such rule it matches, as a run due after the rule's delay.
+ * Gives an outlet's arriving reviews (guest messages, for `new_message`) to the rules of that
+ * trigger: each one written since a rule was switched on goes to the first such rule it matches,
+ * as a run due after the rule's delay.
  * @returns how many runs were scheduled
  */
-export async function matchArrivals(ctx: AppContext, clientId: string, outletId: string): Promise<number> {
-  const rules = await repo.enabledRules(ctx.db, clientId);
+export async function matchArrivals(ctx: AppContext, clientId: string, outletId: string, trigger: TAutomationTrigger = 'new_review'): Promise<number> {
+  const rules = await repo.enabledRules(ctx.db, clientId, trigger);
   if (!rules.length) return 0;
   const earliest = Math.min(...rules.map((r) => (r.enabledAt ? fromSecond(r.enabledAt) : Infinity)));
-  const since = new Date(Math.max(earliest, ctx.now().getTime() - ARRIVAL_LOOKBACK_DAYS * DAY_MS));
+  const now = ctx.now().getTime();
+  const since = new Date(Math.max(earliest, trigger === 'new_message' ? now - MESSAGE_ARRIVAL_LOOKBACK_HOURS * HOUR_MS : now - ARRIVAL_LOOKBACK_DAYS * DAY_MS));
+  const arrivals =
+    trigger === 'new_message'
+      ? await repo.unhandledMessages(ctx.db, clientId, outletId, since, new Date(now - AUTOMATION_MESSAGE_COOLDOWN_HOURS * HOUR_MS), MATCH_BATCH)
+      : await repo.unhandledReviews(ctx.db, clientId, outletId, since, MATCH_BATCH);
   let scheduled = 0;
-  for (const review of await repo.unhandledReviews(ctx.db, clientId, outletId, since, MATCH_BATCH)) {
+  for (const review of arrivals) {
     const rule = rules.find((r) => r.enabledAt !== null && review.createdTime.getTime() >= fromSecond(r.enabledAt) && matches(r.conditions, review));
     if (!rule) continue;
     const done = await ctx.db.transaction(async (tx) => {
       const at = ctx.now();
-      const run = await repo.insertRun(tx, { clientId, outletId, ruleId: rule.id, ruleName: rule.name, reviewId: review.id, matchedAt: at, dueAt: new Date(at.getTime() + rule.delayMinutes * MINUTE_MS) });
+      const subject = review.kind === 'message' ? { messageId: review.id, conversationId: review.conversationId } : { reviewId: review.id };
+      const run = await repo.insertRun(tx, { clientId, outletId, ruleId: rule.id, ruleName: rule.name, ...subject, matchedAt: at, dueAt: new Date(at.getTime() + rule.delayMinutes * MINUTE_MS) });
       if (!run) return false;
       await ctx.jobs.send(automationRunJob, { clientId, outletId, runId: String(run.id) }, { singletonKey: String(run.id), startAt: run.dueAt, tx });
       return true;
@@ -438,23 +477,33 @@ export async function matchArrivals(ctx: AppContext, clientId: string, outletId:
 }
 
 /** Runs one action of a run. @returns its outcome */
-async function runAction(ctx: AppContext, run: repo.RunRow, rule: repo.RuleRow, review: repo.AutomationReview, action: TAutomationAction, done: TAutomationActionOutcome[], actor: AuthContext): Promise<TAutomationActionOutcome> {
+async function runAction(ctx: AppContext, run: repo.RunRow, rule: repo.RuleRow, review: repo.AutomationSubject, action: TAutomationAction, done: TAutomationActionOutcome[], actor: AuthContext): Promise<TAutomationActionOutcome> {
   const clientId = run.clientId;
+  const message = review.kind === 'message';
   try {
     switch (action.type) {
       case 'reply':
       case 'draft': {
+        // A teammate who answered the guest during the delay has said what there was to say.
+        if (message && (await repo.pageAnsweredSince(ctx.db, review.conversationId!, review.createdTime))) {
+          return { type: action.type, status: 'skipped', detail: 'A teammate answered the guest already' };
+        }
         const text = replyText(await repo.templatesOf(ctx.db, clientId, action.templateIds), action.templateIds, review);
         if (text === null) return { type: action.type, status: 'skipped', detail: 'No template of the pool exists any more' };
-        const warnings = action.type === 'reply' ? checkReply(text, await recentOutletReplies(ctx.db, clientId, review.outletId, 20)) : [];
-        if (action.type === 'draft' || warnings.length) {
-          await repo.insertDraft(ctx.db, { clientId, outletId: review.outletId, runId: run.id, reviewId: review.id, text, warnings: warnings.map((w) => w.code), createdAt: ctx.now() });
-          return { type: action.type, status: 'drafted', detail: warnings.length ? `Waiting for approval: ${warnings.map((w) => w.message).join(' ')}` : 'Waiting for approval' };
+        // Messages: the same welcome twice is no fault, so only contact details and substance are checked.
+        const warnings = action.type === 'reply' ? checkReply(text, message ? [] : await recentOutletReplies(ctx.db, clientId, review.outletId, 20)) : [];
+        const windowShut = message && action.type === 'reply' && (await conversationWindow(ctx, review)) !== 'standard';
+        if (action.type === 'draft' || warnings.length || windowShut) {
+          const subject = message ? { messageId: review.id, conversationId: review.conversationId } : { reviewId: review.id };
+          await repo.insertDraft(ctx.db, { clientId, outletId: review.outletId, runId: run.id, ...subject, text, warnings: [...warnings.map((w) => w.code), ...(windowShut ? ['window_standard_closed'] : [])], createdAt: ctx.now() });
+          const why = [...warnings.map((w) => w.message), ...(windowShut ? ['The 24-hour window has closed: only a person may answer now, with the human agent tag.'] : [])];
+          return { type: action.type, status: 'drafted', detail: why.length ? `Waiting for approval: ${why.join(' ')}` : 'Waiting for approval' };
         }
         return { type: action.type, status: 'done', detail: `${await postReply(ctx, actor, review, text, `automation-run-${run.id}`, false)}: ${text}` };
       }
       case 'create_ticket': {
-        const { ticket } = await createTicket(ctx, actor, { reviewId: String(review.id), priority: action.priority, watcherUserIds: [] });
+        const link = message ? { conversationId: String(review.conversationId) } : { reviewId: String(review.id) };
+        const { ticket } = await createTicket(ctx, actor, { ...link, priority: action.priority, watcherUserIds: [] });
         return { type: action.type, status: 'done', detail: `Ticket #${ticket.id}` };
       }
       case 'assign': {
@@ -463,7 +512,7 @@ async function runAction(ctx: AppContext, run: repo.RunRow, rule: repo.RuleRow, 
           await updateTicket(ctx, actor, { ticketId: ticket.detail.replace(/^Ticket #/, ''), assigneeUserId: action.userId });
           return { type: action.type, status: 'done', detail: `${ticket.detail} assigned` };
         }
-        const complaintId = await complaintOfReview(ctx.db, review.id);
+        const complaintId = message ? await openComplaintOfConversation(ctx.db, review.conversationId!) : await complaintOfReview(ctx.db, review.id);
         if (complaintId === null) return { type: action.type, status: 'skipped', detail: 'Neither a ticket of this rule nor a complaint to assign' };
         await updateComplaint(ctx, actor, { complaintId: String(complaintId), assigneeUserId: action.userId });
         return { type: action.type, status: 'done', detail: `Complaint #${complaintId} assigned` };
@@ -471,12 +520,14 @@ async function runAction(ctx: AppContext, run: repo.RunRow, rule: repo.RuleRow, 
       case 'notify': {
         const people = await repo.usersByIds(ctx.db, action.userIds);
         const stars = review.rating ? `${review.rating}★ ` : '';
-        const link = threadLink(ctx, { reviewId: review.id, ticketId: null });
+        const link = message ? conversationLink(ctx, review) : threadLink(ctx, { reviewId: review.id, ticketId: null });
+        const what = message ? `${review.source === 'instagram' ? 'Instagram' : 'Messenger'} message to ${review.outletName}` : `${stars}review of ${review.outletName}`;
+        const origin = message ? `${review.source === 'instagram' ? 'Instagram' : 'Messenger'} message to` : `${stars}${review.source === 'google' ? 'Google' : 'Facebook'} review of`;
         for (const p of people) {
           await ctx.mailer.send({
             to: p.email,
-            subject: `Automation “${rule.name}”: ${stars}review of ${review.outletName}`,
-            text: [`Hello ${p.fullName},`, '', `The automation rule “${rule.name}” picked up ${review.reviewerName}'s ${stars}${review.source === 'google' ? 'Google' : 'Facebook'} review of ${review.outletName} (${review.brandName}):`, '', ...review.reviewText.split(/\r?\n/).map((l) => `> ${l}`), '', `Open the review: ${link}`].join('\n'),
+            subject: `Automation “${rule.name}”: ${what}`,
+            text: [`Hello ${p.fullName},`, '', `The automation rule “${rule.name}” picked up ${review.reviewerName}'s ${origin} ${review.outletName} (${review.brandName}):`, '', ...(review.reviewText || '(no text)').split(/\r?\n/).map((l) => `> ${l}`), '', `Open the ${message ? 'conversation' : 'review'}: ${link}`].join('\n'),
           });
         }
         return { type: action.type, status: 'done', detail: `Mailed ${people.map((p) => p.fullName).join(', ')}` };
@@ -503,7 +554,7 @@ export async function executeRun(ctx: AppContext, clientId: string, runId: numbe
   if (!rule) return finish('skipped', [...run.outcomes]);
   if (!rule.enabled) return finish('skipped', [...run.outcomes]);
   const actor = await actingAs(ctx, rule.createdByUserId, clientId);
-  const review = await repo.reviewById(ctx.db, clientId, run.reviewId);
+  const review = await repo.subjectOf(ctx.db, clientId, run);
   if (!actor || !review) return finish('skipped', [...run.outcomes]);
   const outcomes = [...run.outcomes];
   for (const action of rule.actions.slice(outcomes.length)) {
@@ -517,17 +568,18 @@ export async function executeRun(ctx: AppContext, clientId: string, runId: numbe
  * `automation.match`: gives one outlet's arriving reviews to the rules. Queued (one per outlet at
  * a time) with complaint detection by the review syncs and the feed webhook; idempotent.
  */
-export const automationMatchJob = defineJob<{ clientId: string; outletId: string }, AppContext>({
+export const automationMatchJob = defineJob<{ clientId: string; outletId: string; trigger?: TAutomationTrigger }, AppContext>({
   name: 'automation.match',
   subject: 'Automation',
-  schema: z.object({ clientId: z.uuid(), outletId: z.uuid() }),
+  // Jobs queued before `new_message` existed carry no trigger: they are review matches.
+  schema: z.object({ clientId: z.uuid(), outletId: z.uuid(), trigger: z.enum(AUTOMATION_TRIGGERS).optional() }),
   retryLimit: 5,
   retryDelaySeconds: 10,
   retryBackoff: true,
   expireInSeconds: 5 * 60,
   policy: 'stately',
   async handler(ctx, data) {
-    return { scheduled: await matchArrivals(ctx, data.clientId, data.outletId) };
+    return { scheduled: await matchArrivals(ctx, data.clientId, data.outletId, data.trigger ?? 'new_review') };
   },
 });
 
@@ -551,8 +603,26 @@ export const automationRunJob = defineJob<{ clientId: string; outletId: string; 
   },
 });
 
-/** Queues rule matching for an outlet whose reviews just changed (callers: the review syncs and the feed webhook). */
-export async function queueAutomation(ctx: AppContext, clientId: string, outletId: string): Promise<void> {
-  await ctx.jobs.send(automationMatchJob, { clientId, outletId }, { singletonKey: outletId });
+/**
+ * Queues rule matching for an outlet whose reviews just changed (callers: the review syncs and
+ * the feed webhook), or, with `new_message`, whose conversations got guest messages (the
+ * Messenger/Instagram webhook). One queued match per outlet and trigger at a time.
+ */
+export async function queueAutomation(ctx: AppContext, clientId: string, outletId: string, trigger: TAutomationTrigger = 'new_review'): Promise<void> {
+  await ctx.jobs.send(automationMatchJob, { clientId, outletId, ...(trigger === 'new_message' ? { trigger } : {}) }, { singletonKey: trigger === 'new_review' ? outletId : `${outletId}:${trigger}` });
   ctx.jobs.wake(automationMatchJob);
+}
+
+/** The reply window of a message's conversation now (`standard`: within 24 hours of the guest's last message). */
+async function conversationWindow(ctx: AppContext, subject: repo.AutomationSubject): Promise<'standard' | 'human_agent' | 'closed'> {
+  const last = await repo.lastGuestMessageAt(ctx.db, subject.conversationId!);
+  return replyWindow(last, ctx.now()).state;
+}
+
+/** The inbox link of a message's conversation, for mails. */
+function conversationLink(ctx: AppContext, subject: repo.AutomationSubject): string {
+  const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+  const channel = subject.source === 'instagram' ? 'instagram' : 'messenger';
+  // The inbox keeps its selection in the URL (web features/inbox use-inbox-params.ts).
+  return `${base}/apps/reviews_and_complaints/inbox?channel=${channel}&page=${encodeURIComponent(subject.accountId ?? '')}&conversation=${subject.conversationId}`;
 }

@@ -9,6 +9,7 @@ import { defineJob } from '../../lib/jobs.ts';
 import { recordEvents, type RoutedEvent } from './events.ts';
 import { transactionThenPublish } from '../../lib/realtime.ts';
 import { ingestFeedChanges } from '../reviews/feed-webhook.service.ts';
+import { queueAutomation } from '../automation/automation.service.ts';
 import { toConversation, toMessage } from './inbox.mappers.ts';
 import * as repo from './inbox.repository.ts';
 import * as deliveries from './webhook.repository.ts';
@@ -118,6 +119,12 @@ export async function processDelivery(ctx: AppContext, deliveryId: string, log?:
       await ctx.jobs.send(guestNameJob, { clientId: e.clientId, outletId: e.outletId, pageId: e.accountId, conversationId: Number(e.event.conversationId) }, { singletonKey: e.event.conversationId });
     }
   }
+  // Guest messages go to the `new_message` automation rules: one queued match per outlet.
+  const outletsWithGuestMessages = new Map<string, string>();
+  for (const e of result.events) {
+    if (e.event.type === 'message' && e.event.message.direction === 'guest') outletsWithGuestMessages.set(e.outletId, e.clientId);
+  }
+  for (const [outletId, clientId] of outletsWithGuestMessages) await queueAutomation(ctx, clientId, outletId, 'new_message');
   await deliveries.markDeliveryProcessed(ctx.db, deliveryId, { events: result.events.length, skipped: result.skipped, at: ctx.now() });
   return { events: result.events.length, skipped: result.skipped };
 }

@@ -9,7 +9,7 @@
  *   (the reply text, "Ticket #12", why it was skipped) and it is shown as sent, like its error
  *   messages; a dry run's assign and notify details are user ids, named here.
  */
-import type { TAutomationAction, TAutomationActionOutcome, TAutomationConditions } from '@dinedesk/contracts/automation';
+import type { TAutomationAction, TAutomationActionOutcome, TAutomationConditions, TAutomationTrigger } from '@dinedesk/contracts/automation';
 import type { TFunction } from 'i18next';
 
 export type AutomationT = TFunction<'automation'>;
@@ -50,12 +50,16 @@ function ratingText(c: TAutomationConditions, t: AutomationT): string | null {
   return null;
 }
 
-/** The conditions in a few words ("1–2★, Google, keywords: cold, late"); "Every new review" for none. */
-export function conditionsText(c: TAutomationConditions, names: Names, language: string, t: AutomationT, appT: AppT): string {
+/**
+ * The conditions in a few words ("1–2★, Google, keywords: cold, late"); "Every new review"
+ * ("Every new message" for a message rule) for none.
+ */
+export function conditionsText(c: TAutomationConditions, names: Names, language: string, t: AutomationT, appT: AppT, onMessages = false): string {
   const parts: string[] = [];
   const rating = ratingText(c, t);
   if (rating) parts.push(rating);
   if (c.sources) parts.push(anyOf(c.sources.map((s) => appT(`reviews.source.${s}`)), language));
+  if (c.channels) parts.push(anyOf(c.channels.map((ch) => t(`channel.${ch}`)), language));
   if (c.hasText !== undefined) parts.push(c.hasText ? t('summary.withText') : t('summary.ratingOnly'));
   if (c.keywords) parts.push(t('summary.keywords', { keywords: c.keywords.join(', ') }));
   if (c.outletIds) {
@@ -65,7 +69,7 @@ export function conditionsText(c: TAutomationConditions, names: Names, language:
     else parts.push(t('summary.outletCount', { count: c.outletIds.length }));
   }
   if (c.sentiments) parts.push(t('summary.sentiment', { sentiments: anyOf(c.sentiments.map((s) => appT(`reviews.sentiment.${s}`).toLowerCase()), language) }));
-  return parts.length ? parts.join(', ') : t('summary.anyReview');
+  return parts.length ? parts.join(', ') : onMessages ? t('summary.anyMessage') : t('summary.anyReview');
 }
 
 /** One action in a few words ("Draft reply (2 templates)", "Assign to Vikram Shah"). */
@@ -89,9 +93,9 @@ export function actionText(action: TAutomationAction, names: Names, language: st
 }
 
 /** The whole rule in one line (module comment). */
-export function ruleSummary(rule: { conditions: TAutomationConditions; actions: readonly TAutomationAction[]; delayMinutes: number }, names: Names, language: string, t: AutomationT, appT: AppT): string {
+export function ruleSummary(rule: { trigger?: TAutomationTrigger; conditions: TAutomationConditions; actions: readonly TAutomationAction[]; delayMinutes: number }, names: Names, language: string, t: AutomationT, appT: AppT): string {
   return t('summary.rule', {
-    conditions: conditionsText(rule.conditions, names, language, t, appT),
+    conditions: conditionsText(rule.conditions, names, language, t, appT, rule.trigger === 'new_message'),
     actions: rule.actions.map((a) => actionText(a, names, language, t)).join(' · '),
     delay: delayText(rule.delayMinutes, language),
   });

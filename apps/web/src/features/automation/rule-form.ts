@@ -13,7 +13,7 @@
  *   message sits under its field. The words are the screen's (rule-form-messages in the
  *   component), not the contract's English.
  */
-import { REVIEW_SOURCES, SENTIMENTS, type TTicketPriority } from '@dinedesk/contracts';
+import { CHANNELS, REVIEW_SOURCES, SENTIMENTS, type TChannel, type TTicketPriority } from '@dinedesk/contracts';
 import {
   AUTOMATION_DELAY_MIN_MINUTES,
   ZCreateAutomationRuleRequest,
@@ -21,6 +21,7 @@ import {
   type TAutomationActionType,
   type TAutomationConditions,
   type TAutomationRule,
+  type TAutomationTrigger,
   type TCreateAutomationRuleRequest,
 } from '@dinedesk/contracts/automation';
 import type { TDryRunRequest } from './api/dry-run.ts';
@@ -48,7 +49,11 @@ export interface FormAction {
 
 export interface RuleForm {
   name: string;
+  /** What the rule acts on: new reviews or guest messages; fixed once the rule is saved. */
+  trigger: TAutomationTrigger;
+  /** Review rules: the sources; message rules: the inbox channels. */
   sources: ReviewSource[];
+  channels: TChannel[];
   /** '' for any, else '1'…'5' (a native select's value). */
   ratingMin: string;
   ratingMax: string;
@@ -73,7 +78,9 @@ export function newAction(type: TAutomationActionType): FormAction {
 export function emptyForm(): RuleForm {
   return {
     name: '',
+    trigger: 'new_review',
     sources: [...REVIEW_SOURCES],
+    channels: [...CHANNELS],
     ratingMin: '',
     ratingMax: '',
     text: 'any',
@@ -106,7 +113,9 @@ export function formOfRule(rule: TAutomationRule): RuleForm {
   const c = rule.conditions;
   return {
     name: rule.name,
+    trigger: rule.trigger,
     sources: c.sources ? [...c.sources] : [...REVIEW_SOURCES],
+    channels: c.channels ? [...c.channels] : [...CHANNELS],
     ratingMin: c.ratingMin === undefined ? '' : String(c.ratingMin),
     ratingMax: c.ratingMax === undefined ? '' : String(c.ratingMax),
     text: c.hasText === undefined ? 'any' : c.hasText ? 'with' : 'without',
@@ -124,13 +133,21 @@ function partial<T extends string>(picked: readonly T[], all: readonly T[]): T[]
   return all.every((value) => picked.includes(value)) ? undefined : all.filter((value) => picked.includes(value));
 }
 
-/** The input's conditions (z.input: the contract parses and checks them). */
+/**
+ * The input's conditions (z.input: the contract parses and checks them). Only the trigger's own
+ * conditions are sent: a message rule has channels, no sources or stars.
+ */
 export function toConditions(form: RuleForm): TAutomationConditions {
   const conditions: TAutomationConditions = {};
-  const sources = partial(form.sources, REVIEW_SOURCES);
-  if (sources) conditions.sources = sources;
-  if (form.ratingMin) conditions.ratingMin = Number(form.ratingMin);
-  if (form.ratingMax) conditions.ratingMax = Number(form.ratingMax);
+  if (form.trigger === 'new_message') {
+    const channels = partial(form.channels, CHANNELS);
+    if (channels) conditions.channels = channels;
+  } else {
+    const sources = partial(form.sources, REVIEW_SOURCES);
+    if (sources) conditions.sources = sources;
+    if (form.ratingMin) conditions.ratingMin = Number(form.ratingMin);
+    if (form.ratingMax) conditions.ratingMax = Number(form.ratingMax);
+  }
   if (form.text !== 'any') conditions.hasText = form.text === 'with';
   if (form.keywords.length) conditions.keywords = [...form.keywords];
   if (form.outletIds.length) conditions.outletIds = [...form.outletIds];
@@ -161,7 +178,7 @@ function delayOf(form: RuleForm): number {
 
 /** The definition of the form: what a dry run is asked about, and what a rule saves. */
 export function toDefinition(form: RuleForm): TDryRunRequest {
-  return { trigger: 'new_review', conditions: toConditions(form), actions: form.actions.map(toAction), delayMinutes: delayOf(form) };
+  return { trigger: form.trigger, conditions: toConditions(form), actions: form.actions.map(toAction), delayMinutes: delayOf(form) };
 }
 
 /** `rules/create`'s body: the definition, the name and the switch. */
@@ -170,7 +187,7 @@ export function toCreateRequest(form: RuleForm): TCreateAutomationRuleRequest {
 }
 
 /** Where an issue is shown: a field of the editor, or the action at an index. */
-export type FieldKey = 'name' | 'sources' | 'rating' | 'keywords' | 'outlets' | 'sentiments' | 'actions' | 'delay' | `action.${number}`;
+export type FieldKey = 'name' | 'sources' | 'channels' | 'rating' | 'keywords' | 'outlets' | 'sentiments' | 'actions' | 'delay' | `action.${number}`;
 
 /** The editor field of a contract path (`['conditions', 'keywords', 0]` → `keywords`); null when none fits. */
 export function fieldOfPath(path: readonly PropertyKey[]): FieldKey | null {
@@ -179,6 +196,7 @@ export function fieldOfPath(path: readonly PropertyKey[]): FieldKey | null {
   if (head === 'delayMinutes') return 'delay';
   if (head === 'conditions') {
     if (second === 'sources') return 'sources';
+    if (second === 'channels') return 'channels';
     if (second === 'ratingMin' || second === 'ratingMax') return 'rating';
     if (second === 'keywords') return 'keywords';
     if (second === 'outletIds') return 'outlets';

@@ -12,6 +12,7 @@ import {
   automationBackend,
   BAWARCHI_OUTLET,
   draftFixture,
+  messageRef,
   hoursFromNow,
   ME,
   ruleFixture,
@@ -193,6 +194,43 @@ describe('AutomationPage: the rule editor', () => {
     expect(backend.callsTo(API.automationRuleCreate, 'POST')[0]?.body).toEqual({ trigger: 'new_review', conditions: {}, actions: [{ type: 'notify', userIds: [AGENT.id] }], delayMinutes: 5, name: 'Tell Vikram', enabled: true });
     await waitFor(() => expect(ruleCards().map((c) => c.textContent)).toEqual([expect.stringContaining('Unhappy Google guests'), expect.stringContaining('Tell Vikram')]));
   });
+
+  it('offers channels instead of sources and stars, and saves a new_message rule', async () => {
+    const { backend, user } = setup({ rules: [] });
+    const editor = await openEditor(user);
+    expect(within(editor).getByTestId('automation-sources')).toBeInTheDocument();
+    await user.click(within(editor).getByRole('radio', { name: 'A guest writes on Messenger or Instagram' }));
+    expect(within(editor).queryByTestId('automation-sources')).not.toBeInTheDocument();
+    expect(within(editor).queryByTestId('automation-ratingMin')).not.toBeInTheDocument();
+    expect(within(editor).getByTestId('automation-message-help')).toHaveTextContent('at most one automatic answer a day');
+    await user.click(within(within(editor).getByTestId('automation-channels')).getByRole('checkbox', { name: 'Instagram' }));
+    await user.type(within(editor).getByTestId('automation-rule-name'), 'Parking answers');
+    await user.type(within(editor).getByTestId('automation-keywords'), 'parking{Enter}');
+    await addAction(user, editor, 'create_ticket');
+    await user.click(within(editor).getByTestId('automation-save'));
+    await waitFor(() => expect(screen.queryByTestId('automation-editor')).not.toBeInTheDocument());
+    expect(backend.callsTo(API.automationRuleCreate, 'POST')[0]?.body).toEqual({
+      trigger: 'new_message',
+      conditions: { channels: ['messenger'], keywords: ['parking'] },
+      actions: [{ type: 'create_ticket', priority: 'normal' }],
+      delayMinutes: 5,
+      name: 'Parking answers',
+      enabled: false,
+    });
+  });
+
+  it('refuses a message rule with no channel ticked, under the channels', async () => {
+    const { backend, user } = setup({ rules: [] });
+    const editor = await openEditor(user);
+    await user.click(within(editor).getByRole('radio', { name: 'A guest writes on Messenger or Instagram' }));
+    const channels = within(editor).getByTestId('automation-channels');
+    for (const name of ['Messenger', 'Instagram']) await user.click(within(channels).getByRole('checkbox', { name }));
+    await user.type(within(editor).getByTestId('automation-rule-name'), 'No channel');
+    await addAction(user, editor, 'create_ticket');
+    await user.click(within(editor).getByTestId('automation-save'));
+    expect(await within(channels).findByText('Tick at least one channel.')).toBeInTheDocument();
+    expect(backend.callsTo(API.automationRuleCreate)).toEqual([]);
+  });
 });
 
 describe('AutomationPage: editing a rule', () => {
@@ -335,6 +373,15 @@ describe('AutomationPage: history', () => {
     await waitFor(() => expect(screen.getAllByTestId('automation-run')).toHaveLength(30));
     expect(backend.callsTo(API.automationHistory, 'POST').map((c) => c.body)).toEqual([{ limit: 25 }, { cursor: '25', limit: 25 }]);
     expect(screen.getByText('No older runs')).toBeInTheDocument();
+  });
+
+  it('shows a message run with its guest, channel and a link to the conversation, without stars', async () => {
+    setup({ runs: [runFixture({ ...messageRef, id: '601', outcomes: [{ type: 'reply', status: 'done', detail: 'Sent on Messenger: Yes, behind the restaurant.' }] })] }, { search: '?tab=history' });
+    const ref = await screen.findByTestId('review-ref');
+    expect(within(ref).getByTestId('review-ref-reviewer')).toHaveTextContent('Ravi Kumar');
+    expect(within(ref).queryByTestId('review-ref-rating')).not.toBeInTheDocument();
+    expect(ref).toHaveTextContent('Messenger · Paradise, Gachibowli');
+    expect(within(ref).getByTestId('review-ref-conversation')).toHaveAttribute('href', '/apps/reviews_and_complaints/inbox?channel=messenger&page=1000000001&conversation=4401');
   });
 
   it('shows the empty state', async () => {

@@ -1,6 +1,6 @@
 /**
  * Automation screen (/apps/reviews_and_complaints/automation; screens.md "Automation", issue #12,
- * docs/decisions/0028): rules that act on new reviews — a trigger, conditions, actions from a
+ * docs/decisions/0028): rules that act on new reviews or guest messages — a trigger, conditions, actions from a
  * template pool to tickets and mails, a delay, a priority order — with their history, the
  * approval queue of drafted replies, and a dry run against past reviews.
  *

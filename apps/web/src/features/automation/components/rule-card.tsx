@@ -71,6 +71,7 @@ export const RuleCard = memo(function RuleCard({ rule, place, count, names, cont
           )}
         </Box>
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="automation-rule-summary">
+          <Chip size="small" label={t(`rules.trigger_${rule.trigger}`)} sx={{ mr: 1 }} data-testid="automation-rule-trigger" />
           {summary}
         </Typography>
         <Typography variant="body2" color="text.secondary" data-testid="automation-rule-facts">

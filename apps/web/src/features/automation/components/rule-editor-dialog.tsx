@@ -2,8 +2,10 @@
  * The rule editor (issue #12 "Automation"; docs/decisions/0028), a dialog for a new rule and for
  * editing one. Owners only (`manage Automation`): the page opens it for them alone.
  *
- * - Trigger: a new review (the one trigger of this version). Conditions: sources, rating range,
- *   text, keywords (free chips), outlets (all when none is chosen), sentiment. Actions, in order:
+ * - Trigger: a new review, or a guest's message on Messenger or Instagram; chosen for a new rule,
+ *   fixed once saved (the server refuses conditions a trigger cannot read). Conditions: sources
+ *   and rating range (reviews) or channels (messages), text, keywords (free chips), outlets (all
+ *   when none is chosen), sentiment. Actions, in order:
  *   reply or draft from a template pool (never both), create a ticket, assign, notify. Delay:
  *   5 min to 24 h, with presets. A new rule is saved off unless "Switch on now" is ticked.
  * - The contract checks the form before anything is sent (rule-form.ts `validateRule`); each
@@ -36,7 +38,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { REVIEW_SOURCES, SENTIMENTS } from '@dinedesk/contracts';
+import { CHANNELS, REVIEW_SOURCES, SENTIMENTS } from '@dinedesk/contracts';
 import { AUTOMATION_DELAY_MAX_MINUTES, AUTOMATION_DELAY_MIN_MINUTES, type TAutomationActionType, type TAutomationRule } from '@dinedesk/contracts/automation';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,6 +93,7 @@ function messageOf(issue: FormIssue, form: RuleForm, t: AutomationT): string {
   const words: Partial<Record<FieldKey, string>> = {
     name: t('validation.name'),
     sources: t('validation.sources'),
+    channels: t('validation.channels'),
     rating: t('validation.rating'),
     keywords: t('validation.keywords'),
     outlets: t('validation.outlets'),
@@ -207,6 +210,7 @@ export function RuleEditorDialog({ rule, names, onClose, onSaved }: RuleEditorDi
   const outletChoices = names.outlets;
   const chosenOutlets = form.outletIds.map((id) => outletChoices.find((o) => o.id === id) ?? { id, name: id, brandName: '' });
   const nameError = errorOf('name');
+  const onMessages = form.trigger === 'new_message';
   const ratingError = errorOf('rating');
   const keywordsError = errorOf('keywords');
   const outletsError = errorOf('outlets');
@@ -226,9 +230,15 @@ export function RuleEditorDialog({ rule, names, onClose, onSaved }: RuleEditorDi
             value={form.name}
             onChange={(event) => change({ name: event.target.value })}
             error={nameError !== null}
-            helperText={nameError ?? t('editor.trigger')}
+            helperText={nameError}
             slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'automation-rule-name' } }}
           />
+          <FieldGroup label={t('editor.triggerLabel')} help={rule ? t('editor.triggerFixed') : undefined} error={null} testId="automation-trigger">
+            <RadioGroup row value={form.trigger} onChange={(_e, value) => change({ trigger: value as RuleForm['trigger'] })}>
+              <FormControlLabel value="new_review" disabled={Boolean(rule)} control={<Radio size="small" />} label={t('editor.triggerReview')} />
+              <FormControlLabel value="new_message" disabled={Boolean(rule)} control={<Radio size="small" />} label={t('editor.triggerMessage')} />
+            </RadioGroup>
+          </FieldGroup>
 
           <Stack component="section" spacing={2} aria-labelledby="automation-editor-conditions">
             <Box>
@@ -240,13 +250,23 @@ export function RuleEditorDialog({ rule, names, onClose, onSaved }: RuleEditorDi
               </Typography>
             </Box>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-              <FieldGroup label={t('editor.sources')} error={errorOf('sources')} testId="automation-sources">
-                <FormGroup row>
-                  {REVIEW_SOURCES.map((source) => (
-                    <FormControlLabel key={source} label={appT(`reviews.source.${source}`)} control={<Checkbox size="small" checked={form.sources.includes(source)} onChange={(_e, on) => change({ sources: toggle(form.sources, source, on) })} />} />
-                  ))}
-                </FormGroup>
-              </FieldGroup>
+              {onMessages ? (
+                <FieldGroup label={t('editor.channels')} error={errorOf('channels')} testId="automation-channels">
+                  <FormGroup row>
+                    {CHANNELS.map((channel) => (
+                      <FormControlLabel key={channel} label={t(`channel.${channel}`)} control={<Checkbox size="small" checked={form.channels.includes(channel)} onChange={(_e, on) => change({ channels: toggle(form.channels, channel, on) })} />} />
+                    ))}
+                  </FormGroup>
+                </FieldGroup>
+              ) : (
+                <FieldGroup label={t('editor.sources')} error={errorOf('sources')} testId="automation-sources">
+                  <FormGroup row>
+                    {REVIEW_SOURCES.map((source) => (
+                      <FormControlLabel key={source} label={appT(`reviews.source.${source}`)} control={<Checkbox size="small" checked={form.sources.includes(source)} onChange={(_e, on) => change({ sources: toggle(form.sources, source, on) })} />} />
+                    ))}
+                  </FormGroup>
+                </FieldGroup>
+              )}
               <FieldGroup label={t('editor.text')} error={null}>
                 <RadioGroup row value={form.text} onChange={(_e, value) => change({ text: value as RuleForm['text'] })}>
                   <FormControlLabel value="any" control={<Radio size="small" />} label={t('editor.textAny')} />
@@ -255,6 +275,11 @@ export function RuleEditorDialog({ rule, names, onClose, onSaved }: RuleEditorDi
                 </RadioGroup>
               </FieldGroup>
             </Box>
+            {onMessages ? (
+              <Alert severity="info" variant="outlined" data-testid="automation-message-help">
+                {t('editor.messageHelp')}
+              </Alert>
+            ) : (
             <Box>
               <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
                 {(['ratingMin', 'ratingMax'] as const).map((key) => (
@@ -279,6 +304,7 @@ export function RuleEditorDialog({ rule, names, onClose, onSaved }: RuleEditorDi
                 {ratingError ?? t('editor.ratingHelp')}
               </FormHelperText>
             </Box>
+            )}
             <Autocomplete
               multiple
               freeSolo

@@ -69,7 +69,11 @@ export function ruleFixture(overrides: Partial<TAutomationRule> = {}): TAutomati
 }
 
 const reviewRef = {
+  kind: 'review',
   reviewId: '700001',
+  conversationId: null,
+  messageId: null,
+  accountId: null,
   source: 'google',
   outletId: PARADISE_OUTLET,
   outletName: 'Paradise, Gachibowli',
@@ -77,6 +81,22 @@ const reviewRef = {
   rating: 1,
   text: 'The biryani was cold and the delivery was very late.',
   createdTime: hoursFromNow(-5),
+} as const;
+
+/** A guest's Messenger message as a run's or draft's subject (`new_message` rules). */
+export const messageRef = {
+  kind: 'message',
+  reviewId: null,
+  conversationId: '4401',
+  messageId: '88001',
+  accountId: '1000000001',
+  source: 'messenger',
+  outletId: PARADISE_OUTLET,
+  outletName: 'Paradise, Gachibowli',
+  reviewerName: 'Ravi Kumar',
+  rating: null,
+  text: 'Is there parking nearby?',
+  createdTime: hoursFromNow(-2),
 } as const;
 
 export function draftFixture(overrides: Partial<TAutomationDraft> = {}): TAutomationDraft {
