@@ -25,6 +25,8 @@ import { complaintsRoutes } from './modules/complaints/complaints.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { automationRoutes } from './modules/automation/automation.routes.ts';
 import { competitorsRoutes } from './modules/competitors/competitors.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { instagramRoutes } from './modules/instagram/instagram.routes.ts';
 
 /** One registered route, as the authorization matrix test enumerates them. */
 export interface RouteEntry {
@@ -127,6 +129,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
     await api.register(ticketsRoutes);
     await api.register(automationRoutes);
     await api.register(competitorsRoutes);
+    await api.register(ordersRoutes);
+    await api.register(instagramRoutes);
     await api.register(metaRoutes);
     await api.register(googleRoutes);
     await api.register(inboxRoutes);

@@ -14,6 +14,8 @@ import { mentionEmailJob } from './modules/comments/comments.service.ts';
 import { automationMatchJob, automationRunJob } from './modules/automation/automation.service.ts';
 import { competitorsRefreshJob, queueRefreshes } from './modules/competitors/competitors.service.ts';
 import { complaintsDetectJob } from './modules/complaints/complaints.service.ts';
+import { ordersImportJob } from './modules/orders/orders.service.ts';
+import { instagramRefreshJob } from './modules/instagram/instagram.service.ts';
 import { breachEmailJob, ticketSlaJob } from './modules/tickets/tickets.service.ts';
 
 /**
@@ -83,7 +85,7 @@ export const maintenanceJob = defineJob<{ clientId: null }, AppContext>({
 });
 
 /** Every job kind, in registration order. */
-export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob, automationMatchJob, automationRunJob, competitorsRefreshJob] as const;
+export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob, automationMatchJob, automationRunJob, competitorsRefreshJob, ordersImportJob, instagramRefreshJob] as const;
 
 /**
  * The process's job queue with every job registered; `start` it once the app is ready.

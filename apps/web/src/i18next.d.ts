@@ -1,5 +1,7 @@
 import 'i18next';
 import type automation from './locales/en/automation.json';
+import type businessOverview from './locales/en/business-overview.json';
+import type orders from './locales/en/orders.json';
 import type comments from './locales/en/comments.json';
 import type complaints from './locales/en/complaints.json';
 import type competitors from './locales/en/competitors.json';
@@ -11,8 +13,18 @@ import type demoTodo from './locales/en/demo-todo.json';
 import type demoCalendar from './locales/en/demo-calendar.json';
 import type demoUsers from './locales/en/demo-users.json';
 import type demoInvoice from './locales/en/demo-invoice.json';
+import type demoShop from './locales/en/demo-shop.json';
+import type demoDashboards from './locales/en/demo-dashboards.json';
+import type demoAuth from './locales/en/demo-auth.json';
+import type demoAccount from './locales/en/demo-account.json';
+import type demoProfile from './locales/en/demo-profile.json';
+import type demoFaq from './locales/en/demo-faq.json';
+import type demoKnowledgeBase from './locales/en/demo-knowledge-base.json';
+import type demoPricing from './locales/en/demo-pricing.json';
+import type demoBlog from './locales/en/demo-blog.json';
 import type facebook from './locales/en/facebook.json';
 import type inbox from './locales/en/inbox.json';
+import type instagram from './locales/en/instagram.json';
 import type reviews from './locales/en/reviews.json';
 import type tenancy from './locales/en/tenancy.json';
 import type tickets from './locales/en/tickets.json';
@@ -37,6 +49,9 @@ declare module 'i18next' {
       competitors: typeof competitors;
       tickets: typeof tickets;
       automation: typeof automation;
+      'business-overview': typeof businessOverview;
+      orders: typeof orders;
+      instagram: typeof instagram;
       // The template's demo apps (issue #15), one namespace each.
       'demo-email': typeof demoEmail;
       'demo-chat': typeof demoChat;
@@ -44,6 +59,15 @@ declare module 'i18next' {
       'demo-calendar': typeof demoCalendar;
       'demo-users': typeof demoUsers;
       'demo-invoice': typeof demoInvoice;
+      'demo-shop': typeof demoShop;
+      'demo-dashboards': typeof demoDashboards;
+      'demo-auth': typeof demoAuth;
+      'demo-account': typeof demoAccount;
+      'demo-profile': typeof demoProfile;
+      'demo-faq': typeof demoFaq;
+      'demo-knowledge-base': typeof demoKnowledgeBase;
+      'demo-pricing': typeof demoPricing;
+      'demo-blog': typeof demoBlog;
     };
   }
 }

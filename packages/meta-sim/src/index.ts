@@ -33,12 +33,15 @@ import { GoogleWorld, type GoogleReview, type GoogleUser } from './google/world.
 import { registerGoogleControl, registerGoogleRoutes } from './google/routes.ts';
 import { PlacesWorld } from './places/world.ts';
 import { registerPlacesRoutes } from './places/routes.ts';
+import { instagramMediaModule } from './instagram/graph.ts';
+import { InstagramWorld, type MetricMatrix } from './instagram/world.ts';
 
 export { GraphError } from './errors.ts';
 export { BUSINESS_MANAGE_SCOPE, GOOGLE_ACCESS_TOKEN_SECONDS, type GoogleLocation, type GoogleReview, type GoogleUser } from './google/world.ts';
 export { GOOGLE_PREFIX, LOCATION_FIELDS } from './google/routes.ts';
 export { PLACES_PREFIX, PLACE_FIELDS, PLACE_REVIEWS_MAX } from './places/routes.ts';
 export type { SimPlace } from './places/world.ts';
+export { DEFAULT_METRIC_MATRIX, DEPRECATED_METRICS, INSIGHTS_LAG_HOURS, MIN_AUDIENCE, RETENTION_DAYS, type InstagramWorld, type MetricMatrix, type SimMedia } from './instagram/world.ts';
 export { CODE_TTL_SECONDS, appsecretProof } from './oauth.ts';
 export { EXCHANGED_LONG_LIVED_SECONDS, SHORT_LIVED_SECONDS } from './tokens.ts';
 export { parseFields, type FieldSpec } from './fields.ts';
@@ -113,6 +116,8 @@ export interface MetaSimOptions {
    * Default: on when `SIM_LIVE=1`, with `SIM_LIVE_INTERVAL_MS`; `false`/null = off.
    */
   live?: { intervalMs?: number } | boolean | null;
+  /** Instagram media insights metrics per media product type (default `DEFAULT_METRIC_MATRIX`, instagram/world.ts). */
+  instagramMetrics?: MetricMatrix;
 }
 
 /** A running (or listenable) simulator. */
@@ -133,6 +138,8 @@ export interface MetaSim {
   google: GoogleSimControl;
   /** The Places API (New) side (places/world.ts, places/routes.ts; docs/decisions/0030). */
   places: { world: PlacesWorld; apiKey: string };
+  /** Instagram media and insights (instagram/world.ts, docs/decisions/0035). */
+  instagram: { world: InstagramWorld };
   /** Usable with `app.inject` in tests. */
   app: FastifyInstance;
   /**
@@ -274,7 +281,10 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
   tokens.ensureIssued();
   const callsPerHour = options.callsPerHour ?? envInt('SIM_CALLS_PER_HOUR') ?? 4800;
   const nodes = new NodeRegistry<GraphContext>();
-  for (const m of DEFAULT_MODULES) m.registerNodes?.(nodes);
+  // Instagram media (issue #13): built from the seed's reviews, times anchored to the clock at start.
+  const instagramWorld = InstagramWorld.fromSeed(seed, now(), options.instagramMetrics);
+  const modules: GraphModule[] = [...DEFAULT_MODULES, instagramMediaModule(instagramWorld)];
+  for (const m of modules) m.registerNodes?.(nodes);
   const inbox = new Inbox(seed, store, now);
   const webhooks = new WebhookDispatcher(
     { appSecret: app.secret, now },
@@ -309,7 +319,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
     calls: new GraphCallLog(),
   };
   const control = createControl(sim, callsPerHour);
-  const server = buildServer({ sim, router: new GraphRouter(DEFAULT_MODULES), control, logger: options.logger ?? false });
+  const server = buildServer({ sim, router: new GraphRouter(modules), control, logger: options.logger ?? false });
   // Google Business Profile and Google OAuth (google/routes.ts): the reviews `reviewSource` gives Google.
   const googleWorld = GoogleWorld.fromSeedDir(options.seedDir ?? process.env.SEED_DIR ?? DEFAULT_SEED_DIR, store, now, options.googleClientSecret ?? process.env.GOOGLE_CLIENT_SECRET ?? 'meta-sim-google-secret');
   const { quota: googleQuota } = registerGoogleRoutes(server, googleWorld);
@@ -342,6 +352,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
       await server.close();
     },
     places: { world: placesWorld, apiKey: placesApiKey },
+    instagram: { world: instagramWorld },
     google: {
       world: googleWorld,
       users: () => [...googleWorld.users.values()],

@@ -5,7 +5,7 @@
  * Ids come from @dinedesk/demo-data (`buildDemoTenancy`, `fbUserIdFor`, `fbStoryIdFor`) so the
  * simulator and the server's own seed agree without reading each other's state.
  */
-import { type SeedDialogueTurn, buildDemoTenancy, fbStoryIdFor, fbUserIdFor, loadSeedDir, reviewSource } from '@dinedesk/demo-data';
+import { type SeedDialogueTurn, type SeedReview, buildDemoTenancy, fbStoryIdFor, fbUserIdFor, loadSeedDir, reviewSource } from '@dinedesk/demo-data';
 
 /**
  * Meta stopped creating Open Graph stories for recommendations in August 2018; older reviews
@@ -77,6 +77,8 @@ export interface Seed {
   pageByIgUser: Map<string, string>;
   /** CamRest676 turns in file order: the text of the seeded conversations (`inbox.ts`). */
   dialogues: SeedDialogueTurn[];
+  /** Every review (both sources) and the cuisines, by restaurant id: the Instagram captions' dishes (`instagram/world.ts`). */
+  restaurants: Map<string, { reviews: SeedReview[]; cuisines: string[] }>;
 }
 
 /** Instagram username of a brand's account (synthetic): `[a-z0-9_]` of the key plus `.hyd`. */
@@ -107,7 +109,9 @@ export function buildSeed(seedDir: string): Seed {
     reviewsByRestaurant.set(r.restaurantId, list);
   }
 
-  const seed: Seed = { users: new Map(), pages: new Map(), stories: new Map(), pageByIgUser: new Map(), dialogues: data.dialogues };
+  const restaurants = new Map(data.restaurants.map((r) => [r.restaurantId, { reviews: [] as SeedReview[], cuisines: r.cuisines }]));
+  for (const r of data.reviews) restaurants.get(r.restaurantId)?.reviews.push(r);
+  const seed: Seed = { users: new Map(), pages: new Map(), stories: new Map(), pageByIgUser: new Map(), dialogues: data.dialogues, restaurants };
   for (const client of clients) {
     const user: SimUser = { id: client.facebookAdmin.id, name: client.facebookAdmin.name, clientKey: client.key, pageIds: [] };
     seed.users.set(user.id, user);

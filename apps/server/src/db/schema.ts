@@ -932,3 +932,139 @@ export const competitorReviews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.placeId, t.reviewName] }), index('competitor_reviews_place_time_idx').on(t.placeId, t.publishTime)],
 );
+
+/**
+ * An order CSV upload of one outlet and the job that imports it (issue #13, docs/decisions/0036):
+ * status and progress for the status call; the file sits under `DATA_DIR/uploads/orders` until
+ * the job is done. All or nothing: a file with problems imports nothing (`rejected`).
+ */
+export const orderImports = pgTable(
+  'order_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    /** Absolute path of the stored upload; null once the job is done with it. */
+    filePath: text('file_path'),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    shape: text('shape').$type<'london' | 'generic'>().notNull(),
+    currency: text('currency').notNull(),
+    sourceOutlet: text('source_outlet'),
+    mapping: jsonb('mapping').$type<Record<string, string>>(),
+    status: text('status').$type<'queued' | 'validating' | 'importing' | 'imported' | 'rejected' | 'failed'>().notNull().default('queued'),
+    progress: real('progress').notNull().default(0),
+    rowsRead: integer('rows_read').notNull().default(0),
+    ordersImported: integer('orders_imported').notNull().default(0),
+    linesImported: integer('lines_imported').notNull().default(0),
+    ordersAlreadyThere: integer('orders_already_there').notNull().default(0),
+    rowsSkipped: integer('rows_skipped').notNull().default(0),
+    problemCount: integer('problem_count').notNull().default(0),
+    failure: text('failure'),
+    jobId: text('job_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('order_imports_outlet_idx').on(t.clientId, t.outletId, t.createdAt),
+    check('order_imports_status_ck', sql`${t.status} in ('queued', 'validating', 'importing', 'imported', 'rejected', 'failed')`),
+    check('order_imports_shape_ck', sql`${t.shape} in ('london', 'generic')`),
+  ],
+);
+
+/** One problem of an import's validation report: file row (1 = header), column, what is wrong. */
+export const orderImportProblems = pgTable(
+  'order_import_problems',
+  {
+    importId: uuid('import_id').notNull().references(() => orderImports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    rowNo: integer('row_no').notNull(),
+    columnName: text('column_name').notNull(),
+    problem: text('problem').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
+);
+
+/**
+ * An order of an outlet, idempotent on (outlet, order id). `ordered_at` is the outlet's local
+ * wall time (the sources carry no zone), so weekday × hour figures read it as is. Money in minor
+ * units of `currency`.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    orderedAt: timestamp('ordered_at', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    itemCount: integer('item_count').notNull(),
+    lineCount: integer('line_count').notNull(),
+    channel: text('channel'),
+    /** False when the source says some lines of the order are missing (London `order_lines_complete`). */
+    linesComplete: boolean('lines_complete').notNull().default(true),
+    importId: uuid('import_id').references(() => orderImports.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('orders_outlet_external_uq').on(t.outletId, t.externalId), index('orders_outlet_time_idx').on(t.outletId, t.orderedAt), index('orders_client_idx').on(t.clientId)],
+);
+
+/** A line of an order (item, quantity, unit price in minor units); `ordered_at` copied for period scans. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    orderedAt: timestamp('ordered_at', { mode: 'string' }).notNull(),
+    itemName: text('item_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_outlet_time_idx').on(t.outletId, t.orderedAt)],
+);
+
+/**
+ * Instagram media of a connected account as last read from Graph, with their lifetime insights
+ * and when those were read (issue #13, docs/decisions/0035). Keyed by Graph's media id; a
+ * story keeps its last numbers after its 24 hours, when Instagram no longer answers for it.
+ */
+export const instagramMedia = pgTable(
+  'instagram_media',
+  {
+    id: text('id').primaryKey(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    pageId: text('page_id').notNull().references(() => facebookPages.id, { onDelete: 'cascade' }),
+    igUserId: text('ig_user_id').notNull(),
+    /** IMAGE, CAROUSEL_ALBUM, VIDEO, REELS or STORY (`TMediaKind`). */
+    kind: text('kind').notNull(),
+    caption: text('caption').notNull().default(''),
+    permalink: text('permalink'),
+    thumbnailUrl: text('thumbnail_url'),
+    postedAt: ts('posted_at').notNull(),
+    /** Lifetime values by metric name; only the metrics Graph gave. */
+    metrics: jsonb('metrics').$type<Record<string, number>>().notNull().default({}),
+    /** `TInsightStatus`: ok, pending, not_enough_viewers, no_data, expired, failed. */
+    status: text('status').notNull().default('pending'),
+    message: text('message'),
+    unavailableMetrics: jsonb('unavailable_metrics').$type<string[]>().notNull().default([]),
+    /** When the insights were last read; null: never. */
+    fetchedAt: ts('fetched_at'),
+  },
+  (t) => [index('instagram_media_account_time_idx').on(t.igUserId, t.postedAt), index('instagram_media_client_idx').on(t.clientId)],
+);
+
+/** The last read of an Instagram account's media (when, and why it failed), one row per account. */
+export const instagramAccountReads = pgTable('instagram_account_reads', {
+  igUserId: text('ig_user_id').primaryKey(),
+  clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+  pageId: text('page_id').notNull().references(() => facebookPages.id, { onDelete: 'cascade' }),
+  fetchedAt: ts('fetched_at'),
+  /** Plain words of the last failure; null when the last read succeeded. */
+  error: text('error'),
+});

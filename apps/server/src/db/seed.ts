@@ -4,6 +4,7 @@ import { MODULES, type TModule, type TRole } from '@dinedesk/contracts';
 import type { Db } from './client.ts';
 import { schema } from './client.ts';
 import { hashPassword } from '../lib/password.ts';
+import { seedLondonOrders } from '../modules/orders/orders.seed.ts';
 
 /** Password of every demo account (README "Demo accounts"); demo data only, not a secret. */
 export const DEMO_PASSWORD = 'DineDesk-demo-2026';
@@ -85,6 +86,8 @@ export async function seedDemo(db: Db, seedDir: string): Promise<boolean> {
         ].filter((g): g is { kind: string; refId: string } => Boolean(g.refId));
         if (grants.length) await tx.insert(schema.accessGrants).values(grants.map((g) => ({ ...g, userId: user!.id, clientId: client!.id })));
       }
+      // The first client also runs two London takeaways with their real orders (issue #13).
+      if (ci === 0) await seedLondonOrders(tx, client!.id, seedDir);
     }
   });
   return true;

@@ -228,6 +228,8 @@ const CALLS: Record<string, Call> = {
   'POST /api/competitors/list': { request: (i) => json('POST', '/api/competitors/list', { outletId: i.outletId }) },
   'POST /api/competitors/add': { request: (i) => json('POST', '/api/competitors/add', { outletId: i.outletId, placeId: MATRIX_PLACE }) },
   'POST /api/competitors/remove': { request: (i) => json('POST', '/api/competitors/remove', { outletId: i.outletId, placeId: MATRIX_PLACE }) },
+  // Instagram media insights (issue #13, decision 0035): a read of the page's linked account, outlet-scoped.
+  'POST /api/instagram-media-insights': { request: (i) => json('POST', '/api/instagram-media-insights', { pageId: i.pageId }) },
   'GET /api/messenger/pages': { request: () => json('GET', '/api/messenger/pages') },
   'GET /api/messenger/instagram-pages': { request: () => json('GET', '/api/messenger/instagram-pages') },
   'GET /api/:channel/pages/:pageId/conversations': { request: (i) => json('GET', `${msgr(i)}/conversations`) },
@@ -240,6 +242,16 @@ const CALLS: Record<string, Call> = {
   'POST /api/:channel/pages/:pageId/conversations/:conversationId/read': { request: (i) => json('POST', `${msgr(i)}/conversations/${i.conversationId}/read`) },
   'GET /api/jobs': { request: () => json('GET', '/api/jobs?limit=5') },
   'GET /api/jobs/:id': { request: (i) => json('GET', `/api/jobs/${i.jobId}`) },
+  // Orders and Business Overview (issue #13, decision 0036). The upload sends an empty CSV: allowed callers get 400 "file is empty", nothing stored.
+  'POST /api/orders/imports': { request: (i) => ({ method: 'POST', url: `/api/orders/imports?outletId=${i.outletId}&shape=london`, payload: '', headers: { 'content-type': 'text/csv' } }) },
+  'POST /api/orders/imports/list': { request: (i) => json('POST', '/api/orders/imports/list', { outletId: i.outletId }) },
+  'GET /api/orders/imports/:importId': { namesTenant: true, request: (_i, t) => json('GET', `/api/orders/imports/${orderImportIds[t]}`) },
+  'GET /api/orders/imports/:importId/report': { namesTenant: true, request: (_i, t) => json('GET', `/api/orders/imports/${orderImportIds[t]}/report`) },
+  'POST /api/orders/outlets': { request: () => json('POST', '/api/orders/outlets', {}) },
+  'POST /api/orders/insights': { request: (i) => json('POST', '/api/orders/insights', { outletId: i.outletId }) },
+  'POST /api/orders/forecast': { request: (i) => json('POST', '/api/orders/forecast', { outletId: i.outletId }) },
+  'POST /api/orders/delivery-insights': { request: (i) => json('POST', '/api/orders/delivery-insights', { outletId: i.outletId }) },
+  'POST /api/orders/dining-insights': { request: (i) => json('POST', '/api/orders/dining-insights', { outletId: i.outletId }) },
 };
 
 /** The declared need of a registered route (`METHOD url`), from the app's route table. */
@@ -381,7 +393,7 @@ beforeAll(async () => {
 
   // What each actor may do, written out independently of lib/ability.ts so the matrix checks it.
   const ownerCan = (action: string, subject: string) => !(action === 'create' && subject === 'Client');
-  const reader = new Set(['read Review', 'read ReplyTemplate', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth', 'read Complaint', 'read InternalComment', 'read Ticket', 'read Automation', 'read CompetitorAnalysis']);
+  const reader = new Set(['read Review', 'read ReplyTemplate', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth', 'read Complaint', 'read InternalComment', 'read Ticket', 'read Automation', 'read CompetitorAnalysis', 'read DigitalMarketing', 'read BusinessOverview', 'read Reporting']);
   const managerCan = (action: string, subject: string) =>
     reader.has(`${action} ${subject}`) || ['create ReviewReply', 'delete ReviewReply', 'create Message', 'update ReviewSync', 'create InternalComment', 'create Complaint', 'update Complaint', 'create Ticket', 'update Ticket'].includes(`${action} ${subject}`);
   const viewerCan = (action: string, subject: string) => reader.has(`${action} ${subject}`);
@@ -414,6 +426,16 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const freshTokens: Partial<Record<ActorName, () => Promise<string>>> = {};
+
+/** A rejected order import of each tenant's outlet (issue #13), for the import status and report calls. */
+const orderImportIds = {} as Record<Tenant, string>;
+beforeAll(async () => {
+  for (const t of ['A', 'B'] as const) {
+    const [row] = await h.server.ctx.db.insert(schema.orderImports).values({ clientId: ids[t].clientId, outletId: ids[t].outletId, fileName: 'matrix.csv', bytes: 10, shape: 'london', currency: 'GBP', status: 'rejected', problemCount: 1 }).returning();
+    await h.server.ctx.db.insert(schema.orderImportProblems).values({ importId: row!.id, seq: 1, rowNo: 1, columnName: 'order_id', problem: 'the header has no column order_id' });
+    orderImportIds[t] = row!.id;
+  }
+});
 
 describe('authorization matrix', () => {
   it('has a declared need and a call for every registered route (a new route cannot be forgotten)', () => {

@@ -46,6 +46,8 @@ import { RequireAuth } from './require-auth.tsx';
 import { RequirePermission } from './require-permission.tsx';
 import { TopProgress } from './top-progress.tsx';
 
+const BusinessOverviewPage = lazy(() => import('../features/business-overview/components/business-overview-page.tsx'));
+
 /** Screens built so far, by path. */
 const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
   [PATHS.reviews]: lazy(() => import('../features/reviews/components/reviews-page.tsx')),
@@ -56,9 +58,19 @@ const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
   [PATHS.clientOnboarding]: lazy(() => import('../features/tenancy/components/onboarding-page.tsx')),
   '/apps/reviews_and_complaints/automation': lazy(() => import('../features/automation/components/automation-page.tsx')),
   '/apps/reviews_and_complaints/competitor-analysis': lazy(() => import('../features/competitors/components/competitors-page.tsx')),
+  // Business Overview on imported orders (issue #13, decision 0036): one lazy screen for the group.
+  '/apps/business-overview/order-insights': BusinessOverviewPage,
+  '/apps/business-overview/revenue-projections': BusinessOverviewPage,
+  '/apps/business-overview/delivery-insights': BusinessOverviewPage,
+  '/apps/business-overview/dining-insights': BusinessOverviewPage,
 };
 
 const FacebookConnectPage = lazy(() => import('../features/reviews/components/facebook-connect-page.tsx'));
+/** Instagram media insights (issue #13): no menu entry and no spec route yet (decision 0035); the page sets its own title. */
+const InstagramInsightsPage = lazy(() => import('../features/instagram-insights/components/instagram-insights-page.tsx'));
+const INSTAGRAM_INSIGHTS_PERMISSION: Permission = { action: 'read', subject: SUBJECTS.digitalMarketing };
+/** Order import (issue #13): a screen without a menu entry, linked from the Business Overview screens. */
+const OrderImportPage = lazy(() => import('../features/orders/components/order-import-page.tsx'));
 const AccessControlPage = lazy(() => import('../demo/access-control/access-control-page.tsx'));
 const PageLayoutPage = lazy(() => import('../demo/page-layouts/page-layout-page.tsx'));
 const Bookmarks = lazy(() => import('../demo/search/components/bookmarks.tsx'));
@@ -231,6 +243,16 @@ export function ProductArea() {
             <Route
               path={PATHS.facebookConnect}
               element={<FacebookConnectScreen />}
+            />
+            <Route path="/apps/business-overview/order-import" element={<RequirePermission permission={{ action: 'update', subject: SUBJECTS.businessOverview }}><OrderImportPage /></RequirePermission>} />
+            {/* Instagram media insights: no menu entry yet (decision 0035). */}
+            <Route
+              path="/apps/digital-marketing/instagram-insights"
+              element={
+                <RequirePermission permission={INSTAGRAM_INSIGHTS_PERMISSION}>
+                  <InstagramInsightsPage />
+                </RequirePermission>
+              }
             />
             <Route
               path={PATHS.accessControl}

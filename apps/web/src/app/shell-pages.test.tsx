@@ -148,9 +148,9 @@ describe('demo routes not built yet', () => {
   it('show "coming soon" with the page name in the shell', async () => {
     signInAs();
     mockApi();
-    renderApp('/pages/faq');
+    renderApp('/maps/leaflet');
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
-    expect(screen.getByText('FAQ is being built and will appear here soon.')).toBeInTheDocument();
+    expect(screen.getByText('Leaflet Maps is being built and will appear here soon.')).toBeInTheDocument();
     expect(screen.getByTestId('app-shell')).toBeInTheDocument();
   });
 });

@@ -23,6 +23,22 @@ export const DEMO_SCREENS: readonly DemoScreen[] = [
   { prefix: '/apps/calendar', Component: lazy(() => import('./calendar/calendar-app.tsx')) },
   { prefix: '/apps/user', Component: lazy(() => import('./users/users-app.tsx')) },
   { prefix: '/apps/invoice', Component: lazy(() => import('./invoice/invoice-app.tsx')) },
+  { prefix: '/apps/ecommerce', Component: lazy(() => import('./ecommerce/shop-app.tsx')) },
+  { prefix: '/dashboard', Component: lazy(() => import('./dashboards/dashboards-app.tsx')) },
+  { prefix: '/pages/login-v1', Component: lazy(() => import('./auth-pages/auth-pages-app.tsx')) },
+  { prefix: '/pages/login-v2', Component: lazy(() => import('./auth-pages/auth-pages-app.tsx')) },
+  { prefix: '/pages/register-v1', Component: lazy(() => import('./auth-pages/auth-pages-app.tsx')) },
+  { prefix: '/pages/register-v2', Component: lazy(() => import('./auth-pages/auth-pages-app.tsx')) },
+  { prefix: '/pages/forgot-password-v1', Component: lazy(() => import('./auth-pages/auth-pages-app.tsx')) },
+  { prefix: '/pages/forgot-password-v2', Component: lazy(() => import('./auth-pages/auth-pages-app.tsx')) },
+  { prefix: '/pages/reset-password-v1', Component: lazy(() => import('./auth-pages/auth-pages-app.tsx')) },
+  { prefix: '/pages/reset-password-v2', Component: lazy(() => import('./auth-pages/auth-pages-app.tsx')) },
+  { prefix: '/pages/account-settings', Component: lazy(() => import('./account/account-app.tsx')) },
+  { prefix: '/pages/profile', Component: lazy(() => import('./profile/profile-app.tsx')) },
+  { prefix: '/pages/faq', Component: lazy(() => import('./faq/faq-page.tsx')) },
+  { prefix: '/pages/knowledge-base', Component: lazy(() => import('./knowledge-base/knowledge-base-app.tsx')) },
+  { prefix: '/pages/pricing', Component: lazy(() => import('./pricing/pricing-page.tsx')) },
+  { prefix: '/pages/blog', Component: lazy(() => import('./blog/blog-app.tsx')) },
 ];
 
 /** The demo screen that owns `path` (the longest matching prefix), if one is built. */

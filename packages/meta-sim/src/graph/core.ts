@@ -14,6 +14,7 @@ import type { WebhookDispatcher } from '../webhooks.ts';
 import type { WriteFaults } from '../write-faults.ts';
 import type { GraphFaults } from '../faults.ts';
 import type { GraphCallLog } from '../call-log.ts';
+import type { SimMedia } from '../instagram/world.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -83,6 +84,7 @@ export type GraphNode =
   | { kind: 'Story'; id: string; story: SimStory }
   | { kind: 'Comment'; id: string; comment: CommentRecord }
   | { kind: 'InstagramUser'; id: string; page: SimPage }
+  | { kind: 'InstagramMedia'; id: string; media: SimMedia }
   | { kind: 'Conversation'; id: string; conversation: Conversation }
   | { kind: 'Message'; id: string; message: Message };
 

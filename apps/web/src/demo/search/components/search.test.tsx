@@ -218,9 +218,9 @@ describe('in the app', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('No results');
 
     await user.clear(screen.getByTestId('search-input'));
-    await user.type(screen.getByTestId('search-input'), 'pricing');
-    await user.click(within(await screen.findByTestId('search-group-pages')).getByText('Pricing'));
-    await waitFor(() => expect(location.current?.pathname).toBe('/pages/pricing'));
+    await user.type(screen.getByTestId('search-input'), 'leaflet');
+    await user.click(within(await screen.findByTestId('search-group-pages')).getByText('Leaflet Maps'));
+    await waitFor(() => expect(location.current?.pathname).toBe('/maps/leaflet'));
     // A demo area not built yet: coming soon, inside the shell.
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
     expect(screen.getByTestId('app-shell')).toBeInTheDocument();

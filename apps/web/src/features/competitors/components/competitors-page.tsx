@@ -19,11 +19,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import ListSubheader from '@mui/material/ListSubheader';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAbility } from '@casl/react';
 import type { TCompetitor } from '@dinedesk/contracts/competitors';
@@ -31,6 +28,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-state.tsx';
+import { OutletSelect } from '../../../components/outlet-select.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
 import { clientDetailsQueryOptions } from '../../../lib/client-details.ts';
@@ -96,7 +94,6 @@ export function CompetitorsPage() {
   const competitors = analysis.data?.competitors ?? [];
   const full = competitors.length >= max;
 
-  const brands = useMemo(() => [...new Set(outlets.map((o) => o.brandName))], [outlets]);
 
   return (
     <Stack spacing={3}>
@@ -116,26 +113,7 @@ export function CompetitorsPage() {
       ) : outlets.length === 0 ? (
         <ListEmpty title={t('outlet.none')} testId="competitors-no-outlet" />
       ) : (
-        <TextField
-          select
-          label={t('outlet.label')}
-          value={outletId ?? ''}
-          onChange={(e) => setOutletId(e.target.value)}
-          size="small"
-          sx={{ maxWidth: 420 }}
-          slotProps={{ htmlInput: { 'data-testid': 'competitor-outlet' } }}
-        >
-          {brands.flatMap((brand) => [
-            <ListSubheader key={`brand:${brand}`}>{brand}</ListSubheader>,
-            ...outlets
-              .filter((o) => o.brandName === brand)
-              .map((o) => (
-                <MenuItem key={o.id} value={o.id}>
-                  {o.name}
-                </MenuItem>
-              )),
-          ])}
-        </TextField>
+        <OutletSelect label={t('outlet.label')} value={outletId ?? ''} outlets={outlets} onChange={setOutletId} testId="competitor-outlet" />
       )}
 
       {outletId &&
