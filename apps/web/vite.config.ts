@@ -142,13 +142,47 @@ export interface WebConfigOptions {
   precompress?: boolean;
 }
 
+/**
+ * Every chunk's static imports (file names), recorded from the bundle before Vite writes the
+ * preload lists of dynamic imports (`vite:build-import-analysis` runs its `generateBundle` after
+ * `enforce: 'pre'` plugins).
+ */
+function staticImportGraph(into: Map<string, readonly string[]>): Plugin {
+  return {
+    name: 'dinedesk:static-import-graph',
+    enforce: 'pre',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      into.clear();
+      for (const [fileName, output] of Object.entries(bundle)) if (output.type === 'chunk') into.set(fileName, output.imports);
+    },
+  };
+}
+
+/**
+ * The chunks that are loaded whenever `host` runs: itself and its static imports, recursively.
+ * A dynamic import in `host` need not preload them, as the browser has them already.
+ */
+function loadedWith(host: string, graph: ReadonlyMap<string, readonly string[]>): Set<string> {
+  const seen = new Set<string>();
+  const stack = [host];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...(graph.get(file) ?? []));
+  }
+  return seen;
+}
+
 /** The Vite config of the SPA; the default export is `webConfig()`. */
 export function webConfig({ precompress = true }: WebConfigOptions = {}): UserConfig {
   const root = fileURLToPath(new URL('.', import.meta.url));
   const firstScreen = new Set<string>();
+  const importGraph = new Map<string, readonly string[]>();
   return {
     root,
-    plugins: [react(), firstScreenModules(root, FIRST_SIGNED_IN_SCREEN, firstScreen), precompress && precompression()],
+    plugins: [react(), firstScreenModules(root, FIRST_SIGNED_IN_SCREEN, firstScreen), staticImportGraph(importGraph), precompress && precompression()],
     server: {
       port: 5173,
       strictPort: true,
@@ -160,6 +194,17 @@ export function webConfig({ precompress = true }: WebConfigOptions = {}): UserCo
       emptyOutDir: true,
       sourcemap: false,
       target: 'es2022',
+      modulePreload: {
+        // Each lazy screen's preload list names only the chunks its importer has not loaded
+        // already: listing the entry, React, MUI and the store again in every list of the
+        // product area cost ~1 KiB of first-paint JavaScript per few screens, and preloading a
+        // loaded module does nothing (targets.md "Initial JavaScript").
+        resolveDependencies: (_filename, deps, { hostId, hostType }) => {
+          if (hostType !== 'js' || importGraph.size === 0) return deps;
+          const loaded = loadedWith(hostId, importGraph);
+          return deps.filter((dep) => !loaded.has(dep));
+        },
+      },
       rolldownOptions: {
         treeshake: { moduleSideEffects: (id: string) => (CONTRACTS_SOURCE.test(id) ? false : undefined) },
         output: {

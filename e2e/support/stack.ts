@@ -36,7 +36,17 @@ async function waitFor(check: () => Promise<boolean>, ms: number, what: string):
   throw new Error(`timed out waiting for ${what}`);
 }
 
-export async function startStack(): Promise<Stack> {
+/** What a journey needs of the stack beyond the defaults. */
+export interface StackOptions {
+  /**
+   * Seed the real London orders (`SEED_DEMO_ORDERS`, decision 0036). Off by default: importing
+   * 29,287 order lines into PGlite adds tens of seconds to a stack's start on a busy CI machine,
+   * and only the order journeys read them.
+   */
+  orders?: boolean;
+}
+
+export async function startStack({ orders = false }: StackOptions = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dinedesk-e2e-'));
   const port = await freePort();
   const simPort = await freePort();
@@ -45,7 +55,7 @@ export async function startStack(): Promise<Stack> {
   let child: ChildProcess | null = null;
   const launch = async () => {
     child = spawn(process.execPath, ['scripts/start.mjs'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', META_SIM_PORT: String(simPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', META_SIM_PORT: String(simPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_ORDERS: orders ? '1' : '0' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, 90_000, 'DineDesk health');
@@ -118,10 +128,10 @@ export const DEMO_PASSWORD = 'DineDesk-demo-2026';
  * @returns the running stack; call it inside tests and hooks (it exists once `beforeAll` ran)
  * @throws Error when called before the stack started
  */
-export function useSyncedStack(): () => Stack {
+export function useSyncedStack(options: StackOptions = {}): () => Stack {
   let stack: Stack | undefined;
   test.beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack(options);
     await waitForSync(stack.baseUrl, DEMO_OWNER, DEMO_PASSWORD);
   });
   test.afterAll(async () => {
