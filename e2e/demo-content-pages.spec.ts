@@ -47,7 +47,10 @@ test('pricing: switch to yearly and see 40/80 a month and 480/960 a year', async
   await expect(page.getByTestId('pricing-price-enterprisePlan')).toHaveText('$99');
   await expect(page.getByTestId('pricing-plan-standardPlan').getByTestId('pricing-popular')).toBeVisible();
 
-  await page.getByRole('switch', { name: 'Bill yearly' }).check();
+  // The switch follows the URL, which React Router updates in a transition: click, then wait for it.
+  const yearly = page.getByRole('switch', { name: 'Bill yearly' });
+  await yearly.click();
+  await expect(yearly).toBeChecked();
   await expect(page).toHaveURL(/\?billing=yearly$/);
   await expect(page.getByTestId('pricing-price-standardPlan')).toHaveText('$40');
   await expect(page.getByTestId('pricing-price-enterprisePlan')).toHaveText('$80');

@@ -58,7 +58,8 @@ export async function startStack({ orders = false }: StackOptions = {}): Promise
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', META_SIM_PORT: String(simPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_ORDERS: orders ? '1' : '0' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, 90_000, 'DineDesk health');
+    // The London orders import runs before the server listens: give that start longer.
+    await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, orders ? 240_000 : 90_000, 'DineDesk health');
   };
   const halt = async () => {
     const c = child as ChildProcess | null;
@@ -131,6 +132,7 @@ export const DEMO_PASSWORD = 'DineDesk-demo-2026';
 export function useSyncedStack(options: StackOptions = {}): () => Stack {
   let stack: Stack | undefined;
   test.beforeAll(async () => {
+    if (options.orders) test.setTimeout(360_000);
     stack = await startStack(options);
     await waitForSync(stack.baseUrl, DEMO_OWNER, DEMO_PASSWORD);
   });
