@@ -66,6 +66,17 @@ beforeAll(async () => {
 }, 400_000);
 afterAll(() => h?.close());
 
+/**
+ * The Graph calls of Instagram media and insights since the last clear. The start's review syncs
+ * and inbox backfill keep calling Graph meanwhile (on PostgreSQL they are still running when
+ * these tests start), so the tests look at Instagram's calls and rows only.
+ */
+const instagramCalls = () => h.sim.graphCalls().calls.filter((c) => c.path.includes('/insights') || c.path.includes('/media') || c.path.includes(page.igUserId)).map((c) => c.path);
+const instagramRows = async () => {
+  const counts = await tableCounts(h);
+  return { media: counts.instagram_media, reads: counts.instagram_account_reads };
+};
+
 describe('reading Instagram', () => {
   it('reads the account on first view asking only valid metrics per type, and shows every media with its numbers', async () => {
     h.sim.clearGraphCalls();
@@ -152,7 +163,7 @@ describe('cache', () => {
     const first = await insights(WIDE);
     h.sim.clearGraphCalls();
     const again = await insights(WIDE);
-    expect(h.sim.graphCalls().total).toBe(0);
+    expect(instagramCalls()).toEqual([]);
     expect(again.fetchedAt).toBe(first.fetchedAt);
     expect(again.refreshing).toBe(false);
 
@@ -253,12 +264,12 @@ describe('bad input', () => {
     ['a minimum as text', { metric: 'reach', min: '5' }, 'body.min'],
     ['an unknown field', { limit: 5 }, 'body'],
   ])('refuses %s with 400 naming the field, reading nothing', async (_label, body, field) => {
-    const before = await tableCounts(h);
+    const before = await instagramRows();
     h.sim.clearGraphCalls();
     const res = await call(tokens.owner, body);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().field ?? '').toContain(field);
-    expect(h.sim.graphCalls().total).toBe(0);
-    expect(await tableCounts(h)).toEqual(before);
+    expect(instagramCalls()).toEqual([]);
+    expect(await instagramRows()).toEqual(before);
   });
 });
