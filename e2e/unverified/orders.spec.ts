@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, useSyncedStack } from './support/stack.ts';
+import { signIn, useSyncedStack } from '../support/stack.ts';
 
 /**
  * Orders and Business Overview (issue #13, docs/decisions/0036), through the real stack: the owner
