@@ -71,7 +71,8 @@ test('an owner creates, dry-runs and switches on a rule; a matching guest rating
   await expect(editor).toBeHidden();
   const card = page.getByTestId('automation-rule').filter({ hasText: ruleName });
   await expect(card.getByRole('switch')).toBeChecked();
-  await expect(card.getByTestId('automation-rule-summary')).toHaveText(`1–2★, keywords: ${keyword} → Draft reply (1 template) after 5 minutes`);
+  await expect(card.getByTestId('automation-rule-trigger')).toHaveText('New review');
+  await expect(card.getByTestId('automation-rule-summary')).toHaveText(`New review1–2★, keywords: ${keyword} → Draft reply (1 template) after 5 minutes`);
 
   // A guest's one-star rating with the keyword: the `feed` webhook stores it and queues the match.
   const guest = `Guest ${keyword}`;

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startStack, waitForInbox, waitForSync, type Stack } from './support/stack.ts';
+import { startStack, waitForInbox, waitForQuiet, waitForSync, type Stack } from './support/stack.ts';
 
 /**
  * The live inbox (issue #3): two teammates in two browser contexts see each other's replies and
@@ -14,6 +14,7 @@ test.beforeAll(async () => {
   stack = await startStack();
   await waitForSync(stack.baseUrl, 'owner@spice-route.demo', PASSWORD);
   await waitForInbox(stack.baseUrl, 'owner@spice-route.demo', PASSWORD);
+  await waitForQuiet(stack.baseUrl);
   const { accessToken } = await (
     await fetch(`${stack.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@spice-route.demo', password: PASSWORD }) })
   ).json();

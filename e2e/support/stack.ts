@@ -119,13 +119,44 @@ export async function waitForInbox(baseUrl: string, email: string, password: str
   );
 }
 
+/** The owners of both demo clients: between them they see every job the start queues. */
+const DEMO_OWNERS = ['owner@spice-route.demo', 'owner@deccan-table.demo'];
+
+/**
+ * Waits until the background jobs of the start (the second round of syncs after the connect,
+ * inbox backfills, Google syncs of both demo clients) have finished, read from `GET /api/jobs`
+ * as each client's owner. Why: on PGlite the database runs inside the server's thread, so while
+ * those jobs run every answer, the web files too, waits its turn; a journey that starts then
+ * sees its first screen take seconds on a loaded machine (pages stuck on their progress bar).
+ * @throws Error naming the jobs still queued or running after `ms`
+ */
+export async function waitForQuiet(baseUrl: string, ms = 120_000): Promise<void> {
+  const tokens: string[] = [];
+  for (const email of DEMO_OWNERS) {
+    const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+    tokens.push(((await res.json()) as { accessToken: string }).accessToken);
+  }
+  let pending: string[] = [];
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    pending = [];
+    for (const token of tokens) {
+      const { data } = (await (await fetch(`${baseUrl}/api/jobs?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { name: string; state: string }[] };
+      pending.push(...data.filter((j) => j.state === 'created' || j.state === 'active' || j.state === 'retry').map((j) => `${j.name} ${j.state}`));
+    }
+    if (pending.length === 0) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the start's background jobs did not finish within ${ms} ms: ${pending.join(', ')}`);
+}
+
 /** The demo owner whose pages every journey waits for (README "Demo accounts"). */
 export const DEMO_OWNER = 'owner@spice-route.demo';
 export const DEMO_PASSWORD = 'DineDesk-demo-2026';
 
 /**
  * One stack for the spec file: started before its tests (`beforeAll`) once the demo owner's
- * pages have synced, stopped after them (`afterAll`).
+ * pages have synced and the start's background jobs have finished, stopped after them (`afterAll`).
  * @returns the running stack; call it inside tests and hooks (it exists once `beforeAll` ran)
  * @throws Error when called before the stack started
  */
@@ -135,6 +166,7 @@ export function useSyncedStack(options: StackOptions = {}): () => Stack {
     if (options.orders) test.setTimeout(360_000);
     stack = await startStack(options);
     await waitForSync(stack.baseUrl, DEMO_OWNER, DEMO_PASSWORD);
+    await waitForQuiet(stack.baseUrl);
   });
   test.afterAll(async () => {
     await stack?.stop();

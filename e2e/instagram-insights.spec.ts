@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { signIn, useSyncedStack } from '../support/stack.ts';
+import { signIn, useSyncedStack } from './support/stack.ts';
 
 /**
  * Instagram media insights (issue #13, docs/decisions/0035), through the real stack and the Graph

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn as signInAs, useSyncedStack } from '../support/stack.ts';
+import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
 
 /**
  * The template's content pages (issue #16: FAQ, knowledge base, pricing, blog) in Chromium,
