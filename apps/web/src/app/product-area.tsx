@@ -63,12 +63,11 @@ const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
   '/apps/business-overview/revenue-projections': BusinessOverviewPage,
   '/apps/business-overview/delivery-insights': BusinessOverviewPage,
   '/apps/business-overview/dining-insights': BusinessOverviewPage,
+  // Instagram media insights (issue #13, decision 0035): in the Digital Marketing group.
+  '/apps/digital-marketing/instagram-insights': lazy(() => import('../features/instagram-insights/components/instagram-insights-page.tsx')),
 };
 
 const FacebookConnectPage = lazy(() => import('../features/reviews/components/facebook-connect-page.tsx'));
-/** Instagram media insights (issue #13): no menu entry and no spec route yet (decision 0035); the page sets its own title. */
-const InstagramInsightsPage = lazy(() => import('../features/instagram-insights/components/instagram-insights-page.tsx'));
-const INSTAGRAM_INSIGHTS_PERMISSION: Permission = { action: 'read', subject: SUBJECTS.digitalMarketing };
 /** Order import (issue #13): a screen without a menu entry, linked from the Business Overview screens. */
 const OrderImportPage = lazy(() => import('../features/orders/components/order-import-page.tsx'));
 const AccessControlPage = lazy(() => import('../demo/access-control/access-control-page.tsx'));
@@ -245,15 +244,6 @@ export function ProductArea() {
               element={<FacebookConnectScreen />}
             />
             <Route path="/apps/business-overview/order-import" element={<RequirePermission permission={{ action: 'update', subject: SUBJECTS.businessOverview }}><OrderImportPage /></RequirePermission>} />
-            {/* Instagram media insights: no menu entry yet (decision 0035). */}
-            <Route
-              path="/apps/digital-marketing/instagram-insights"
-              element={
-                <RequirePermission permission={INSTAGRAM_INSIGHTS_PERMISSION}>
-                  <InstagramInsightsPage />
-                </RequirePermission>
-              }
-            />
             <Route
               path={PATHS.accessControl}
               element={

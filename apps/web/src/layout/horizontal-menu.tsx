@@ -64,7 +64,7 @@ function GroupMenu({ group }: { group: NavItem }) {
               <ListItemIcon>
                 <Icon fontSize="small" />
               </ListItemIcon>
-              <ListItemText primary={t(item.title)} />
+              <ListItemText primary={t(item.title)} secondary={item.disabled && !group.disabled ? t('nav.notEnabled') : undefined} />
             </>
           );
           const common = {

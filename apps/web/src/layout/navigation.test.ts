@@ -26,6 +26,7 @@ describe('navigation data (spec §2)', () => {
       '/apps/reporting/outlet-timings',
       '/apps/reporting/item-offer-tracker',
       '/apps/digital-marketing/ads-pro',
+      '/apps/digital-marketing/instagram-insights',
       '/apps/access-control/users',
       '/apps/access-control/client-onboarding',
     ]);
@@ -35,8 +36,9 @@ describe('navigation data (spec §2)', () => {
     for (const item of navLeaves()) expect(item.action && item.subject, item.id).toBeTruthy();
   });
 
-  it('marks the disabled groups and the reloading Tickets entry', () => {
-    expect(navigation.filter((g) => g.disabled).map((g) => g.id)).toEqual(['menu-management', 'digital-marketing']);
+  it('marks the disabled group, the disabled Ads pro entry beside the built Instagram insights, and the reloading Tickets entry', () => {
+    expect(navigation.filter((g) => g.disabled).map((g) => g.id)).toEqual(['menu-management']);
+    expect(navLeaves().filter((i) => i.disabled).map((i) => i.id)).toEqual(['ads-pro']);
     expect(navLeaves().filter((i) => i.reload).map((i) => i.id)).toEqual(['tickets']);
   });
 });

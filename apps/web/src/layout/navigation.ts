@@ -196,16 +196,26 @@ export const navigation: NavItem[] = [
     ],
   },
   {
+    // Spec §2 lists the group disabled, with Ads pro its only entry; Instagram media insights
+    // (spec §1, issue #13) is built and lives here, so the entry, not the group, is disabled
+    // (decision 0035).
     id: 'digital-marketing',
     title: 'nav.digitalMarketing',
     icon: CampaignIcon,
-    disabled: true,
     children: [
       {
         id: 'ads-pro',
         title: 'nav.adsPro',
         icon: CampaignIcon,
         navLink: '/apps/digital-marketing/ads-pro',
+        disabled: true,
+        ...read(SUBJECTS.digitalMarketing),
+      },
+      {
+        id: 'instagram-insights',
+        title: 'nav.instagramInsights',
+        icon: InsightsIcon,
+        navLink: '/apps/digital-marketing/instagram-insights',
         ...read(SUBJECTS.digitalMarketing),
       },
     ],

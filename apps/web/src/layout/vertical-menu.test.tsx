@@ -10,7 +10,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { ThemeProvider } from '@mui/material/styles';
 import rtlPlugin from '@mui/stylis-plugin-rtl';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -73,5 +73,20 @@ describe('vertical menu placement', () => {
     );
     expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
     expect(screen.getByRole('presentation')).toBeInTheDocument();
+  });
+});
+
+describe('vertical menu entries (issue #13, decision 0035)', () => {
+  it('Digital Marketing holds a working Instagram insights link beside the disabled Ads pro, which says why', () => {
+    renderIn('ltr', <VerticalMenu desktop collapsed={false} mobileOpen={false} onMobileClose={noop} />);
+    const group = screen.getByRole('list', { name: /Digital Marketing/ });
+    const instagram = within(group).getByRole('link', { name: 'Instagram insights' });
+    expect(instagram).toHaveAttribute('href', '/apps/digital-marketing/instagram-insights');
+    expect(instagram).not.toHaveAttribute('aria-disabled', 'true');
+    const adsPro = within(group).getByRole('link', { name: /Ads pro/ });
+    expect(adsPro).toHaveAttribute('aria-disabled', 'true');
+    expect(adsPro).toHaveTextContent('Not enabled for this client');
+    // The group itself is not greyed: its heading has no hint.
+    expect(within(group).getAllByText('Not enabled for this client')).toHaveLength(1);
   });
 });

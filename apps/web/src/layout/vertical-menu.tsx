@@ -79,7 +79,14 @@ function MenuLeaf({ item, collapsed, disabled, onNavigate }: MenuLeafProps) {
       <ListItemIcon sx={{ minWidth: collapsed ? 0 : 40, color: 'inherit' }}>
         <Icon fontSize="small" />
       </ListItemIcon>
-      {!collapsed && <ListItemText primary={label} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />}
+      {!collapsed && (
+        <ListItemText
+          primary={label}
+          // An entry disabled on its own (not through its group) says why, like a disabled group.
+          secondary={item.disabled ? t('nav.notEnabled') : undefined}
+          slotProps={{ primary: { noWrap: true, variant: 'body2' }, secondary: { noWrap: true, variant: 'caption' } }}
+        />
+      )}
     </>
   );
   const common = {

@@ -27,7 +27,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMediaInsights } from '../api/media-insights.ts';
 import { PERIODS, requestOf, useInsightsParams } from '../hooks/use-insights-params.ts';
 import { MediaGrid } from './media-grid.tsx';
@@ -52,7 +51,6 @@ function FetchedLine({ fetchedAt, refreshing }: { fetchedAt: string | null; refr
 export function InstagramInsightsPage() {
   const { t } = useTranslation('instagram');
   const { t: appT } = useTranslation();
-  useDocumentTitle(t('title'));
   const [params, setParams] = useInsightsParams();
   const today = useToday();
   const request = useMemo(() => requestOf(params, today), [params, today]);
