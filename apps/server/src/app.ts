@@ -26,6 +26,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { automationRoutes } from './modules/automation/automation.routes.ts';
 import { competitorsRoutes } from './modules/competitors/competitors.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { reportingRoutes } from './modules/reporting/reporting.routes.ts';
 import { instagramRoutes } from './modules/instagram/instagram.routes.ts';
 
 /** One registered route, as the authorization matrix test enumerates them. */
@@ -130,6 +131,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
     await api.register(automationRoutes);
     await api.register(competitorsRoutes);
     await api.register(ordersRoutes);
+    await api.register(reportingRoutes);
     await api.register(instagramRoutes);
     await api.register(metaRoutes);
     await api.register(googleRoutes);

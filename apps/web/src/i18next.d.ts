@@ -2,6 +2,7 @@ import 'i18next';
 import type automation from './locales/en/automation.json';
 import type businessOverview from './locales/en/business-overview.json';
 import type orders from './locales/en/orders.json';
+import type outletTimings from './locales/en/outlet-timings.json';
 import type comments from './locales/en/comments.json';
 import type complaints from './locales/en/complaints.json';
 import type competitors from './locales/en/competitors.json';
@@ -51,6 +52,7 @@ declare module 'i18next' {
       automation: typeof automation;
       'business-overview': typeof businessOverview;
       orders: typeof orders;
+      'outlet-timings': typeof outletTimings;
       instagram: typeof instagram;
       // The template's demo apps (issue #15), one namespace each.
       'demo-email': typeof demoEmail;

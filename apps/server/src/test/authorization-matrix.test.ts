@@ -252,6 +252,7 @@ const CALLS: Record<string, Call> = {
   'POST /api/orders/forecast': { request: (i) => json('POST', '/api/orders/forecast', { outletId: i.outletId }) },
   'POST /api/orders/delivery-insights': { request: (i) => json('POST', '/api/orders/delivery-insights', { outletId: i.outletId }) },
   'POST /api/orders/dining-insights': { request: (i) => json('POST', '/api/orders/dining-insights', { outletId: i.outletId }) },
+  'POST /api/reporting/outlet-timings': { request: (i) => json('POST', '/api/reporting/outlet-timings', { outletId: i.outletId }) },
 };
 
 /** The declared need of a registered route (`METHOD url`), from the app's route table. */

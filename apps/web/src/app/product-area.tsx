@@ -65,6 +65,7 @@ const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
   '/apps/business-overview/dining-insights': BusinessOverviewPage,
   // Instagram media insights (issue #13, decision 0035): in the Digital Marketing group.
   '/apps/digital-marketing/instagram-insights': lazy(() => import('../features/instagram-insights/components/instagram-insights-page.tsx')),
+  '/apps/reporting/outlet-timings': lazy(() => import('../features/outlet-timings/components/outlet-timings-page.tsx')),
 };
 
 const FacebookConnectPage = lazy(() => import('../features/reviews/components/facebook-connect-page.tsx'));
