@@ -24,15 +24,8 @@ export interface OutletRow {
   brandName: string;
 }
 
-/** An outlet by id with its client, key, city and brand (the service checks it is in the caller's scope). */
-export async function outletById(db: Db, outletId: string): Promise<OutletRow | undefined> {
-  const [row] = await db
-    .select({ id: outlets.id, clientId: outlets.clientId, key: outlets.key, name: outlets.name, city: outlets.city, brandName: brands.name })
-    .from(outlets)
-    .innerJoin(brands, eq(brands.id, outlets.brandId))
-    .where(eq(outlets.id, outletId));
-  return row;
-}
+/** An outlet by id with its client, key, city and brand: the orders module's lookup (the service checks scope). */
+export { outletById } from '../orders/orders.repository.ts';
 
 /** Every outlet of the scope's client the scope sees (lib/tenant-scope.ts), by brand then outlet name. */
 export async function outletsInScope(db: Db, scope: TenantScope): Promise<OutletRow[]> {
