@@ -89,9 +89,16 @@ export async function startStack({ orders = false }: StackOptions = {}): Promise
   };
 }
 
+/** Signs in through the API (`POST /api/auth/login`) and returns the access token. */
+async function apiToken(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
 /** Waits until the first review sync has filled every page (it runs after the server listens). */
 export async function waitForSync(baseUrl: string, email: string, password: string): Promise<void> {
-  const { accessToken } = await (await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json();
+  const accessToken = await apiToken(baseUrl, email, password);
   await waitFor(
     async () => {
       const { data } = await (await fetch(`${baseUrl}/api/review_testing/get-fb-pages`, { headers: { authorization: `Bearer ${accessToken}` } })).json();
@@ -104,7 +111,7 @@ export async function waitForSync(baseUrl: string, email: string, password: stri
 
 /** Waits until the inbox backfill has filled every Messenger page and Instagram account. */
 export async function waitForInbox(baseUrl: string, email: string, password: string): Promise<void> {
-  const { accessToken } = await (await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json();
+  const accessToken = await apiToken(baseUrl, email, password);
   const auth = { authorization: `Bearer ${accessToken}` };
   await waitFor(
     async () => {
@@ -133,8 +140,7 @@ const DEMO_OWNERS = ['owner@spice-route.demo', 'owner@deccan-table.demo'];
 export async function waitForQuiet(baseUrl: string, ms = 120_000): Promise<void> {
   const tokens: string[] = [];
   for (const email of DEMO_OWNERS) {
-    const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-    tokens.push(((await res.json()) as { accessToken: string }).accessToken);
+    tokens.push(await apiToken(baseUrl, email, DEMO_PASSWORD));
   }
   let pending: string[] = [];
   const until = Date.now() + ms;

@@ -160,8 +160,11 @@ export async function deliveryInsights(ctx: AppContext, auth: AuthContext, req: 
 }
 
 let seed: { dir: string; data: SeedData } | null = null;
-/** The real restaurant data (demo-data's seed directory), read once. */
-function seedData(dir: string): SeedData {
+/**
+ * The real restaurant data (demo-data's seed directory, `SEED_DIR`), read once per directory and
+ * shared by Dining insights and Reporting → Outlet timings (one copy in memory).
+ */
+export function seedData(dir: string): SeedData {
   if (!seed || seed.dir !== dir) seed = { dir, data: loadSeedDir(dir) };
   return seed.data;
 }

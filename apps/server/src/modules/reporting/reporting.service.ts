@@ -1,7 +1,8 @@
-import { loadSeedDir, type SeedData } from '@dinedesk/demo-data';
+import type { SeedData } from '@dinedesk/demo-data';
 import { DOWNTIME_PERIOD_DAYS, type TOutletTimings, type TOutletTimingsList, type TOutletTimingsRequest } from '@dinedesk/contracts/reporting';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { seedData } from '../orders/orders.insights.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { addDays, recordedStatus } from './reporting.downtime.ts';
@@ -18,12 +19,6 @@ import { parseTimings } from './timings.ts';
  * schedule also gets its downtime log over the last {@link DOWNTIME_PERIOD_DAYS} days of orders.
  */
 
-let seed: { dir: string; data: SeedData } | null = null;
-/** The real restaurant data, read once per seed directory. */
-function seedData(dir: string): SeedData {
-  if (!seed || seed.dir !== dir) seed = { dir, data: loadSeedDir(dir) };
-  return seed.data;
-}
 
 /** The `timings` text of the outlet's restaurant, or null when the data has none for it. */
 function timingsOf(data: SeedData, outlet: repo.OutletRow): string | null {
