@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
+import { collectErrors } from './support/console-errors.ts';
 
 /**
  * The template's two dashboards (issue #16 "open each dashboard and see every card render") in
@@ -16,16 +17,6 @@ const stack = useSyncedStack();
 
 const ECOMMERCE_CARDS = ['statistics-orders-bar-chart', 'statistics-profit-line-chart', 'statistics-revenue', 'statistics-sales', 'revenue-report', 'goal-overview', 'revenue', 'product-orders'];
 const ANALYTICS_CARDS = ['statistics-subscribers', 'statistics-orders', 'statistics-site-traffic', 'statistics-active-users', 'statistics-newsletter', 'avg-sessions', 'support-tracker', 'sessions-device', 'customers'];
-
-/** Console errors and uncaught exceptions of `page`, collected from now on. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** Every card of the list shows its figures and has drawn its chart. */
 async function expectCardsDrawn(page: Page, cards: readonly string[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startStack, waitForInbox, waitForQuiet, waitForSync, type Stack } from './support/stack.ts';
+import { LOGIN_TO_REVIEWS, startStack, waitForInbox, waitForQuiet, waitForSync, type Stack } from './support/stack.ts';
 
 /**
  * The live inbox (issue #3): two teammates in two browser contexts see each other's replies and
@@ -45,7 +45,7 @@ test.afterAll(async () => {
 async function openThread(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${stack.baseUrl}/login`);
+  await page.goto(`${stack.baseUrl}${LOGIN_TO_REVIEWS}`);
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();

@@ -71,3 +71,33 @@ test('order insights and revenue projections of the seeded real London orders', 
   await expect(page.getByTestId('forecast-table').getByRole('row')).toHaveCount(57);
   await expect(page.getByTestId('forecast-chart').getByRole('img', { name: /^Chart of daily sales/ })).toBeVisible();
 });
+
+test('the owner changes a menu price in Menu Management and sees it in the audit history and on the live menu (issue #14)', async ({ page }) => {
+  await signIn(page, stack().baseUrl);
+  await page.goto(`${stack().baseUrl}/apps/menu-management/audit-history`);
+  await expect(page.getByRole('heading', { name: 'Audit history' })).toBeVisible();
+  await chooseOutlet(page, 'menu-outlet', /^Takeaway 1, London/);
+  // Takeaway 1's menu comes from its real orders: Pilau Rice last sold at £2.95 (31 May 2019).
+  const items = page.getByTestId('menu-items');
+  await expect(items.getByRole('row', { name: /^Pilau Rice/ })).toContainText('£2.95 (latest order)');
+  await page.getByRole('button', { name: 'Edit Pilau Rice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Pilau Rice' });
+  await dialog.getByTestId('menu-price').fill('3.10');
+  await dialog.getByTestId('menu-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(items.getByRole('row', { name: /^Pilau Rice/ })).toContainText('£3.10');
+
+  const latest = page.getByTestId('menu-history').getByRole('row').nth(1);
+  await expect(latest).toContainText('Pilau Rice');
+  await expect(latest).toContainText('Price: latest order price → £3.10');
+  await expect(latest).toContainText('Owner');
+
+  // The live menu shows the price set on the menu; Reporting reads the same items.
+  const outletId = new URL(page.url()).searchParams.get('outlet');
+  await page.goto(`${stack().baseUrl}/apps/reporting/live-menu?outlet=${outletId}`);
+  await expect(page.getByTestId('live-menu-as-of')).toContainText('May 31, 2019');
+  const rice = page.getByTestId('live-menu').getByRole('row', { name: /^Pilau Rice/ });
+  await expect(rice).toContainText('£3.10');
+  await expect(rice).toContainText('set on the menu');
+  await expect(rice).toContainText('Still ordered');
+});

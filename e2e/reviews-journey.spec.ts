@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_OWNER as OWNER, DEMO_PASSWORD as PASSWORD, signIn, useSyncedStack } from './support/stack.ts';
+import { DEMO_OWNER as OWNER, DEMO_PASSWORD as PASSWORD, LOGIN_TO_REVIEWS, signIn, useSyncedStack } from './support/stack.ts';
 
 
 const stack = useSyncedStack();
@@ -14,7 +14,7 @@ test('a wrong password shows the error', async ({ page }) => {
 });
 
 test('an owner replies to a real Facebook review; the reply survives reload and restart and is on the Graph API', async ({ page }) => {
-  await page.goto(`${stack().baseUrl}/login`);
+  await page.goto(`${stack().baseUrl}${LOGIN_TO_REVIEWS}`);
   await page.getByTestId('login-email').fill(OWNER);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();

@@ -183,15 +183,18 @@ export function useSyncedStack(options: StackOptions = {}): () => Stack {
   };
 }
 
-/** Where a signed-in user lands (the first signed-in screen, Reviews). */
+/** The Reviews screen, where {@link signIn} lands. */
 export const REVIEWS_URL = /\/apps\/reviews_and_complaints\/reviews/;
+/** The sign-in page returning to Reviews (`?next=`); without it a sign-in lands on the Overview at `/` (issue #14). */
+export const LOGIN_TO_REVIEWS = `/login?next=${encodeURIComponent('/apps/reviews_and_complaints/reviews')}`;
 
 /**
- * Signs in through the sign-in page and waits for Reviews; with `listed`, also for its first
+ * Signs in through the sign-in page, returning to Reviews (most journeys start there; the
+ * Overview journey signs in without `next`), and waits for it; with `listed`, also for its first
  * review card (the screen has loaded its data).
  */
 export async function signIn(page: Page, baseUrl: string, opts: { email?: string; password?: string; listed?: boolean } = {}): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
+  await page.goto(`${baseUrl}${LOGIN_TO_REVIEWS}`);
   await page.getByTestId('login-email').fill(opts.email ?? DEMO_OWNER);
   await page.getByTestId('login-password').fill(opts.password ?? DEMO_PASSWORD);
   await page.getByTestId('login-submit').click();

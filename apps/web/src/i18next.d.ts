@@ -3,6 +3,8 @@ import type automation from './locales/en/automation.json';
 import type businessOverview from './locales/en/business-overview.json';
 import type orders from './locales/en/orders.json';
 import type outletTimings from './locales/en/outlet-timings.json';
+import type menu from './locales/en/menu.json';
+import type overview from './locales/en/overview.json';
 import type comments from './locales/en/comments.json';
 import type complaints from './locales/en/complaints.json';
 import type competitors from './locales/en/competitors.json';
@@ -23,6 +25,14 @@ import type demoFaq from './locales/en/demo-faq.json';
 import type demoKnowledgeBase from './locales/en/demo-knowledge-base.json';
 import type demoPricing from './locales/en/demo-pricing.json';
 import type demoBlog from './locales/en/demo-blog.json';
+import type demoUiElements from './locales/en/demo-ui-elements.json';
+import type demoCards from './locales/en/demo-cards.json';
+import type demoUiComponents from './locales/en/demo-ui-components.json';
+import type demoExtensions from './locales/en/demo-extensions.json';
+import type demoForms from './locales/en/demo-forms.json';
+import type demoTables from './locales/en/demo-tables.json';
+import type demoCharts from './locales/en/demo-charts.json';
+import type demoMaps from './locales/en/demo-maps.json';
 import type facebook from './locales/en/facebook.json';
 import type inbox from './locales/en/inbox.json';
 import type instagram from './locales/en/instagram.json';
@@ -53,6 +63,8 @@ declare module 'i18next' {
       'business-overview': typeof businessOverview;
       orders: typeof orders;
       'outlet-timings': typeof outletTimings;
+      menu: typeof menu;
+      overview: typeof overview;
       instagram: typeof instagram;
       // The template's demo apps (issue #15), one namespace each.
       'demo-email': typeof demoEmail;
@@ -70,6 +82,15 @@ declare module 'i18next' {
       'demo-knowledge-base': typeof demoKnowledgeBase;
       'demo-pricing': typeof demoPricing;
       'demo-blog': typeof demoBlog;
+      // The UI showcase (issue #17), one namespace per section.
+      'demo-ui-elements': typeof demoUiElements;
+      'demo-cards': typeof demoCards;
+      'demo-ui-components': typeof demoUiComponents;
+      'demo-extensions': typeof demoExtensions;
+      'demo-forms': typeof demoForms;
+      'demo-tables': typeof demoTables;
+      'demo-charts': typeof demoCharts;
+      'demo-maps': typeof demoMaps;
     };
   }
 }

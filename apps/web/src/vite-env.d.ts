@@ -5,6 +5,10 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE_URL?: string;
   /** `off` builds the app without the browser demo mock (spec §7 demo calls then reach the server). */
   readonly VITE_DEMO_MOCK?: string;
+  /** Tile URL template of the UI showcase's Leaflet map (demo/maps/components/tiles.ts). */
+  readonly VITE_MAP_TILE_URL?: string;
+  /** The credit (HTML) shown with those tiles. */
+  readonly VITE_MAP_TILE_ATTRIBUTION?: string;
 }
 
 interface ImportMeta {

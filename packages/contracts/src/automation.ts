@@ -271,6 +271,13 @@ export type TAutomationRun = z.infer<typeof ZAutomationRun>;
 export const ZAutomationHistoryResponse = z.object({ data: z.array(ZAutomationRun), paging: ZPaging });
 export type TAutomationHistoryResponse = z.infer<typeof ZAutomationHistoryResponse>;
 
+/**
+ * `POST /api/automation/runs/run-now`: an owner runs a scheduled run at once instead of waiting
+ * out the rule's delay (a guest who should hear back now). Answers the run as the history shows it.
+ */
+export const ZAutomationRunNowRequest = z.object({ runId: ZRowId('runId') }).strict();
+export type TAutomationRunNowRequest = z.input<typeof ZAutomationRunNowRequest>;
+
 export const AUTOMATION_DRAFT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 /** `POST /api/automation/drafts/list`: the approval queue (pending first by default). */

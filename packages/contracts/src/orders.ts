@@ -121,7 +121,7 @@ export const ZOrdersOutlet = z.object({
 export type TOrdersOutlet = z.infer<typeof ZOrdersOutlet>;
 export const ZOrdersOutlets = z.object({ data: z.array(ZOrdersOutlet) });
 
-const ZDay = z.string({ error: 'must be a date' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+export const ZDay = z.string({ error: 'must be a date' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 /** A period of local days, both ends included; omitted: the last 28 days with orders. */
 export const ZInsightsRequest = z
   .object({ outletId: uuid('outletId'), from: ZDay.optional(), to: ZDay.optional() })

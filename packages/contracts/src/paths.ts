@@ -37,6 +37,8 @@ export const API = {
   automationRulesReorder: '/api/automation/rules/reorder',
   automationDryRun: '/api/automation/dry-run',
   automationHistory: '/api/automation/history',
+  /** Run a scheduled run now instead of at its due time (owners; docs/decisions/0028 "Run now"). */
+  automationRunNow: '/api/automation/runs/run-now',
   automationDrafts: '/api/automation/drafts/list',
   automationDraftDecide: '/api/automation/drafts/decide',
   /** The caller's mention notifications (spec §7). */

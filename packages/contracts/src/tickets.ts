@@ -18,6 +18,11 @@ export type TTicketStatus = z.infer<typeof ZTicketStatus>;
 
 /** Hours from opening to the SLA due time, per priority, until a client's owner sets its own. */
 export const DEFAULT_SLA_HOURS: Record<TTicketPriority, number> = { urgent: 4, high: 24, normal: 72, low: 168 };
+/**
+ * A ticket still on time is "due soon" when its SLA ends within this many hours: the shortest
+ * default SLA (urgent), so an urgent ticket is due soon from the moment it is opened.
+ */
+export const DUE_SOON_HOURS = 4;
 /** Longest SLA an owner may set: 90 days. */
 export const SLA_MAX_HOURS = 90 * 24;
 
@@ -42,6 +47,8 @@ export const ZListTicketsRequest = z
     outletId: uuid('outletId').optional(),
     /** Only tickets past their SLA due time (closed late ones included). */
     breached: z.boolean({ error: 'breached must be true or false' }).optional(),
+    /** Only tickets on time whose SLA ends within {@link DUE_SOON_HOURS} (closed ones never are). */
+    dueSoon: z.boolean({ error: 'dueSoon must be true or false' }).optional(),
     cursor: ZCursor.optional(),
     limit: z.number({ error: 'limit must be a number' }).int().min(1).max(100).default(25),
   })

@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -1068,3 +1069,73 @@ export const instagramAccountReads = pgTable('instagram_account_reads', {
   /** Plain words of the last failure; null when the last read succeeded. */
   error: text('error'),
 });
+
+/**
+ * The menu of an outlet (issue #14, docs/decisions/0039): one item per distinct item name of the
+ * outlet's orders (`order_name`, made when the orders are written) and items added by hand
+ * (`order_name` null). Name, price and availability are edited in Menu Management; `price_minor`
+ * null means the latest order price applies. `version` counts the changes (optimistic check).
+ */
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    orderName: text('order_name'),
+    name: text('name').notNull(),
+    priceMinor: integer('price_minor'),
+    currency: text('currency'),
+    available: boolean('available').notNull().default(true),
+    version: integer('version').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('menu_items_outlet_order_name_uq').on(t.outletId, t.orderName), index('menu_items_client_idx').on(t.clientId)],
+);
+
+/**
+ * The append-only audit log of menu changes (issue #14): who, when, and each field before and
+ * after (`changes`: `[{ field, before, after }]`, prices in minor units). A trigger (migration
+ * 0020) refuses UPDATE and any DELETE but the cascade of an outlet or client being removed.
+ */
+export const menuItemChanges = pgTable(
+  'menu_item_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').notNull().references(() => menuItems.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['created', 'updated'] }).notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    at: ts('at').notNull().defaultNow(),
+    changes: jsonb('changes').notNull(),
+  },
+  (t) => [index('menu_item_changes_outlet_idx').on(t.outletId, t.id), index('menu_item_changes_item_idx').on(t.itemId, t.id)],
+);
+
+/**
+ * Offers on a menu item (issue #14 "Item offer tracker", docs/decisions/0039): a percentage off or
+ * a fixed price between two local days, who pays for it, and who set it up. `value`: percent
+ * (1–100) or the offer price in minor units. Their effect is read from `order_lines`, not stored.
+ */
+export const itemOffers = pgTable(
+  'item_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').notNull().references(() => menuItems.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    kind: text('kind', { enum: ['percent_off', 'fixed_price'] }).notNull(),
+    value: integer('value').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    paidBy: text('paid_by', { enum: ['outlet', 'platform', 'shared'] }).notNull(),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('item_offers_outlet_idx').on(t.outletId, t.startsOn), check('item_offers_dates_ck', sql`${t.endsOn} >= ${t.startsOn}`)],
+);

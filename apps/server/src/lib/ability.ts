@@ -27,7 +27,11 @@ const REPLY_SUBJECTS = [
  *   every role reads the internal comments and complaints, all but viewers write them (issue #12);
  *   owners alone extend a client's complaint root causes (`manage Complaint`) and set its SLA
  *   policy (`manage Ticket`); all but viewers open and work tickets; every role reads the
- *   competitor analysis, owners and brand managers choose competitors (`update CompetitorAnalysis`).
+ *   competitor analysis, owners and brand managers choose competitors (`update CompetitorAnalysis`);
+ * - Menu Management (issue #14): every role of the module reads it, owners, brand and outlet
+ *   managers edit menu items (`update MenuManagement`).
+ * - The Overview (issue #14): `read Overview` for owners and for every role granted the reviews
+ *   or the Business Overview module; its parts follow the subjects above.
  *
  * Subjects: Auth, Client (details), Brand (list brands), User, Access, AuditLog, and the module
  * subjects of `MODULE_SUBJECTS` (Review, ReviewReply, ReviewSync, PageConnection, Conversation,
@@ -47,7 +51,7 @@ export function abilityRulesFor(role: TRole, modules: readonly TModule[] = MODUL
   ];
   if (role === 'client_owner') {
     for (const m of MODULES) for (const subject of MODULE_SUBJECTS[m]) rules.push({ action: 'manage', subject });
-    rules.push({ action: 'manage', subject: 'User' }, { action: 'manage', subject: 'Access' }, { action: 'read', subject: 'AuditLog' });
+    rules.push({ action: 'manage', subject: 'User' }, { action: 'manage', subject: 'Access' }, { action: 'read', subject: 'AuditLog' }, { action: 'read', subject: 'Overview' });
     return rules;
   }
   const granted = new Set(modules);
@@ -67,7 +71,13 @@ export function abilityRulesFor(role: TRole, modules: readonly TModule[] = MODUL
       // brand managers with the owners; outlet managers, agents and viewers read the analysis.
       if (role === 'brand_manager') rules.push({ action: 'update', subject: 'CompetitorAnalysis' });
     }
+    // Prices and availability are the managers' daily work (issue #14, decision 0039); agents
+    // and viewers read the menu and its audit history.
+    if (m === 'menu_management' && (role === 'brand_manager' || role === 'outlet_manager')) rules.push({ action: 'update', subject: 'MenuManagement' });
   }
+  // The Overview (issue #14, decision 0040) shows reviews, conversations, complaints and tickets
+  // (the reviews module) and orders (Business Overview): whoever reads one of them reads it.
+  if (granted.has('reviews_and_complaints') || granted.has('business_overview')) rules.push({ action: 'read', subject: 'Overview' });
   return rules;
 }
 

@@ -252,6 +252,25 @@ export class JobQueue<C> {
     return (rows[0]?.id as string | undefined) ?? null;
   }
 
+  /**
+   * Moves the queued (not yet started) job of `def` under `singletonKey` to start now, by the
+   * database's clock, in `tx` when given: a timer someone chose to end early, without a second
+   * job that could run beside the first.
+   * @returns the id of the job moved, or null when none with that key is waiting
+   */
+  async startNow(def: { name: string }, singletonKey: string, tx?: Db): Promise<string | null> {
+    const sql = `UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry') RETURNING id`;
+    const { rows } = await (tx ? executorOf(tx) : this.database).executeSql(sql, [def.name, singletonKey]);
+    return (rows[0]?.id as string | undefined) ?? null;
+  }
+
+  /** Whether a job of `def` under one of `singletonKeys` is waiting, retrying or running (in `tx` when given). */
+  async inFlight(def: { name: string }, singletonKeys: string[], tx?: Db): Promise<boolean> {
+    const sql = `SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = ANY($2::text[]) AND state IN ('created', 'retry', 'active') LIMIT 1`;
+    const { rows } = await (tx ? executorOf(tx) : this.database).executeSql(sql, [def.name, singletonKeys]);
+    return rows.length > 0;
+  }
+
   /** Makes this process's idle workers of `def` look for jobs now instead of at their next poll (after a commit that queued one). */
   wake(def: { name: string }): void {
     for (const id of this.workers.get(def.name) ?? []) this.boss.notifyWorker(id);
@@ -278,8 +297,11 @@ export class JobQueue<C> {
       );
       if (rows.length === 0) return;
       if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms: ${rows.map((r) => `${r.name} ${r.state} ×${r.n}`).join(', ')}`);
-      for (const q of queues) this.wake({ name: q });
-      await new Promise((r) => setTimeout(r, 25));
+      // Only the queues with due work: waking every worker of every queue each round made each
+      // of them fetch, and on a loaded machine (PGlite runs one query at a time) that flood kept
+      // a finished job's own completion waiting behind it for the whole timeout.
+      for (const name of new Set(rows.map((r) => String(r.name)))) this.wake({ name });
+      await new Promise((r) => setTimeout(r, 50));
     }
   }
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { MODULES, SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS, type TReplayAck } from '@dinedesk/contracts';
 import { placeIdFor } from '@dinedesk/demo-data';
@@ -57,8 +57,14 @@ interface TenantIds {
   /** An automation rule of the tenant's owner, and a draft of it waiting on the review above (issue #12). */
   ruleId: string;
   draftId: string;
+  /** A run of that rule still waiting out its delay (the rule is off, so an allowed run-now answers 409 and writes nothing). */
+  scheduledRunId: string;
   /** Rules of the tenant, one used up per allowed delete. */
   deletableRuleIds: string[];
+  /** A menu item (added by hand, version 0) of the outlet above (issue #14). */
+  menuItemId: string;
+  /** Offers on that item, one used up per allowed delete. */
+  offerIds: string[];
 }
 
 interface Actor {
@@ -97,7 +103,7 @@ let counter = 0;
 function carriesIdsOf(req: InjectOptions, t: Tenant): boolean {
   const text = JSON.stringify(req);
   // The long ids only: review, conversation and message ids are short numbers that could match by chance.
-  return [ids[t].clientId, ids[t].brandId, ids[t].pageId, ids[t].agentUserId, ids[t].jobId, ids[t].outletId, ids[t].locationId, ids[t].googleConnectionId, ids[t].exportId].some((id) => text.includes(id));
+  return [ids[t].clientId, ids[t].brandId, ids[t].pageId, ids[t].agentUserId, ids[t].jobId, ids[t].outletId, ids[t].locationId, ids[t].googleConnectionId, ids[t].exportId, ids[t].menuItemId].some((id) => text.includes(id));
 }
 
 /**
@@ -221,6 +227,7 @@ const CALLS: Record<string, Call> = {
   'POST /api/automation/rules/reorder': { namesTenant: true, request: (i) => json('POST', '/api/automation/rules/reorder', { ruleIds: [i.ruleId] }) },
   'POST /api/automation/dry-run': { request: () => json('POST', '/api/automation/dry-run', { conditions: { ratingMax: 2 }, actions: [{ type: 'create_ticket', priority: 'high' }] }) },
   'POST /api/automation/history': { request: () => json('POST', '/api/automation/history', {}) },
+  'POST /api/automation/runs/run-now': { namesTenant: true, request: (i) => json('POST', '/api/automation/runs/run-now', { runId: i.scheduledRunId }) },
   'POST /api/automation/drafts/list': { request: () => json('POST', '/api/automation/drafts/list', { status: 'pending' }) },
   'POST /api/automation/drafts/decide': { namesTenant: true, request: (i) => json('POST', '/api/automation/drafts/decide', { draftId: i.draftId, decision: 'reject' }) },
   // Competitor analysis (issue #12, decision 0030): outlet-scoped; adding and removing are idempotent, so every allowed caller may repeat them.
@@ -253,6 +260,17 @@ const CALLS: Record<string, Call> = {
   'POST /api/orders/delivery-insights': { request: (i) => json('POST', '/api/orders/delivery-insights', { outletId: i.outletId }) },
   'POST /api/orders/dining-insights': { request: (i) => json('POST', '/api/orders/dining-insights', { outletId: i.outletId }) },
   'POST /api/reporting/outlet-timings': { request: (i) => json('POST', '/api/reporting/outlet-timings', { outletId: i.outletId }) },
+  'POST /api/reporting/live-menu': { request: (i) => json('POST', '/api/reporting/live-menu', { outletId: i.outletId }) },
+  'POST /api/menu/items': { request: (i) => json('POST', '/api/menu/items', { outletId: i.outletId }) },
+  'POST /api/menu/insights': { request: (i) => json('POST', '/api/menu/insights', { outletId: i.outletId }) },
+  'POST /api/overview': { request: (i) => json('POST', '/api/overview', { period: '7', outletId: i.outletId }) },
+  'POST /api/menu/history': { request: (i) => json('POST', '/api/menu/history', { outletId: i.outletId, itemId: i.menuItemId }) },
+  // The first allowed change takes version 0; later allowed ones answer 409 (stale version) and write nothing.
+  'POST /api/menu/items/update': { request: (i) => json('POST', '/api/menu/items/update', { itemId: i.menuItemId, version: 0, price: 7.25 }) },
+  'POST /api/reporting/item-offers': { request: (i) => json('POST', '/api/reporting/item-offers', { outletId: i.outletId }) },
+  'POST /api/reporting/item-offers/create': { request: (i) => json('POST', '/api/reporting/item-offers/create', { outletId: i.outletId, itemId: i.menuItemId, title: 'Matrix offer', kind: 'percent_off', value: 10, startsOn: '2026-12-01', endsOn: '2026-12-07', paidBy: 'outlet' }) },
+  'POST /api/reporting/item-offers/delete': { namesTenant: true, request: (i) => json('POST', '/api/reporting/item-offers/delete', { offerId: i.offerIds.pop() ?? randomUUID() }) },
+  'POST /api/menu/items/create': { request: (i) => json('POST', '/api/menu/items/create', { outletId: i.outletId, name: `Matrix dish ${++counter}`, price: 4.5, currency: 'INR' }) },
 };
 
 /** The declared need of a registered route (`METHOD url`), from the app's route table. */
@@ -290,18 +308,21 @@ async function ownerReplies(clientKey: string, pageId: string, reviewId: string)
 }
 
 /** An automation rule of the client's owner with a run on the review and its pending draft, as the run job leaves them. */
-async function ownerRuleAndDraft(clientId: string, clientKey: string, reviewId: number, outletId: string): Promise<{ ruleId: string; draftId: string; deletableRuleIds: string[] }> {
+async function ownerRuleAndDraft(clientId: string, clientKey: string, reviewId: number, outletId: string): Promise<{ ruleId: string; draftId: string; scheduledRunId: string; deletableRuleIds: string[] }> {
   const db = h.server.ctx.db;
   const [owner] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, `owner@${clientKey}.demo`));
   const at = new Date();
   const [rule] = await db.insert(schema.automationRules).values({ clientId, name: 'Matrix draft rule', trigger: 'new_review', conditions: {}, actions: [{ type: 'create_ticket', priority: 'low' }], delayMinutes: 5, position: 1, createdByUserId: owner!.id }).returning();
   const [run] = await db.insert(schema.automationRuns).values({ clientId, outletId, ruleId: rule!.id, ruleName: rule!.name, reviewId, matchedAt: at, dueAt: at, status: 'done' }).returning();
   const [draft] = await db.insert(schema.automationDrafts).values({ clientId, outletId, runId: run!.id, reviewId, text: 'Thank you for your review, we will look into it.' }).returning();
+  // One run per review: the waiting run is on another review of the outlet.
+  const [other] = await db.select({ id: schema.reviews.id }).from(schema.reviews).where(and(eq(schema.reviews.outletId, outletId), ne(schema.reviews.id, reviewId))).limit(1);
+  const [scheduled] = await db.insert(schema.automationRuns).values({ clientId, outletId, ruleId: rule!.id, ruleName: rule!.name, reviewId: other!.id, matchedAt: at, dueAt: new Date(at.getTime() + 86_400_000), status: 'scheduled' }).returning();
   const deletable = await db
     .insert(schema.automationRules)
     .values(ACTORS.map((a, n) => ({ clientId, name: `Matrix delete ${a}`, trigger: 'new_review' as const, conditions: {}, actions: [{ type: 'create_ticket' as const, priority: 'low' as const }], delayMinutes: 5, position: n + 2, createdByUserId: owner!.id })))
     .returning({ id: schema.automationRules.id });
-  return { ruleId: String(rule!.id), draftId: String(draft!.id), deletableRuleIds: deletable.map((r) => String(r.id)) };
+  return { ruleId: String(rule!.id), draftId: String(draft!.id), scheduledRunId: String(scheduled!.id), deletableRuleIds: deletable.map((r) => String(r.id)) };
 }
 
 /** A complaint opened by the client's owner from a review, and its ticket. */
@@ -322,6 +343,17 @@ async function ownerExport(clientKey: string): Promise<string> {
   if (res.statusCode !== 202) throw new Error(`export answered ${res.statusCode} ${res.body}`);
   await h.settle();
   return (res.json() as { id: string }).id;
+}
+
+/** A menu item added by hand on the outlet, and offers on it, one per actor and one more. */
+async function menuItemAndOffers(clientId: string, outletId: string): Promise<{ menuItemId: string; offerIds: string[] }> {
+  const db = h.server.ctx.db;
+  const [item] = await db.insert(schema.menuItems).values({ clientId, outletId, orderName: null, name: 'Matrix thali', priceMinor: 25000, currency: 'INR' }).returning({ id: schema.menuItems.id });
+  const offers = await db
+    .insert(schema.itemOffers)
+    .values([...ACTORS, 'spare'].map((a) => ({ clientId, outletId, itemId: item!.id, title: `Matrix ${a}`, kind: 'percent_off' as const, value: 10, startsOn: '2026-12-01', endsOn: '2026-12-07', paidBy: 'outlet' as const, createdByName: 'Matrix' })))
+    .returning({ id: schema.itemOffers.id });
+  return { menuItemId: item!.id, offerIds: offers.map((o) => o.id) };
 }
 
 async function tenantIds(clientKey: string, excludeOutletsOf: string | null): Promise<TenantIds> {
@@ -366,6 +398,7 @@ async function tenantIds(clientKey: string, excludeOutletsOf: string | null): Pr
     replyIds: await ownerReplies(clientKey, row.pageId, String(row.reviewId)),
     ...(await ownerComplaintAndTicket(clientKey, String(row.reviewId))),
     ...(await ownerRuleAndDraft(client!.id, clientKey, row.reviewId, page!.outletId)),
+    ...(await menuItemAndOffers(client!.id, page!.outletId)),
     // One per actor (each call takes one): the seeded three and as many more.
     templateIds: [
       ...(await db.select({ id: schema.replyTemplates.id }).from(schema.replyTemplates).where(eq(schema.replyTemplates.clientId, client!.id))).map((r) => r.id),
@@ -394,9 +427,9 @@ beforeAll(async () => {
 
   // What each actor may do, written out independently of lib/ability.ts so the matrix checks it.
   const ownerCan = (action: string, subject: string) => !(action === 'create' && subject === 'Client');
-  const reader = new Set(['read Review', 'read ReplyTemplate', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth', 'read Complaint', 'read InternalComment', 'read Ticket', 'read Automation', 'read CompetitorAnalysis', 'read DigitalMarketing', 'read BusinessOverview', 'read Reporting']);
+  const reader = new Set(['read Review', 'read ReplyTemplate', 'read Conversation', 'read PageConnection', 'read Brand', 'read Client', 'read Auth', 'read Complaint', 'read InternalComment', 'read Ticket', 'read Automation', 'read CompetitorAnalysis', 'read DigitalMarketing', 'read BusinessOverview', 'read Reporting', 'read MenuManagement', 'read Overview']);
   const managerCan = (action: string, subject: string) =>
-    reader.has(`${action} ${subject}`) || ['create ReviewReply', 'delete ReviewReply', 'create Message', 'update ReviewSync', 'create InternalComment', 'create Complaint', 'update Complaint', 'create Ticket', 'update Ticket'].includes(`${action} ${subject}`);
+    reader.has(`${action} ${subject}`) || ['create ReviewReply', 'delete ReviewReply', 'create Message', 'update ReviewSync', 'create InternalComment', 'create Complaint', 'update Complaint', 'create Ticket', 'update Ticket', 'update MenuManagement'].includes(`${action} ${subject}`);
   const viewerCan = (action: string, subject: string) => reader.has(`${action} ${subject}`);
   const expiredToken = async () => {
     const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, 'owner@spice-route.demo'));

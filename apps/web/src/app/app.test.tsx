@@ -6,7 +6,9 @@ import { PATHS } from '../lib/paths.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { mockApi } from '../testing/api-server.ts';
 import { handle, reply } from '../testing/contract-handlers.ts';
-import { pageFixture, reviewFixture, signInAs } from '../testing/fixtures.ts';
+import { OVERVIEW_API } from '@dinedesk/contracts/overview';
+import { overviewBackend } from '../features/overview/testing/overview-backend.ts';
+import { OWNER_RULES, pageFixture, READ_ONLY_RULES, reviewFixture, signInAs } from '../testing/fixtures.ts';
 import { renderApp, urlOf } from '../testing/render.tsx';
 
 const reviewsApi = () => [
@@ -24,8 +26,18 @@ describe('routing and guards (spec §2, §4, §6)', () => {
     expect(new URLSearchParams(location.current?.search).get('next')).toBe('/apps/reporting/live-menu?range=7d');
   });
 
-  it('redirects / to the reviews inside the shell when signed in', async () => {
-    signInAs({ fullName: 'Asha Rao' });
+  it('shows the Overview at / to a signed-in owner (issue #14)', async () => {
+    signInAs({ fullName: 'Asha Rao', ability: OWNER_RULES, role: 'client_owner' });
+    const backend = overviewBackend();
+    const { location } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    expect(location.current?.pathname).toBe(PATHS.home);
+    expect(backend.callsTo(OVERVIEW_API.overview, 'POST')[0]?.body).toEqual({ period: '30' });
+    await waitFor(() => expect(document.title).toBe('Overview · DineDesk'));
+  });
+
+  it('redirects / to the first screen of a user who may not read the Overview (reviews only)', async () => {
+    signInAs({ fullName: 'Asha Rao', ability: [...READ_ONLY_RULES, { action: 'read', subject: 'Auth' }] });
     const fetchMock = mockApi(...reviewsApi());
     const { location } = renderApp('/');
 
@@ -46,9 +58,9 @@ describe('routing and guards (spec §2, §4, §6)', () => {
   it('renders "coming soon", naming the screen, for routes not built yet', async () => {
     signInAs();
     mockApi();
-    renderApp('/apps/reporting/live-menu');
+    renderApp('/apps/reporting/report-on-demand');
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
-    expect(screen.getByText('Live menu is being built and will appear here soon.')).toBeInTheDocument();
+    expect(screen.getByText('Report on demand is being built and will appear here soon.')).toBeInTheDocument();
   });
 
   it('shows "not authorized" on a route the abilities do not allow', async () => {
@@ -114,7 +126,7 @@ describe('the side menu (spec §2)', () => {
     return screen.findByRole('navigation', { name: 'Main menu' });
   }
 
-  it('lists the groups, reloads for Tickets, greys disabled groups', async () => {
+  it('lists the groups, reloads for Tickets, opens the built Menu Management group', async () => {
     signInAs();
     mockApi(...reviewsApi());
     renderApp(PATHS.reviews);
@@ -130,9 +142,10 @@ describe('the side menu (spec §2)', () => {
       'href',
       '/apps/business-overview/dining-insights',
     );
+    // Menu Management is built (issue #14): its group opens for users granted the module.
     const menuGroup = within(nav).getByRole('list', { name: /Menu Management/ });
-    expect(within(menuGroup).getByText('Not enabled for this client')).toBeInTheDocument();
-    expect(within(menuGroup).getByRole('link', { name: 'Insights' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menuGroup).getByRole('link', { name: 'Insights' })).toHaveAttribute('href', '/apps/menu-management/insights');
+    expect(within(menuGroup).getByRole('link', { name: 'Insights' })).not.toHaveAttribute('aria-disabled');
   });
 
   it('hides entries the user may not open', async () => {

@@ -45,11 +45,14 @@ import { ComingSoonContent } from '../pages/misc/coming-soon.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RequirePermission } from './require-permission.tsx';
 import { TopProgress } from './top-progress.tsx';
+import { ShowcaseGroup } from '../demo/showcase-menu/showcase-group.tsx';
 
 const BusinessOverviewPage = lazy(() => import('../features/business-overview/components/business-overview-page.tsx'));
 
 /** Screens built so far, by path. */
 const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
+  // The Overview (issue #14, decision 0040): where `/` and a sign-in without `next` land.
+  [PATHS.home]: lazy(() => import('../features/overview/components/overview-page.tsx')),
   [PATHS.reviews]: lazy(() => import('../features/reviews/components/reviews-page.tsx')),
   [PATHS.inbox]: lazy(() => import('../features/inbox/components/inbox-page.tsx')),
   [PATHS.complaints]: lazy(() => import('../features/complaints/components/complaints-page.tsx')),
@@ -66,6 +69,11 @@ const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
   // Instagram media insights (issue #13, decision 0035): in the Digital Marketing group.
   '/apps/digital-marketing/instagram-insights': lazy(() => import('../features/instagram-insights/components/instagram-insights-page.tsx')),
   '/apps/reporting/outlet-timings': lazy(() => import('../features/outlet-timings/components/outlet-timings-page.tsx')),
+  // The menu (issue #14, decision 0039): live menu and item offers under Reporting, insights and audit history under Menu Management.
+  '/apps/reporting/live-menu': lazy(() => import('../features/menu/components/live-menu-page.tsx')),
+  '/apps/reporting/item-offer-tracker': lazy(() => import('../features/menu/components/item-offers-page.tsx')),
+  '/apps/menu-management/insights': lazy(() => import('../features/menu/components/menu-insights-page.tsx')),
+  '/apps/menu-management/audit-history': lazy(() => import('../features/menu/components/audit-history-page.tsx')),
 };
 
 const FacebookConnectPage = lazy(() => import('../features/reviews/components/facebook-connect-page.tsx'));
@@ -180,6 +188,7 @@ function SignedInLayout({ overrides, children }: { overrides?: LayoutOverrides; 
       loggingOut={loggingOut}
       overrides={overrides}
       clientSlot={<NavbarClient clientName={clientName} />}
+      menuEnd={ShowcaseGroup}
       navbarStart={
         idle && (
           <Suspense fallback={null}>
@@ -216,8 +225,22 @@ function FacebookConnectScreen() {
   );
 }
 
+/**
+ * `/` for a user who may not read the Overview (a role granted neither the reviews nor the
+ * Business Overview module, or a super admin who has not chosen a client yet): their first
+ * screen in menu order, else "not authorized".
+ */
+function HomeFallback() {
+  const ability = useAbility<AppAbility>();
+  const first = searchableScreens(ability).find((item) => item.navLink && item.navLink !== PATHS.home);
+  return <Navigate to={first?.navLink ?? PATHS.notAuthorized} replace />;
+}
+
 function ProductScreen({ item }: { item: NavItem }) {
   const { t } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  const hasClient = useSessionStore((state) => Boolean(state.userData?.client));
+  if (item.navLink === PATHS.home && item.action && item.subject && (!ability.can(item.action, item.subject) || !hasClient)) return <HomeFallback />;
   const title = t(item.title);
   const Built = item.navLink ? BUILT_SCREENS[item.navLink] : undefined;
   const permission = item.action && item.subject ? { action: item.action, subject: item.subject } : null;
@@ -236,7 +259,6 @@ export function ProductArea() {
       <SessionAbilityProvider>
         <Routes>
           <Route element={signedIn(<SignedInLayout />)}>
-            <Route path={PATHS.home} element={<Navigate to={PATHS.reviews} replace />} />
             {navLeaves().map((item) => (
               <Route key={item.id} path={item.navLink} element={<ProductScreen item={item} />} />
             ))}

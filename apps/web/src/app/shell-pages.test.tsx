@@ -15,6 +15,8 @@ import { mockApi } from '../testing/api-server.ts';
 import { signInAs } from '../testing/fixtures.ts';
 import { renderApp } from '../testing/render.tsx';
 import { setViewportWidth } from '../testing/viewport.ts';
+import { DEMO_PAGES } from '../demo/routes.ts';
+import { demoScreenFor } from '../demo/screens.ts';
 
 describe('misc pages (spec §2)', () => {
   it.each([
@@ -144,14 +146,19 @@ describe('/page-layout/* (spec §2)', () => {
   });
 });
 
-describe('demo routes not built yet', () => {
-  it('show "coming soon" with the page name in the shell', async () => {
+describe('demo routes', () => {
+  it('every demo page has its screen (demo/screens.ts) or a route of its own: none is left "coming soon" (issue #17)', () => {
+    const ownRoutes = /^\/(misc\/|access-control$|page-layout\/)/;
+    expect(DEMO_PAGES.filter((page) => !demoScreenFor(page.link) && !ownRoutes.test(page.link)).map((page) => page.link)).toEqual([]);
+  });
+
+  it('a showcase page renders its screen in the shell', async () => {
     signInAs();
     mockApi();
-    renderApp('/maps/leaflet');
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
-    expect(screen.getByText('Leaflet Maps is being built and will appear here soon.')).toBeInTheDocument();
+    renderApp('/charts/recharts');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Charts' })).toBeInTheDocument();
     expect(screen.getByTestId('app-shell')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Coming soon' })).not.toBeInTheDocument();
   });
 });
 

@@ -39,6 +39,18 @@ export const DEMO_SCREENS: readonly DemoScreen[] = [
   { prefix: '/pages/knowledge-base', Component: lazy(() => import('./knowledge-base/knowledge-base-app.tsx')) },
   { prefix: '/pages/pricing', Component: lazy(() => import('./pricing/pricing-page.tsx')) },
   { prefix: '/pages/blog', Component: lazy(() => import('./blog/blog-app.tsx')) },
+  // The UI showcase (issue #17): one lazy chunk per section, routing its pages inside.
+  { prefix: '/ui-element', Component: lazy(() => import('./ui-elements/ui-elements-app.tsx')) },
+  { prefix: '/colors', Component: lazy(() => import('./ui-elements/ui-elements-app.tsx')) },
+  { prefix: '/icons', Component: lazy(() => import('./ui-elements/ui-elements-app.tsx')) },
+  { prefix: '/cards', Component: lazy(() => import('./cards/cards-app.tsx')) },
+  { prefix: '/components', Component: lazy(() => import('./ui-components/ui-components-app.tsx')) },
+  { prefix: '/extensions', Component: lazy(() => import('./extensions/extensions-app.tsx')) },
+  { prefix: '/forms', Component: lazy(() => import('./forms/forms-app.tsx')) },
+  { prefix: '/tables', Component: lazy(() => import('./tables/tables-app.tsx')) },
+  { prefix: '/datatables', Component: lazy(() => import('./tables/tables-app.tsx')) },
+  { prefix: '/charts', Component: lazy(() => import('./charts/charts-app.tsx')) },
+  { prefix: '/maps', Component: lazy(() => import('./maps/maps-app.tsx')) },
 ];
 
 /** The demo screen that owns `path` (the longest matching prefix), if one is built. */

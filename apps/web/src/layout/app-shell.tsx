@@ -26,7 +26,7 @@ import { CustomizerToggle } from './customizer-toggle.tsx';
 import { Footer } from './footer.tsx';
 import { useLayoutSettings } from './layout-settings-store.ts';
 import { Navbar } from './navbar.tsx';
-import { loadMobileMenu, preloadMobileMenu, VerticalMenu } from './vertical-menu.tsx';
+import { loadMobileMenu, preloadMobileMenu, VerticalMenu, type MenuEnd } from './vertical-menu.tsx';
 
 // Only users who chose the horizontal menu download it.
 const HorizontalMenu = lazy(() => import('./horizontal-menu.tsx'));
@@ -63,10 +63,12 @@ export interface AppShellProps {
   overrides?: LayoutOverrides;
   /** Replaces the client name in the navbar (the app passes the client switcher). */
   clientSlot?: ReactNode;
+  /** The app's part under the side menu's groups (the UI showcase, issue #17). */
+  menuEnd?: MenuEnd;
 }
 
 /** Menu, navbar, content and footer laid out by the layout settings and `overrides`. */
-export function AppShell({ onLogout, loggingOut, children, navbarStart, navbarEnd, overrides = {}, clientSlot }: AppShellProps) {
+export function AppShell({ onLogout, loggingOut, children, navbarStart, navbarEnd, overrides = {}, clientSlot, menuEnd }: AppShellProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -135,6 +137,7 @@ export function AppShell({ onLogout, loggingOut, children, navbarStart, navbarEn
           mobileOpen={mobileOpen}
           onMobileClose={() => setMobileOpen(false)}
           semiDark={settings.skin === 'semi-dark'}
+          menuEnd={menuEnd}
         />
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>

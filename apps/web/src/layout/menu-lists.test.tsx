@@ -48,10 +48,10 @@ describe('menu lists (issue #10)', () => {
     expect(within(group).getByRole('link', { name: 'Reviews' }).closest('li')?.parentElement).toBe(group);
   });
 
-  it('vertical menu: a disabled group is greyed in a legible colour, not faded', () => {
+  it('vertical menu: a disabled entry is greyed in a legible colour, not faded', () => {
     renderMenu(<VerticalMenu desktop collapsed={false} mobileOpen={false} onMobileClose={() => undefined} />);
-    const group = screen.getByRole('list', { name: /Menu Management/ });
-    const entry = within(group).getByRole('link', { name: 'Insights' });
+    const group = screen.getByRole('list', { name: /Digital Marketing/ });
+    const entry = within(group).getByRole('link', { name: /Ads pro/ });
 
     expect(entry).toHaveAttribute('aria-disabled', 'true');
     expect(getComputedStyle(entry).opacity).toBe('1');

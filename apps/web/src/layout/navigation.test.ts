@@ -8,6 +8,7 @@ describe('navigation data (spec §2)', () => {
     const links = navLeaves().map((item) => item.navLink);
     expect(new Set(links).size).toBe(links.length);
     expect(links).toEqual([
+      '/',
       '/apps/reviews_and_complaints/reviews',
       '/apps/reviews_and_complaints/inbox',
       '/apps/reviews_and_complaints/complaints',
@@ -36,8 +37,8 @@ describe('navigation data (spec §2)', () => {
     for (const item of navLeaves()) expect(item.action && item.subject, item.id).toBeTruthy();
   });
 
-  it('marks the disabled group, the disabled Ads pro entry beside the built Instagram insights, and the reloading Tickets entry', () => {
-    expect(navigation.filter((g) => g.disabled).map((g) => g.id)).toEqual(['menu-management']);
+  it('has no disabled group (Menu Management is built and gated by its module), the disabled Ads pro entry beside the built Instagram insights, and the reloading Tickets entry', () => {
+    expect(navigation.filter((g) => g.disabled).map((g) => g.id)).toEqual([]);
     expect(navLeaves().filter((i) => i.disabled).map((i) => i.id)).toEqual(['ads-pro']);
     expect(navLeaves().filter((i) => i.reload).map((i) => i.id)).toEqual(['tickets']);
   });

@@ -14,6 +14,7 @@ import BusinessCenterIcon from '@mui/icons-material/BusinessCenter';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
+import DashboardIcon from '@mui/icons-material/Dashboard';
 import DataUsageIcon from '@mui/icons-material/DataUsage';
 import DeliveryDiningIcon from '@mui/icons-material/DeliveryDining';
 import ForumIcon from '@mui/icons-material/Forum';
@@ -58,6 +59,14 @@ const read = (subject: string) => ({ action: 'read', subject });
 
 export const navigation: NavItem[] = [
   {
+    // The Overview (issue #14, decision 0040) at `/`, the menu's first entry; the server grants
+    // `read Overview` with the reviews or Business Overview module.
+    id: 'home',
+    title: 'nav.home',
+    icon: DashboardIcon,
+    children: [{ id: 'overview', title: 'nav.overview', icon: DashboardIcon, navLink: PATHS.home, ...read(SUBJECTS.overview) }],
+  },
+  {
     id: 'reviews-and-complaints',
     title: 'nav.reviewsAndComplaints',
     icon: ReviewsIcon,
@@ -96,10 +105,11 @@ export const navigation: NavItem[] = [
     ],
   },
   {
+    // Spec §2 lists the group disabled; with its screens built (issue #14, decision 0039) it is
+    // gated like every other group: shown to users granted the menu_management module.
     id: 'menu-management',
     title: 'nav.menuManagement',
     icon: RestaurantMenuIcon,
-    disabled: true,
     children: [
       {
         id: 'menu-insights',

@@ -15,6 +15,9 @@
  * styled as MUI's permanent Drawer is (a docked spacer plus a fixed paper), which needs none of
  * the Drawer's modal code; the phone's temporary drawer is fetched the first time it opens, and
  * the collapsed menu's tooltips when first hovered or focused (components/lazy-tooltip.tsx).
+ *
+ * Under the product's groups the app may add its own part (`menuEnd`): the template's UI
+ * showcase (issue #17, demo/showcase-menu/), so the shell imports no demo code.
  */
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
@@ -30,7 +33,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider, useTheme } from '@mui/material/styles';
 import { useAbility } from '@casl/react';
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { lazyWithPreload } from '../components/lazy-with-preload.tsx';
@@ -121,13 +124,17 @@ function MenuLeaf({ item, collapsed, disabled, onNavigate }: MenuLeafProps) {
   );
 }
 
+/** What the app adds under the menu's groups (a component), told whether the menu shows icons only. */
+export type MenuEnd = ComponentType<{ collapsed: boolean; onNavigate?: (() => void) | undefined }>;
+
 interface MenuContentProps {
   collapsed: boolean;
+  menuEnd?: MenuEnd | undefined;
   onToggleCollapsed?: (() => void) | undefined;
   onNavigate?: (() => void) | undefined;
 }
 
-function MenuContent({ collapsed, onToggleCollapsed, onNavigate }: MenuContentProps) {
+function MenuContent({ collapsed, menuEnd: MenuEndPart, onToggleCollapsed, onNavigate }: MenuContentProps) {
   const { t } = useTranslation();
   const rtl = useTheme().direction === 'rtl';
   const ability = useAbility<AppAbility>();
@@ -202,6 +209,7 @@ function MenuContent({ collapsed, onToggleCollapsed, onNavigate }: MenuContentPr
           </List>
         );
       })}
+      {MenuEndPart && <MenuEndPart collapsed={collapsed} onNavigate={onNavigate} />}
     </Box>
   );
 }
@@ -216,6 +224,8 @@ export interface VerticalMenuProps {
   onMobileClose: () => void;
   /** Semi-dark skin: the menu alone takes the dark theme. */
   semiDark?: boolean;
+  /** The app's part under the groups (the UI showcase). */
+  menuEnd?: MenuEnd | undefined;
 }
 
 /** Gives the menu the dark theme in the semi-dark skin; the content keeps the light one. */
@@ -233,6 +243,7 @@ export function VerticalMenu({
   mobileOpen,
   onMobileClose,
   semiDark = false,
+  menuEnd,
 }: VerticalMenuProps) {
   // Fetched on first open, then kept mounted so that closing still slides it out.
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -250,7 +261,7 @@ export function VerticalMenu({
             // It mounts already open the first time: slide in all the same.
             slotProps={{ paper: { sx: { width: MENU_WIDTH, maxWidth: '85vw' } }, transition: { appear: true } }}
           >
-            <MenuContent collapsed={false} onNavigate={onMobileClose} />
+            <MenuContent collapsed={false} menuEnd={menuEnd} onNavigate={onMobileClose} />
           </Drawer>
         </Suspense>
       </MenuTheme>
@@ -283,7 +294,7 @@ export function VerticalMenu({
             transition: 'width 150ms',
           })}
         >
-          <MenuContent collapsed={collapsed} onToggleCollapsed={onToggleCollapsed} />
+          <MenuContent collapsed={collapsed} menuEnd={menuEnd} onToggleCollapsed={onToggleCollapsed} />
         </Paper>
       </Box>
     </MenuTheme>

@@ -20,6 +20,8 @@ export interface Permission {
  * `manage all` (docs/decisions/0003-roles-and-abilities.md).
  */
 export const SUBJECTS = {
+  /** The Overview at `/` (issue #14): whoever reads reviews or Business Overview. */
+  overview: 'Overview',
   review: 'Review',
   reviewReply: 'ReviewReply',
   /** "Sync now": `update ReviewSync` (owners, brand and outlet managers). */

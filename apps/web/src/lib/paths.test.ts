@@ -3,14 +3,15 @@ import { loginPathFor, PATHS, safeNextPath } from './paths.ts';
 
 describe('safeNextPath', () => {
   it.each([
-    [null, PATHS.reviews],
-    ['', PATHS.reviews],
-    ['/', PATHS.reviews],
-    ['/login?next=/x', PATHS.reviews],
-    ['//evil.example/path', PATHS.reviews],
-    ['/\\evil.example', PATHS.reviews],
-    ['https://evil.example', PATHS.reviews],
-    ['javascript:alert(1)', PATHS.reviews],
+    [null, PATHS.home],
+    ['', PATHS.home],
+    ['/', PATHS.home],
+    ['/login?next=/x', PATHS.home],
+    ['//evil.example/path', PATHS.home],
+    ['/\\evil.example', PATHS.home],
+    ['https://evil.example', PATHS.home],
+    ['javascript:alert(1)', PATHS.home],
+    [PATHS.reviews, PATHS.reviews],
     ['/apps/reporting/live-menu?x=1', '/apps/reporting/live-menu?x=1'],
   ])('%s → %s', (next, expected) => {
     expect(safeNextPath(next)).toBe(expected);

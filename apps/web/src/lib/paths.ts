@@ -3,6 +3,7 @@
  * from here rather than from each other or from `app/`.
  */
 export const PATHS = {
+  /** The Overview (issue #14). */
   home: '/',
   login: '/login',
   reviews: '/apps/reviews_and_complaints/reviews',
@@ -28,10 +29,12 @@ export const PATHS = {
 /**
  * The path to return to after sign-in, from `?next=`. Only same-site absolute paths are
  * accepted (no `//host` or `https:`), so the parameter cannot send users to another site.
+ * Without one, `/`: the Overview, or for a user who may not read it their first screen
+ * (app/product-area.tsx, issue #14).
  */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return PATHS.reviews;
-  if (next === PATHS.home || next.startsWith(PATHS.login)) return PATHS.reviews;
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return PATHS.home;
+  if (next.startsWith(PATHS.login)) return PATHS.home;
   return next;
 }
 

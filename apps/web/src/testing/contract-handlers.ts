@@ -121,7 +121,7 @@ import {
   ZTicketDetail,
   ZUpdateTicketRequest,
 } from '@dinedesk/contracts';
-import { ZAutomationDraft, ZAutomationDraftsRequest, ZAutomationDraftsResponse, ZAutomationDryRunRequest, ZAutomationDryRunResponse, ZAutomationHistoryRequest, ZAutomationHistoryResponse, ZAutomationRule, ZAutomationRulesResponse, ZCreateAutomationRuleRequest, ZDecideAutomationDraftRequest, ZDeleteAutomationRuleRequest, ZDeleteAutomationRuleResponse, ZListAutomationRulesRequest, ZReorderAutomationRulesRequest, ZUpdateAutomationRuleRequest } from '@dinedesk/contracts/automation';
+import { ZAutomationDraft, ZAutomationDraftsRequest, ZAutomationDraftsResponse, ZAutomationDryRunRequest, ZAutomationDryRunResponse, ZAutomationHistoryRequest, ZAutomationHistoryResponse, ZAutomationRule, ZAutomationRulesResponse, ZAutomationRun, ZAutomationRunNowRequest, ZCreateAutomationRuleRequest, ZDecideAutomationDraftRequest, ZDeleteAutomationRuleRequest, ZDeleteAutomationRuleResponse, ZListAutomationRulesRequest, ZReorderAutomationRulesRequest, ZUpdateAutomationRuleRequest } from '@dinedesk/contracts/automation';
 import { INSTAGRAM_API, ZInstagramInsightsRequest, ZInstagramInsightsResponse } from '@dinedesk/contracts/instagram';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
@@ -227,6 +227,7 @@ export const ENDPOINTS = {
   automationHistory: { method: 'POST', path: API.automationHistory, body: ZAutomationHistoryRequest, response: ZAutomationHistoryResponse },
   automationDrafts: { method: 'POST', path: API.automationDrafts, body: ZAutomationDraftsRequest, response: ZAutomationDraftsResponse },
   automationDraftDecide: { method: 'POST', path: API.automationDraftDecide, body: ZDecideAutomationDraftRequest, response: ZAutomationDraft },
+  automationRunNow: { method: 'POST', path: API.automationRunNow, body: ZAutomationRunNowRequest, response: ZAutomationRun },
   instagramMediaInsights: { method: 'POST', path: INSTAGRAM_API.mediaInsights, body: ZInstagramInsightsRequest, response: ZInstagramInsightsResponse },
 } as const satisfies Record<string, Endpoint>;
 

@@ -20,7 +20,8 @@ import { writeSession } from '../lib/storage.ts';
 
 /**
  * A client owner's ability as the server sends it (apps/server/src/lib/ability.ts; owners have no
- * `manage all` since docs/decisions/0003): every module subject, users, access and the audit log.
+ * `manage all` since docs/decisions/0003): every module subject, users, access, the audit log and
+ * the Overview.
  */
 export const OWNER_RULES: TAbilityRule[] = [
   ...(['Auth', 'ACL', 'Client', 'Brand'] as const).map((subject) => ({ action: 'read', subject })),
@@ -28,6 +29,7 @@ export const OWNER_RULES: TAbilityRule[] = [
   { action: 'manage', subject: 'User' },
   { action: 'manage', subject: 'Access' },
   { action: 'read', subject: 'AuditLog' },
+  { action: 'read', subject: 'Overview' },
 ];
 export const READ_ONLY_RULES: TAbilityRule[] = [{ action: 'read', subject: 'Review' }];
 export const REPLY_RULES: TAbilityRule[] = [

@@ -347,6 +347,13 @@ export async function history(db: Db, scope: TenantScope, ruleId: number | undef
   return withSubjects(db, rows, (r) => r.run);
 }
 
+/** One run of the client with its subject, as `history` lists it; undefined when gone. */
+export async function runWithSubject(db: Db, clientId: string, id: number) {
+  const rows = await db.select({ run: automationRuns }).from(automationRuns).where(and(eq(automationRuns.id, id), eq(automationRuns.clientId, clientId)));
+  const [row] = await withSubjects(db, rows, (r) => r.run);
+  return row;
+}
+
 /**
  * `rows` with the subject (review or message) each names, read in two queries; a row whose
  * subject is gone (deleted with its conversation meanwhile) is left out, never a broken list.

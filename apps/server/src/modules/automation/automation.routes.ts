@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API, ZErrorResponse } from '@dinedesk/contracts';
-import { ZAutomationDraft, ZAutomationDraftsRequest, ZAutomationDraftsResponse, ZAutomationDryRunRequest, ZAutomationDryRunResponse, ZAutomationHistoryRequest, ZAutomationHistoryResponse, ZAutomationRule, ZAutomationRulesResponse, ZCreateAutomationRuleRequest, ZDecideAutomationDraftRequest, ZDeleteAutomationRuleRequest, ZDeleteAutomationRuleResponse, ZListAutomationRulesRequest, ZReorderAutomationRulesRequest, ZUpdateAutomationRuleRequest } from '@dinedesk/contracts/automation';
-import { createRule, decideDraft, deleteRule, dryRun, history, listDrafts, listRules, reorderRules, updateRule } from './automation.service.ts';
+import { ZAutomationDraft, ZAutomationDraftsRequest, ZAutomationDraftsResponse, ZAutomationDryRunRequest, ZAutomationDryRunResponse, ZAutomationHistoryRequest, ZAutomationHistoryResponse, ZAutomationRule, ZAutomationRun, ZAutomationRulesResponse, ZAutomationRunNowRequest, ZCreateAutomationRuleRequest, ZDecideAutomationDraftRequest, ZDeleteAutomationRuleRequest, ZDeleteAutomationRuleResponse, ZListAutomationRulesRequest, ZReorderAutomationRulesRequest, ZUpdateAutomationRuleRequest } from '@dinedesk/contracts/automation';
+import { createRule, decideDraft, deleteRule, dryRun, history, listDrafts, listRules, reorderRules, runNow, updateRule } from './automation.service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 const security = [{ bearer: [] }];
@@ -43,6 +43,12 @@ export async function automationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.post(API.automationHistory, { config: READ, schema: { tags, summary: 'What the rules did, newest first', security, body: ZAutomationHistoryRequest, response: { 200: ZAutomationHistoryResponse, ...errors } } }, async (req) => history(app.ctx, req.auth, req.body));
+
+  r.post(
+    API.automationRunNow,
+    { config: MANAGE, schema: { tags, summary: 'Run a scheduled run now instead of at its due time', description: 'Moves the run’s queued job to now; the run then acts as it would have at its due time.', security, body: ZAutomationRunNowRequest, response: { 200: ZAutomationRun, ...errors } } },
+    async (req) => runNow(app.ctx, req.auth, req.body.runId),
+  );
 
   r.post(API.automationDrafts, { config: READ, schema: { tags, summary: 'Replies waiting for approval (or approved, rejected)', security, body: ZAutomationDraftsRequest, response: { 200: ZAutomationDraftsResponse, ...errors } } }, async (req) => listDrafts(app.ctx, req.auth, req.body));
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fillTemplate } from '@dinedesk/contracts';
-import { AUTOMATION_DRY_RUN_DAYS, AUTOMATION_DRY_RUN_SAMPLE, AUTOMATION_MESSAGE_COOLDOWN_HOURS, AUTOMATION_RULES_MAX, AUTOMATION_TRIGGERS, triggerConditionIssue, type TAutomationAction, type TAutomationActionOutcome, type TAutomationConditions, type TAutomationDefinition, type TAutomationDraft, type TAutomationDraftsResponse, type TAutomationDryRunResponse, type TAutomationHistoryResponse, type TAutomationRule, type TAutomationRulesResponse, type TAutomationTrigger } from '@dinedesk/contracts/automation';
+import { AUTOMATION_DRY_RUN_DAYS, AUTOMATION_DRY_RUN_SAMPLE, AUTOMATION_MESSAGE_COOLDOWN_HOURS, AUTOMATION_RULES_MAX, AUTOMATION_TRIGGERS, triggerConditionIssue, type TAutomationAction, type TAutomationActionOutcome, type TAutomationConditions, type TAutomationDefinition, type TAutomationDraft, type TAutomationDraftsResponse, type TAutomationDryRunResponse, type TAutomationHistoryResponse, type TAutomationRule, type TAutomationRulesResponse, type TAutomationRun, type TAutomationTrigger } from '@dinedesk/contracts/automation';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { abilityRulesFor, buildAbility } from '../../lib/ability.ts';
@@ -322,19 +322,55 @@ export async function history(ctx: AppContext, auth: AuthContext, req: { ruleId?
   const rows = await repo.history(ctx.db, auth, req.ruleId === undefined ? undefined : Number(req.ruleId), after, req.limit);
   const page = keysetPage(rows, req.limit, (row) => ({ time: row.run.matchedAt, id: row.run.id }));
   return {
-    data: page.rows.map(({ run, review }) => ({
-      ...reviewRef(review),
-      id: String(run.id),
-      ruleId: run.ruleId === null ? null : String(run.ruleId),
-      ruleName: run.ruleName,
-      status: run.status,
-      matchedAt: run.matchedAt.toISOString(),
-      dueAt: run.dueAt.toISOString(),
-      finishedAt: run.finishedAt?.toISOString() ?? null,
-      outcomes: run.outcomes,
-    })),
+    data: page.rows.map(runView),
     paging: { nextCursor: page.next },
   };
+}
+
+function runView({ run, review }: Awaited<ReturnType<typeof repo.history>>[number]): TAutomationRun {
+  return {
+    ...reviewRef(review),
+    id: String(run.id),
+    ruleId: run.ruleId === null ? null : String(run.ruleId),
+    ruleName: run.ruleName,
+    status: run.status,
+    matchedAt: run.matchedAt.toISOString(),
+    dueAt: run.dueAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    outcomes: run.outcomes,
+  };
+}
+
+/**
+ * `runNow`: an owner runs a scheduled run at once (the rule's delay is a default, not a promise
+ * to the guest). The run's queued `automation.run` job is moved to now in the transaction that
+ * moves its due time, so no second job can run beside it; a run whose job is gone (lost with a
+ * database restored from a backup) gets a new one, unless one is running it now. Audited.
+ * @throws HttpError 403 unless owner; 404 naming `body.runId` outside the caller's outlets; 409
+ *   when the run is no longer scheduled or its rule is switched off or deleted
+ */
+export async function runNow(ctx: AppContext, auth: AuthContext, runId: string): Promise<TAutomationRun> {
+  const clientId = requireManage(auth);
+  const run = await repo.getRun(ctx.db, clientId, Number(runId));
+  if (!run || !inTenantScope(auth, run)) throw notFound('Run', runId, 'body.runId');
+  await ctx.db.transaction(async (tx) => {
+    const locked = await repo.getRun(tx, clientId, run.id, true);
+    if (locked?.status !== 'scheduled') throw new HttpError(409, `This run is ${locked?.status ?? 'gone'} already`, { field: 'body.runId' });
+    const rule = locked.ruleId === null ? undefined : await repo.getRule(tx, clientId, locked.ruleId);
+    if (!rule?.enabled) throw new HttpError(409, rule ? 'Its rule is switched off: switch it on to run it' : 'Its rule was deleted', { field: 'body.runId' });
+    await repo.saveRun(tx, run.id, { dueAt: ctx.now() });
+    const data = { clientId, outletId: run.outletId, runId: String(run.id) };
+    const keys = [String(run.id), `${run.id}:late`, `${run.id}:now`];
+    let moved = false;
+    for (const key of keys) moved = (await ctx.jobs.startNow(automationRunJob, key, tx)) !== null || moved;
+    // A job already running the run (a second click while it acts) must not get a twin.
+    if (!moved && !(await ctx.jobs.inFlight(automationRunJob, keys, tx))) await ctx.jobs.send(automationRunJob, data, { singletonKey: `${run.id}:now`, tx });
+    await audit(tx, { clientId, actorUserId: auth.userId, action: 'automation.run_now', target: `automation_run:${run.id}`, details: { ruleId: String(rule.id), dueAt: run.dueAt.toISOString() }, at: ctx.now() });
+  });
+  ctx.jobs.wake(automationRunJob);
+  const row = await repo.runWithSubject(ctx.db, clientId, run.id);
+  if (!row) throw notFound('Run', runId, 'body.runId');
+  return runView(row);
 }
 
 function draftView(row: Awaited<ReturnType<typeof repo.drafts>>[number]): TAutomationDraft {

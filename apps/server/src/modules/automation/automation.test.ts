@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInboxPage, TReplyTemplate, TReview } from '@dinedesk/contracts';
 import type { TAutomationDraftsResponse, TAutomationDryRunResponse, TAutomationHistoryResponse, TAutomationRule } from '@dinedesk/contracts/automation';
@@ -176,6 +176,65 @@ describe('automation rules', () => {
     const review = await guestRates('Kiran', 2, 'sambar was watery');
     await post('/api/automation/rules/update', tokens.owner!, { ruleId: rule.id, enabled: false });
     expect((await afterDelay(review.id, 61)).status).toBe('skipped');
+  });
+
+  it('runs a scheduled run now at an owner\'s word: the draft waits for approval at once, and the run acts once', async () => {
+    const rule = await createRule({ name: 'Run me now', enabled: true, conditions: { keywords: ['rasam'] }, actions: [{ type: 'draft', templateIds: [templates[1]!.id] }], delayMinutes: 240 });
+    const review = await guestRates('Lakshmi Nair', 1, 'rasam was cold and bland');
+    const scheduled = (await runOf(review.id))!;
+    expect(scheduled.status).toBe('scheduled');
+    // Who may not: every other role (403), another client's owner (404, it is not theirs).
+    for (const who of ['brand.manager', 'outlet.manager', 'agent', 'viewer']) expect((await post('/api/automation/runs/run-now', tokens[who]!, { runId: scheduled.id })).statusCode, who).toBe(403);
+    expect((await post('/api/automation/runs/run-now', tokens.other!, { runId: scheduled.id })).statusCode).toBe(404);
+    expect((await runOf(review.id))!.dueAt).toBe(scheduled.dueAt);
+
+    const res = await post('/api/automation/runs/run-now', tokens.owner!, { runId: scheduled.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: scheduled.id, status: 'scheduled', reviewId: review.id });
+    expect(Date.parse(res.json().dueAt)).toBeLessThan(Date.parse(scheduled.dueAt) - 200 * MINUTE);
+    // A second click: the same job is moved again (200), or the queue has already acted (409).
+    expect([200, 409]).toContain((await post('/api/automation/runs/run-now', tokens.owner!, { runId: scheduled.id })).statusCode);
+    // The queued job itself was moved (no clock travel here): the queue runs it now.
+    await h.settle();
+    // One job for the run, whichever way the second click went.
+    const jobs = (await h.server.ctx.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'automation.run' AND singleton_key IN (${scheduled.id}, ${`${scheduled.id}:late`}, ${`${scheduled.id}:now`})`)) as unknown as { rows: { n: number }[] };
+    expect(jobs.rows[0]!.n).toBe(1);
+    const done = (await runOf(review.id))!;
+    expect(done.status).toBe('done');
+    expect(done.outcomes).toEqual([{ type: 'draft', status: 'drafted', detail: 'Waiting for approval' }]);
+    const queue = (await post('/api/automation/drafts/list', tokens.owner!, {})).json() as TAutomationDraftsResponse;
+    expect(queue.data.filter((d) => d.reviewId === review.id)).toHaveLength(1);
+    // Once done, it is not run again; the job that was due in 4 hours is gone, so nothing else waits.
+    const again = await post('/api/automation/runs/run-now', tokens.owner!, { runId: scheduled.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ field: 'body.runId', message: 'This run is done already' });
+    const waiting = (await h.server.ctx.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'automation.run' AND singleton_key = ${scheduled.id} AND state = 'created'`)) as unknown as { rows: { n: number }[] };
+    expect(waiting.rows[0]!.n).toBe(0);
+    await post('/api/automation/rules/update', tokens.owner!, { ruleId: rule.id, enabled: false });
+  });
+
+  it('refuses to run now a run whose rule is switched off (409), and bad run ids (400/404)', async () => {
+    const rule = await createRule({ name: 'Off before run now', enabled: true, conditions: { keywords: ['payasam'] }, actions: [{ type: 'create_ticket', priority: 'low' }], delayMinutes: 60 });
+    const review = await guestRates('Gopal', 2, 'payasam too sweet');
+    const run = (await runOf(review.id))!;
+    await post('/api/automation/rules/update', tokens.owner!, { ruleId: rule.id, enabled: false });
+    const off = await post('/api/automation/runs/run-now', tokens.owner!, { runId: run.id });
+    expect(off.statusCode).toBe(409);
+    expect(off.json().message).toBe('Its rule is switched off: switch it on to run it');
+    expect((await runOf(review.id))!).toMatchObject({ status: 'scheduled', dueAt: run.dueAt });
+    for (const [body, field] of [
+      [{ runId: 'abc' }, 'body.runId'],
+      [{ runId: 42 }, 'body.runId'],
+      [{ runId: '1\u0000' }, 'body.runId'],
+      [{ runId: '9'.repeat(400) }, 'body.runId'],
+      [{}, 'body.runId'],
+      [{ runId: run.id, later: true }, 'body'],
+    ] as const) {
+      const res = await post('/api/automation/runs/run-now', tokens.owner!, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().field ?? '', JSON.stringify(body)).toContain(field);
+    }
+    expect((await post('/api/automation/runs/run-now', tokens.owner!, { runId: '999999999' })).statusCode).toBe(404);
   });
 
   it('lets every role read, owners alone write; keeps clients apart', async () => {

@@ -259,6 +259,15 @@ export async function countByStatus(db: Db, f: ComplaintFilter): Promise<Record<
   return out;
 }
 
+/** Complaints per outlet and status under the filters but status (the Overview, issue #14). */
+export function countByOutletAndStatus(db: Db, f: ComplaintFilter): Promise<{ outletId: string; status: 'open' | 'in_progress' | 'resolved'; n: number }[]> {
+  return db
+    .select({ outletId: complaints.outletId, status: complaints.status, n: sql<number>`count(*)::int` })
+    .from(complaints)
+    .where(filterConditions(f, false))
+    .groupBy(complaints.outletId, complaints.status);
+}
+
 /** A source as lists show it. */
 export interface SourceRow {
   complaintId: number;

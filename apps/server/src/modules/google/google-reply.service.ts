@@ -57,13 +57,8 @@ export async function replyToGoogleReview(ctx: AppContext, auth: AuthContext, re
   const { review, location, conn } = await visibleGoogleReview(ctx, auth, reviewId);
   const clientId = review.clientId;
   const hash = requestHash('put', reviewId, comment);
-  if (idempotencyKey !== undefined) {
-    const done = await reviewsRepo.getReplyKey(ctx.db, clientId, idempotencyKey);
-    if (done?.state === 'done' && done.result && done.requestHash === hash) return done.result as unknown as TGoogleReply;
-  }
-  const previous = await repo.storedReply(ctx.db, review.externalKey);
-  // Editing a reply into the same words is not a new reply: nothing to check.
-  const overridden = previous?.comment === comment ? [] : await replyCheck(ctx, auth, review.outletId, clientId, comment, opts.sendAnyway === true, 'body.comment');
+  // The key is reserved before the reply check, so a second request with it meets the first
+  // one's reservation (409, or its reply) rather than the check counting its words as repeated.
   if (idempotencyKey !== undefined && !(await reviewsRepo.reserveReplyKey(ctx.db, { clientId, key: idempotencyKey, requestHash: hash, reviewId: review.id }))) {
     const existing = await reviewsRepo.getReplyKey(ctx.db, clientId, idempotencyKey);
     if (existing && existing.requestHash !== hash) throw new HttpError(422, 'This Idempotency-Key was already used for a different reply; send a new key for a new reply.', { field: 'Idempotency-Key', code: 'idempotency_key_reused' });
@@ -73,6 +68,16 @@ export async function replyToGoogleReview(ctx: AppContext, auth: AuthContext, re
   const release = async () => {
     if (idempotencyKey !== undefined) await reviewsRepo.releaseReplyKey(ctx.db, clientId, idempotencyKey).catch(() => undefined);
   };
+  let previous: Awaited<ReturnType<typeof repo.storedReply>>;
+  let overridden: string[];
+  try {
+    previous = await repo.storedReply(ctx.db, review.externalKey);
+    // Editing a reply into the same words is not a new reply: nothing to check.
+    overridden = previous?.comment === comment ? [] : await replyCheck(ctx, auth, review.outletId, clientId, comment, opts.sendAnyway === true, 'body.comment');
+  } catch (e) {
+    await release();
+    throw e;
+  }
   const path = `v4/${review.externalKey}`;
   let landed: z.infer<typeof ZReply>;
   try {

@@ -500,3 +500,40 @@ export function eventsAfter(db: Db, clientId: string, accountIds: string[], afte
     .orderBy(asc(inboxEvents.id))
     .limit(limit);
 }
+
+// ── The Overview (modules/overview, issue #14) ──────────────────────────────────────────────
+
+/**
+ * A conversation waits for a reply when the guest spoke last since `since` (the 7-day window's
+ * start: after it nobody can answer) and the page has sent nothing at or after that message.
+ */
+const waitingSince = (since: Date): SQL =>
+  and(
+    gt(conversations.lastGuestMessageAt, since),
+    sql`not exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id} and ${messages.direction} = 'page' and ${messages.createdTime} >= ${conversations.lastGuestMessageAt})`,
+  )!;
+
+/** Conversations waiting for a reply per outlet of `scope`. */
+export function waitingByOutlet(db: Db, scope: TenantScope, since: Date): Promise<{ outletId: string; waiting: number }[]> {
+  return db
+    .select({ outletId: conversations.outletId, waiting: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(and(tenantScope(scope, conversations), waitingSince(since)))
+    .groupBy(conversations.outletId);
+}
+
+/**
+ * The `limit` waiting conversations whose reply window closes soonest: a guest message after
+ * `standardSince` (24 h ago) closes its standard window 24 h after it, an older one its
+ * HUMAN_AGENT window 7 days after it (external-apis.md §3 "Window").
+ */
+export function waitingConversations(db: Db, scope: TenantScope, since: Date, standardSince: Date, limit: number) {
+  const closes = sql`case when ${conversations.lastGuestMessageAt} > ${standardSince} then ${conversations.lastGuestMessageAt} + interval '24 hours' else ${conversations.lastGuestMessageAt} + interval '7 days' end`;
+  return db
+    .select({ c: conversations, outletName: outlets.name })
+    .from(conversations)
+    .innerJoin(outlets, eq(outlets.id, conversations.outletId))
+    .where(and(tenantScope(scope, conversations), waitingSince(since)))
+    .orderBy(asc(closes), asc(conversations.id))
+    .limit(limit);
+}

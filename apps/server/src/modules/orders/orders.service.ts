@@ -14,6 +14,7 @@ import { defineJob } from '../../lib/jobs.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { looksLikeText, readOrderFile, type OrderLineRow, type ReadOptions, type ReadSummary } from './orders.csv.ts';
+import { addOrderItems } from '../menu/menu.repository.ts';
 import * as repo from './orders.repository.ts';
 
 /**
@@ -211,7 +212,8 @@ const BATCH = 500;
 
 /**
  * Writes the orders of a validated file (second pass): consecutive lines of one order id become one
- * order; batches of {@link BATCH} orders are inserted, ids the outlet has left alone. Call inside
+ * order; batches of {@link BATCH} orders are inserted, ids the outlet has left alone. Item names
+ * the outlet's menu lacks become menu items (docs/decisions/0039), in the same transaction. Call inside
  * the import's transaction, after {@link validateOrders} found no problem.
  */
 export async function writeOrders(tx: Db, src: ImportSource, onProgress?: (bytes: number) => void): Promise<{ orders: number; lines: number; alreadyThere: number; summary: ReadSummary }> {
@@ -219,6 +221,8 @@ export async function writeOrders(tx: Db, src: ImportSource, onProgress?: (bytes
   let batch: repo.NewOrder[] = [];
   let current: repo.NewOrder | null = null;
   const counts = { orders: 0, lines: 0, alreadyThere: 0 };
+  // Distinct item names (a menu's worth, not the file's lines): the outlet's menu gets each one.
+  const itemNames = new Map<string, string>();
   const flush = async () => {
     const written = await repo.insertOrders(tx, { clientId: src.clientId, outletId: src.outletId, importId: src.importId }, batch);
     counts.orders += written.orders;
@@ -236,6 +240,7 @@ export async function writeOrders(tx: Db, src: ImportSource, onProgress?: (bytes
         current = { externalId: l.orderId, orderedAt: l.orderedAt, currency: src.currency, totalMinor: 0, itemCount: 0, lineCount: 0, channel: l.channel, linesComplete: l.linesComplete, lines: [] };
       }
       current.lines.push({ itemName: l.itemName, quantity: l.quantity, unitPriceMinor: l.unitPriceMinor });
+      if (!itemNames.has(l.itemName)) itemNames.set(l.itemName, src.currency);
       current.totalMinor += l.quantity * l.unitPriceMinor;
       current.itemCount += l.quantity;
       current.lineCount++;
@@ -245,6 +250,7 @@ export async function writeOrders(tx: Db, src: ImportSource, onProgress?: (bytes
   );
   if (current) batch.push(current);
   await flush();
+  await addOrderItems(tx, { clientId: src.clientId, outletId: src.outletId }, itemNames);
   return { ...counts, summary };
 }
 

@@ -7,6 +7,8 @@ import { schema } from '../../db/client.ts';
 import { GraphError } from '../../lib/graph-client.ts';
 import { connectSocket, bearer, deliveryOutcome, startHarness, type Harness } from '../../test/harness.ts';
 import { attachBadItemLog } from './bad-items.ts';
+import * as reviewsRepo from './reviews.repository.ts';
+import { replyHash } from './reviews.service.ts';
 
 /**
  * Issue #8, reviews side: writes to Facebook that may or may not have landed (Idempotency-Key,
@@ -84,6 +86,25 @@ describe('POST /reply-fb-review with an Idempotency-Key', () => {
     const later = await replyReq(review, 'Glad you liked the dal!', key);
     expect(later.statusCode).toBe(200);
     expect(later.json().comment.id).toBe(onGraph[0]!.id);
+  });
+
+  it('meets a key still in flight before the reply check: 409, not the check finding its own words', async () => {
+    // The first request's reply is stored (as another review's reply, so the check would call
+    // the words repeated) while its key is still pending: the second one must wait for it.
+    const [first, second] = [nextReview(), nextReview()];
+    const words = 'So glad the biryani hit the spot!';
+    expect((await replyReq(first, words)).statusCode).toBe(200);
+    const key = randomUUID();
+    const clientId = (await h.server.ctx.db.select({ c: schema.reviews.clientId }).from(schema.reviews).where(sql`${schema.reviews.id} = ${Number(second.id)}`))[0]!.c;
+    expect(await reviewsRepo.reserveReplyKey(h.server.ctx.db, { clientId, key, requestHash: replyHash(second.pageId, second.id, words), reviewId: Number(second.id) })).toBe(true);
+    const inFlight = await replyReq(second, words, key);
+    expect(inFlight.statusCode).toBe(409);
+    expect(inFlight.json().code).toBe('idempotency_in_progress');
+    const comment = { id: '1_stored_by_the_first', message: words, from: { id: second.pageId, name: 'Page' }, createdTime: new Date().toISOString(), isPageReply: true, authorName: 'Spice Route Hospitality Owner' };
+    await reviewsRepo.finishReplyKey(h.server.ctx.db, clientId, key, comment);
+    const answered = await replyReq(second, words, key);
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().comment).toEqual(comment);
   });
 
   it('refuses the same key with another body (422 naming the header), posting nothing', async () => {

@@ -592,3 +592,34 @@ export async function deleteReplyTemplate(db: Db, id: string, clientId: string):
   const gone = await db.delete(replyTemplates).where(and(eq(replyTemplates.id, id), eq(replyTemplates.clientId, clientId))).returning({ id: replyTemplates.id });
   return gone.length > 0;
 }
+
+// ── The Overview (modules/overview, issue #14) ──────────────────────────────────────────────
+
+/** Reviews waiting for a reply per outlet, under the feed's filters (the list's `needsReply=true`, all time). */
+export async function needsReplyByOutlet(db: Db, f: Omit<FeedFilter, 'after' | 'limit' | 'needsReply'>): Promise<{ outletId: string; waiting: number }[]> {
+  return db
+    .select({ outletId: reviews.outletId, waiting: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(feedConditions({ ...f, needsReply: true }))
+    .groupBy(reviews.outletId);
+}
+
+/** The `limit` oldest reviews waiting for a reply, oldest first (ties by id). */
+export function oldestNeedingReply(db: Db, f: Omit<FeedFilter, 'after' | 'limit' | 'needsReply'>, limit: number) {
+  return db
+    .select({
+      id: reviews.id,
+      source: reviews.source,
+      outletId: reviews.outletId,
+      outletName: outlets.name,
+      reviewerName: reviews.reviewerName,
+      rating: reviews.rating,
+      text: reviews.reviewText,
+      createdTime: reviews.createdTime,
+    })
+    .from(reviews)
+    .innerJoin(outlets, eq(outlets.id, reviews.outletId))
+    .where(feedConditions({ ...f, needsReply: true }))
+    .orderBy(asc(reviews.createdTime), asc(reviews.id))
+    .limit(limit);
+}

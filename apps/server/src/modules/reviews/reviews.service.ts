@@ -261,7 +261,7 @@ async function readBackReply(ctx: AppContext, storyId: string, page: repo.PageRo
 }
 
 /** SHA-256 of the reply request: the same Idempotency-Key must come with the same body. */
-function replyHash(pageId: string, reviewId: string, message: string): string {
+export function replyHash(pageId: string, reviewId: string, message: string): string {
   return createHash('sha256').update(JSON.stringify([pageId, reviewId, message])).digest('hex');
 }
 
@@ -325,16 +325,10 @@ export async function reply(
   // Facebook refused this token before: say so without another call (issue #10).
   if (tokenIsDead(page)) throw new HttpError(409, page.syncMessage ?? 'Facebook rejected this page’s access token. Reconnect the page to reply to its reviews.', { field: 'pageId', code: 'graph_190' });
   const clientId = review.clientId;
-  // A retry of a reply that went out answers it again, whatever the check would say now (its
-  // own first copy is among the recent replies).
-  if (idempotencyKey !== undefined) {
-    const done = await repo.getReplyKey(ctx.db, clientId, idempotencyKey);
-    if (done?.state === 'done' && done.result && done.requestHash === replyHash(pageId, reviewId, message)) return done.result as unknown as TFbComment;
-  }
-  const overridden = await replyCheck(ctx, auth, page.outletId, clientId, message, opts.sendAnyway === true);
-  const startedAt = ctx.now();
 
-  // Reserve the key, or answer what an earlier request with it produced.
+  // Reserve the key before the reply check: a second request with the key must meet the first
+  // one's reservation (409, or its reply), never the check, which would count the first one's
+  // words, stored by then, as repeated wording (a 422 for a reply that went out).
   let retryOfUnknown = false;
   if (idempotencyKey !== undefined) {
     const requestHash = replyHash(pageId, reviewId, message);
@@ -357,6 +351,19 @@ export async function reply(
   const markUnknown = async () => {
     if (idempotencyKey !== undefined) await repo.markReplyKeyUnknown(ctx.db, clientId, idempotencyKey);
   };
+
+  // A retry of an attempt of unknown outcome was checked when it was first reserved, with the
+  // same words; its own first copy may be among the recent replies now.
+  let overridden: string[] = [];
+  if (!retryOfUnknown) {
+    try {
+      overridden = await replyCheck(ctx, auth, page.outletId, clientId, message, opts.sendAnyway === true);
+    } catch (e) {
+      await release().catch(() => undefined);
+      throw e;
+    }
+  }
+  const startedAt = ctx.now();
 
   try {
     let landed: { id: string; createdTime: Date } | null = null;

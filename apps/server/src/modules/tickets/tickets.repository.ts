@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { brands, clientSlaPolicies, complaints, conversations, facebookPages, googleLocations, outlets, reviews, ticketActivity, tickets, ticketWatchers, users } from '../../db/schema.ts';
@@ -116,6 +116,8 @@ export interface TicketFilter extends TenantScope {
   brandId?: string;
   outletId?: string;
   breached?: boolean;
+  /** Only open tickets still on time and due before this instant ("due soon"). */
+  dueBefore?: Date;
 }
 
 export type TicketView = 'mine' | 'open' | 'closed' | 'all';
@@ -136,6 +138,7 @@ function filterConditions(f: TicketFilter): SQL {
   if (f.brandId) conds.push(sql`${tickets.outletId} in (select ${outlets.id} from ${outlets} where ${outlets.brandId} = ${f.brandId})`);
   if (f.breached === true) conds.push(isNotNull(tickets.breachedAt));
   if (f.breached === false) conds.push(sql`${tickets.breachedAt} is null`);
+  if (f.dueBefore) conds.push(and(ne(tickets.status, 'closed'), sql`${tickets.breachedAt} is null`, lt(tickets.dueAt, f.dueBefore)));
   return and(...conds)!;
 }
 
@@ -187,6 +190,34 @@ export async function countViews(db: Db, f: TicketFilter): Promise<Record<Ticket
     .from(tickets)
     .where(filterConditions(f));
   return row ?? { mine: 0, open: 0, closed: 0, all: 0 };
+}
+
+/**
+ * Per outlet, the open tickets past their SLA (the queue's `view=open&breached=true`) and those
+ * due soon (`view=open&dueSoon=true`, due before `dueBefore`): the Overview (issue #14).
+ */
+export function slaCountsByOutlet(db: Db, f: TicketFilter, dueBefore: Date): Promise<{ outletId: string; overdue: number; dueSoon: number }[]> {
+  const open = viewCondition('open', f.userId);
+  return db
+    .select({
+      outletId: tickets.outletId,
+      overdue: sql<number>`count(*) filter (where ${and(open, filterConditions({ ...f, breached: true }))})::int`,
+      dueSoon: sql<number>`count(*) filter (where ${and(open, filterConditions({ ...f, dueBefore }))})::int`,
+    })
+    .from(tickets)
+    .where(and(filterConditions(f), open))
+    .groupBy(tickets.outletId);
+}
+
+/** The `limit` open tickets past their SLA or due before `dueBefore`, the earliest due first. */
+export function slaTickets(db: Db, f: TicketFilter, dueBefore: Date, limit: number) {
+  return db
+    .select({ t: tickets, outletName: outlets.name })
+    .from(tickets)
+    .innerJoin(outlets, eq(outlets.id, tickets.outletId))
+    .where(and(filterConditions(f), viewCondition('open', f.userId), sql`(${tickets.breachedAt} is not null or ${tickets.dueAt} < ${dueBefore})`))
+    .orderBy(asc(tickets.dueAt), asc(tickets.id))
+    .limit(limit);
 }
 
 export async function watchersOf(db: Db, ticketIds: number[]): Promise<{ ticketId: number; id: string; fullName: string; email: string }[]> {

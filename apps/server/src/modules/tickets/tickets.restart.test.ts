@@ -1,16 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createMetaSim } from '@dinedesk/meta-sim';
 import type { TTicket } from '@dinedesk/contracts';
-import { loadConfig } from '../../config.ts';
-import { openDatabase, schema } from '../../db/client.ts';
+import { schema } from '../../db/client.ts';
 import { DEMO_PASSWORD } from '../../db/seed.ts';
-import { createServer, type StartedServer } from '../../server.ts';
-import { openTestDatabase } from '../../test/harness.ts';
+import { restartBed } from '../../test/restart.ts';
 
 /**
  * SLA timers live in the job queue (issue #12 "SLA timers run in the job queue, so that they
@@ -28,29 +21,9 @@ const HOUR_MS = 3_600_000;
 
 describe('SLA breach across a restart', () => {
   it('a ticket due while no server runs is breached once by the next one(s)', async () => {
-    const sim = await createMetaSim({ stateFile: null, logger: false });
-    const simUrl = await sim.listen(0, '127.0.0.1');
-    cleanups.push(() => sim.close());
-    const pgTest = process.env.TEST_DB === 'postgres' ? await openTestDatabase() : null;
-    if (pgTest) {
-      await pgTest.database.close();
-      cleanups.push(pgTest.drop);
-    }
-    const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex') };
-    const dataDirs: string[] = [];
-    const boot = async (now?: () => Date) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'dinedesk-sla-'));
-      dataDirs.push(dataDir);
-      // PGlite lives in its data folder: every server of this test opens the first one's.
-      const dbDir = pgTest ? dataDir : dataDirs[0]!;
-      const config = loadConfig({ DATA_DIR: dataDir, META_GRAPH_BASE_URL: simUrl, REVIEW_SYNC_INTERVAL_SECONDS: '0', JOB_POLL_SECONDS: '0.5', LOG_LEVEL: 'silent', ...secrets, ...(pgTest ? { DATABASE_URL: pgTest.url! } : {}) });
-      const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: dbDir });
-      const server = await createServer(config, { database, logger: false, now });
-      await server.app.ready();
-      return server;
-    };
-    const call = (s: StartedServer, url: string, token: string | null, payload: object) =>
-      s.app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const bed = await restartBed('dinedesk-sla-');
+    cleanups.push(() => bed.close());
+    const { boot, call } = bed;
 
     // First server: its clock says the ticket was opened almost an hour ago, so the urgent
     // ticket (1 hour) falls due a few seconds from now, after this server has stopped (its
@@ -73,7 +46,7 @@ describe('SLA breach across a restart', () => {
     // The next server(s): PostgreSQL runs two at once; PGlite, one process by design, one.
     await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(ticket.dueAt) - Date.now()) + 500));
     const next = [await boot()];
-    if (pgTest) next.push(await boot());
+    if (bed.shared) next.push(await boot());
     cleanups.push(async () => {
       for (const s of next) await s.close();
     });
@@ -89,7 +62,6 @@ describe('SLA breach across a restart', () => {
     const activity = await db.select().from(schema.ticketActivity).where(eq(schema.ticketActivity.ticketId, Number(ticket.id)));
     expect(activity.filter((a) => a.kind === 'sla_breached')).toHaveLength(1);
     // One mail each to the assignee and the watcher, whichever server sent it.
-    const mails = dataDirs.flatMap((d) => (existsSync(join(d, 'outbox')) ? readdirSync(join(d, 'outbox')).filter((f) => f.endsWith('.eml')) : []));
-    expect(mails).toHaveLength(2);
+    expect(bed.mails()).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   DEFAULT_SLA_HOURS,
+  DUE_SOON_HOURS,
   type TCreateTicketResponse,
   type TListTicketsResponse,
   type TSlaPolicyResponse,
@@ -246,13 +247,27 @@ export async function updateTicket(
   return loadTicket(ctx.db, clientId, id);
 }
 
+/** The due time before which an on-time ticket is "due soon" (contracts `DUE_SOON_HOURS`), when asked for. */
+export function dueSoonLimit(ctx: AppContext, dueSoon: boolean | undefined): Date | undefined {
+  return dueSoon ? new Date(ctx.now().getTime() + DUE_SOON_HOURS * 3_600_000) : undefined;
+}
+
 /** `list`: a view of the queue, newest first, keyset paged, with the count of each view. @throws HttpError 400 naming `body.cursor` */
 export async function listTickets(
   ctx: AppContext,
   auth: AuthContext,
-  req: { view: TTicketView; priority?: TTicketPriority; brandId?: string; outletId?: string; breached?: boolean; cursor?: string; limit: number },
+  req: { view: TTicketView; priority?: TTicketPriority; brandId?: string; outletId?: string; breached?: boolean; dueSoon?: boolean; cursor?: string; limit: number },
 ): Promise<TListTicketsResponse> {
-  const filter: repo.TicketFilter = { clientId: auth.clientId!, outletIds: auth.outletIds, userId: auth.userId, priority: req.priority, brandId: req.brandId, outletId: req.outletId, breached: req.breached };
+  const filter: repo.TicketFilter = {
+    clientId: auth.clientId!,
+    outletIds: auth.outletIds,
+    userId: auth.userId,
+    priority: req.priority,
+    brandId: req.brandId,
+    outletId: req.outletId,
+    breached: req.breached,
+    dueBefore: dueSoonLimit(ctx, req.dueSoon),
+  };
   const after = parseCursor(req.cursor, 'body.cursor');
   const [rows, counts] = await Promise.all([repo.listTickets(ctx.db, filter, req.view, after, req.limit + 1), repo.countViews(ctx.db, filter)]);
   const page = rows.slice(0, req.limit);

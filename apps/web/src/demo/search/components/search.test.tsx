@@ -221,8 +221,8 @@ describe('in the app', () => {
     await user.type(screen.getByTestId('search-input'), 'leaflet');
     await user.click(within(await screen.findByTestId('search-group-pages')).getByText('Leaflet Maps'));
     await waitFor(() => expect(location.current?.pathname).toBe('/maps/leaflet'));
-    // A demo area not built yet: coming soon, inside the shell.
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    // The showcase's map page (issue #17), inside the shell.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leaflet Maps' })).toBeInTheDocument();
     expect(screen.getByTestId('app-shell')).toBeInTheDocument();
   });
 });

@@ -32,13 +32,13 @@ async function submit(email: string, password: string) {
 }
 
 describe('LoginPage', () => {
-  it('signs in: posts the credentials, stores the three keys, goes to the reviews', async () => {
+  it('signs in: posts the credentials, stores the three keys, goes to the Overview at /', async () => {
     const fetchMock = mockApi(handle.login(() => loginOk));
     const { location } = renderLogin();
 
     await submit('asha@spiceroute.example', 'correct horse');
 
-    await waitFor(() => expect(location.current?.pathname).toBe(PATHS.reviews));
+    await waitFor(() => expect(location.current?.pathname).toBe(PATHS.home));
     expect(fetchMock.callsTo(API.login, 'POST')[0]?.body).toEqual({
       email: 'asha@spiceroute.example',
       password: 'correct horse',
@@ -62,7 +62,7 @@ describe('LoginPage', () => {
     mockApi(handle.login(() => loginOk));
     const { location } = renderLogin(`${PATHS.login}?next=${encodeURIComponent('//evil.example/x')}`);
     await submit('asha@spiceroute.example', 'correct horse');
-    await waitFor(() => expect(location.current?.pathname).toBe(PATHS.reviews));
+    await waitFor(() => expect(location.current?.pathname).toBe(PATHS.home));
   });
 
   it('shows the server message on a wrong password and stays, storing nothing', async () => {

@@ -384,6 +384,34 @@ describe('AutomationPage: history', () => {
     expect(within(ref).getByTestId('review-ref-conversation')).toHaveAttribute('href', '/apps/reviews_and_complaints/inbox?channel=messenger&page=1000000001&conversation=4401');
   });
 
+  it('lets an owner run a scheduled run now: the run is asked for at once and the list asked again', async () => {
+    const { backend, user } = setup({ runs: [runFixture({ id: '504', status: 'scheduled', matchedAt: hoursFromNow(0), dueAt: hoursFromNow(4), finishedAt: null }), runFixture({ id: '503', status: 'done' })] }, { search: '?tab=history' });
+    await waitFor(() => expect(screen.getAllByTestId('automation-run')).toHaveLength(2));
+    const [scheduled, done] = screen.getAllByTestId('automation-run');
+    expect(within(done!).queryByTestId('automation-run-now')).not.toBeInTheDocument();
+    const historyCalls = backend.callsTo(API.automationHistory, 'POST').length;
+    await user.click(within(scheduled!).getByTestId('automation-run-now'));
+    await waitFor(() => expect(backend.callsTo(API.automationRunNow, 'POST').map((c) => c.body)).toEqual([{ runId: '504' }]));
+    await waitFor(() => expect(backend.callsTo(API.automationHistory, 'POST').length).toBeGreaterThan(historyCalls));
+    // The new due time (now) replaces the one 4 hours away.
+    await waitFor(() => expect(Date.parse(within(screen.getAllByTestId('automation-run')[0]!).getByTestId('automation-run-when').querySelector('time')!.getAttribute('dateTime')!)).toBeLessThan(Date.now() + 60_000));
+  });
+
+  it('says why a run cannot run now (its rule was switched off meanwhile)', async () => {
+    const { backend, user } = setup({ runs: [runFixture({ id: '504', status: 'scheduled', matchedAt: hoursFromNow(0), dueAt: hoursFromNow(4), finishedAt: null })] }, { search: '?tab=history' });
+    const run = await screen.findByTestId('automation-run');
+    backend.use(handle.automationRunNow(() => reply.error(409, { message: 'Its rule is switched off: switch it on to run it', field: 'body.runId' })));
+    await user.click(within(run).getByTestId('automation-run-now'));
+    expect(await screen.findByTestId('automation-run-now-error')).toHaveTextContent('Its rule is switched off: switch it on to run it');
+    expect(within(screen.getByTestId('automation-run')).getByTestId('automation-run-now')).toBeEnabled();
+  });
+
+  it('shows no "Run now" to a viewer', async () => {
+    setup({ runs: [runFixture({ id: '504', status: 'scheduled', matchedAt: hoursFromNow(0), dueAt: hoursFromNow(4), finishedAt: null })] }, { search: '?tab=history', rules: VIEWER_RULES });
+    await screen.findByTestId('automation-run');
+    expect(screen.queryByTestId('automation-run-now')).not.toBeInTheDocument();
+  });
+
   it('shows the empty state', async () => {
     setup({ runs: [] }, { search: '?tab=history' });
     expect(await screen.findByTestId('automation-history-empty')).toHaveTextContent('Nothing yet');

@@ -99,7 +99,7 @@ export function AutomationPage() {
       <Box role="tabpanel" id="automation-panel" aria-labelledby={`automation-tab-${tab}`}>
         {tab === 'rules' && <RulesTab mayManage={mayManage} names={names.names} onEdit={onEdit} />}
         {tab === 'drafts' && <DraftsTab mayManage={mayManage} status={draftStatus} onStatusChange={setDraftStatus} />}
-        {tab === 'history' && <HistoryTab names={names.names} />}
+        {tab === 'history' && <HistoryTab names={names.names} mayManage={mayManage} />}
       </Box>
 
       {mayManage && editor.kind !== 'closed' && (

@@ -4,8 +4,11 @@
  * (scheduled with its due time, done, skipped, failed; named in words, coloured from the palette)
  * and each action's outcome in plain words. Runs are scheduled by webhooks and finish at their
  * due time without a socket event, so the list is asked again every 30 s while it is shown.
+ * Owners may run a scheduled run now instead of at its due time (docs/decisions/0028 "Run now").
  */
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -18,6 +21,7 @@ import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useHistory } from '../api/get-history.ts';
+import { useRunNow } from '../api/run-now.ts';
 import type { Names } from '../format.ts';
 import { LoadMore } from './load-more.tsx';
 import { OutcomeList } from './outcome-list.tsx';
@@ -28,7 +32,26 @@ const ROW_HEIGHT = 140;
 
 const STATUS_COLOR: Record<TAutomationRun['status'], 'info' | 'success' | 'default' | 'error'> = { scheduled: 'info', done: 'success', skipped: 'default', failed: 'error' };
 
-const RunRow = memo(function RunRow({ run, names }: { run: TAutomationRun; names: Names }) {
+/** "Run now" on a scheduled run, with the refusal in words (the rule switched off meanwhile, …). */
+function RunNowButton({ run }: { run: TAutomationRun }) {
+  const { t } = useTranslation('automation');
+  const { t: appT } = useTranslation();
+  const mutation = useRunNow();
+  return (
+    <>
+      <Button size="small" variant="outlined" disabled={mutation.isPending || mutation.isSuccess} onClick={() => mutation.mutate({ runId: run.id })} data-testid="automation-run-now">
+        {mutation.isPending || mutation.isSuccess ? t('history.runningNow') : t('history.runNow')}
+      </Button>
+      {mutation.isError && (
+        <Alert severity="error" role="alert" sx={{ flexBasis: '100%' }} data-testid="automation-run-now-error">
+          {describeError(mutation.error, appT)}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+const RunRow = memo(function RunRow({ run, names, mayManage }: { run: TAutomationRun; names: Names; mayManage: boolean }) {
   const { t, i18n } = useTranslation('automation');
   const lang = i18n.language;
   const when =
@@ -48,6 +71,7 @@ const RunRow = memo(function RunRow({ run, names }: { run: TAutomationRun; names
           <Typography variant="body2" color="text.secondary" data-testid="automation-run-when">
             <time dateTime={run.status === 'scheduled' ? run.dueAt : (run.finishedAt ?? run.matchedAt)}>{when}</time>
           </Typography>
+          {mayManage && run.status === 'scheduled' && <RunNowButton key={run.dueAt} run={run} />}
         </Box>
         <ReviewRef review={run} />
         <OutcomeList outcomes={run.outcomes} names={names} />
@@ -56,7 +80,7 @@ const RunRow = memo(function RunRow({ run, names }: { run: TAutomationRun; names
   );
 });
 
-export function HistoryTab({ names }: { names: Names }) {
+export function HistoryTab({ names, mayManage }: { names: Names; mayManage: boolean }) {
   const { t } = useTranslation('automation');
   const { t: appT } = useTranslation();
   const query = useHistory();
@@ -75,7 +99,7 @@ export function HistoryTab({ names }: { names: Names }) {
     >
       <Stack component="ol" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label={t('history.label')} data-testid="automation-history">
         {runs.map((run) => (
-          <RunRow key={run.id} run={run} names={names} />
+          <RunRow key={run.id} run={run} names={names} mayManage={mayManage} />
         ))}
       </Stack>
       <LoadMore

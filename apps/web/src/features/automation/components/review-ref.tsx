@@ -1,13 +1,12 @@
 /**
  * The review a draft, a run or a dry-run match is about, in two lines: reviewer, stars (or "No
  * stars" for a Facebook recommendation), source, outlet and date; then the text, cut to an
- * excerpt in lists. The stars are MUI's read-only Rating, named in words for screen readers.
+ * excerpt in lists. The stars are the read-only StarRating, named in words for screen readers.
  * A guest message (`new_message` rules) shows the guest, the channel and a link to the
  * conversation in the inbox instead of stars.
  */
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -15,6 +14,7 @@ import type { TAutomationSource } from '@dinedesk/contracts/automation';
 import { formatDate } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { excerpt } from '../format.ts';
+import { StarRating } from '../../../components/star-rating.tsx';
 
 export interface ReviewRefValue {
   kind?: 'review' | 'message';
@@ -42,7 +42,7 @@ export function ReviewRef({ review, full = false }: { review: ReviewRefValue; fu
           {review.reviewerName}
         </Typography>
         {message ? null : review.rating !== null ? (
-          <Rating value={review.rating} readOnly size="small" getLabelText={(value) => appT('reviews.ratingLabel', { rating: value })} data-testid="review-ref-rating" />
+          <StarRating value={review.rating} label={appT('reviews.ratingLabel', { rating: review.rating })} data-testid="review-ref-rating" />
         ) : (
           <Typography component="span" variant="caption" color="text.secondary">
             {t('review.noRating')}

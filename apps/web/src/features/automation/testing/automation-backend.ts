@@ -235,6 +235,16 @@ export function automationBackend(initial: Partial<AutomationBackendData> = {}):
     }),
     handle.automationDryRun(() => data.dryRun),
     handle.automationHistory(({ body }) => page(data.runs, body.cursor, body.limit)),
+    // The server moves the queued job to now; the queue then runs it. Here the run is due now and
+    // a test finishes it (`data.runs = …`) as the queue would.
+    handle.automationRunNow(({ body }) => {
+      const run = data.runs.find((r) => r.id === body.runId);
+      if (!run) return notFound('Run', body.runId, 'body.runId');
+      if (run.status !== 'scheduled') return reply.error(409, { message: `This run is ${run.status} already`, field: 'body.runId' });
+      const due = { ...run, dueAt: new Date().toISOString() };
+      data.runs = data.runs.map((r) => (r.id === run.id ? due : r));
+      return due;
+    }),
     handle.automationDrafts(({ body }) => ({
       ...page(
         data.drafts.filter((d) => d.status === body.status),

@@ -15,7 +15,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { ListError, ListSkeleton } from '../../../components/list-state.tsx';
 import { useDeliveryInsights, type Period } from '../api/overview.ts';
 import { ChartPanel, FigureTable } from './figure-table.tsx';
-import { useFormats } from './format.ts';
+import { useFormats } from '../../../lib/use-formats.ts';
 import { NoOrders, OverviewScreen } from './overview-screen.tsx';
 
 const COLORS = ['primary', 'secondary', 'success', 'warning', 'info', 'error'] as const;

@@ -17,7 +17,7 @@ import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis
 import { ListError, ListSkeleton } from '../../../components/list-state.tsx';
 import { useDiningInsights } from '../api/overview.ts';
 import { ChartPanel, FigureTable } from './figure-table.tsx';
-import { useFormats } from './format.ts';
+import { useFormats } from '../../../lib/use-formats.ts';
 import { OverviewScreen } from './overview-screen.tsx';
 
 function Dining({ outlet }: { outlet: TOrdersOutlet }) {

@@ -19,7 +19,7 @@ import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Too
 import { ListError, ListSkeleton } from '../../../components/list-state.tsx';
 import { useOrderInsights, type Period } from '../api/overview.ts';
 import { ChartPanel, FigureTable } from './figure-table.tsx';
-import { useFormats, type Formats } from './format.ts';
+import { useFormats, type Formats } from '../../../lib/use-formats.ts';
 import { NoOrders, OverviewScreen } from './overview-screen.tsx';
 
 const CHART_HEIGHT = 260;

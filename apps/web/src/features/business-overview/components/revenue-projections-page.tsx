@@ -19,7 +19,7 @@ import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, 
 import { ListError, ListSkeleton } from '../../../components/list-state.tsx';
 import { HOLDOUT_DAYS, useForecast } from '../api/overview.ts';
 import { ChartPanel, FigureTable } from './figure-table.tsx';
-import { useFormats } from './format.ts';
+import { useFormats } from '../../../lib/use-formats.ts';
 import { NoOrders, OverviewScreen } from './overview-screen.tsx';
 
 const HORIZONS = [14, 28, 56];

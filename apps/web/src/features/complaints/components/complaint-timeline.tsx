@@ -5,12 +5,12 @@
  * from `activity.kind/value`. An ordered list, each entry with its author, channel and time.
  */
 import Box from '@mui/material/Box';
-import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
 import type { TTimelineItem } from '@dinedesk/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { activityText, channelLabel } from '../format.ts';
+import { StarRating } from '../../../components/star-rating.tsx';
 
 function Heading({ item }: { item: TTimelineItem }) {
   const { t } = useTranslation('complaints');
@@ -58,7 +58,7 @@ function Entry({ item }: { item: TTimelineItem }) {
         <Heading item={item} />
       </Typography>
       {item.kind === 'review' && item.rating !== null && (
-        <Rating value={item.rating} readOnly size="small" getLabelText={(value) => t('source.stars', { count: value })} />
+        <StarRating value={item.rating} label={t('source.stars', { count: item.rating })} />
       )}
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {item.text || t('timeline.noText')}

@@ -40,20 +40,12 @@ import { ComplaintFiltersBar } from './complaint-filters-bar.tsx';
 import { ComplaintList } from './complaint-list.tsx';
 import { RootCausesDialog } from './root-causes-dialog.tsx';
 import { DetailDrawer, DetailSidePanel } from '../../../components/detail-panel.tsx';
+import { useNow } from '../../../lib/use-now.ts';
 
 /** Height in px of a complaint row (guest, outlet, sources, assignee), what the loading rows stand for. */
 const ROW_HEIGHT = 150;
 /** Ages are shown in minutes at the finest. */
 const CLOCK_MS = 60_000;
-
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), CLOCK_MS);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
 
 export function ComplaintsPage() {
   const { t } = useTranslation('complaints');
@@ -67,7 +59,7 @@ export function ComplaintsPage() {
   const ability = useAbility<AppAbility>();
   const mayManage = ability.can('manage', SUBJECTS.complaint);
   const [rootCausesOpen, setRootCausesOpen] = useState(false);
-  const now = useNow();
+  const now = useNow(CLOCK_MS);
   useComplaintsRealtime();
 
   const complaints = useMemo<TComplaint[]>(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);

@@ -11,13 +11,13 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TReviewKpis } from '@dinedesk/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../format.ts';
+import { StarRating } from '../../../components/star-rating.tsx';
 
 /** Height in px of the star row under the average (a small MUI Rating is 18 px). */
 const STAR_ROW_HEIGHT = 20;
@@ -75,13 +75,7 @@ export function FeedKpis({ kpis }: FeedKpisProps) {
         detail={
           <Box sx={{ height: STAR_ROW_HEIGHT, display: 'flex', alignItems: 'center' }}>
             {kpis?.averageRating != null && (
-              <Rating
-                value={kpis.averageRating}
-                precision={0.1}
-                readOnly
-                size="small"
-                getLabelText={(value) => t('reviews.ratingLabel', { rating: formatNumber(value, lang, 1) })}
-              />
+              <StarRating value={kpis.averageRating} label={t('reviews.ratingLabel', { rating: formatNumber(kpis.averageRating, lang, 1) })} />
             )}
           </Box>
         }

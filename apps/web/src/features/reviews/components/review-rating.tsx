@@ -6,20 +6,15 @@
 import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import Chip from '@mui/material/Chip';
-import Rating from '@mui/material/Rating';
 import type { TReview } from '@dinedesk/contracts';
 import { useTranslation } from 'react-i18next';
+import { StarRating } from '../../../components/star-rating.tsx';
 
 export function ReviewRating({ review }: { review: Pick<TReview, 'rating' | 'recommendationType'> }) {
   const { t } = useTranslation();
   if (review.rating !== null) {
     return (
-      <Rating
-        value={review.rating}
-        readOnly
-        size="small"
-        getLabelText={(value) => t('reviews.ratingLabel', { rating: value })}
-      />
+      <StarRating value={review.rating} label={t('reviews.ratingLabel', { rating: review.rating })} />
     );
   }
   if (review.recommendationType === null) return null;

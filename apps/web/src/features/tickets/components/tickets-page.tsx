@@ -1,7 +1,7 @@
 /**
  * Tickets screen (/apps/reviews_and_complaints/tickets; screens.md "Tickets", issue #12): the
  * queue in views Mine / Open / Closed / All with their counts (the list's answer, under the same
- * filters), filters priority, outlet and "SLA breached", and the ticket named by `?ticket=` in a
+ * filters), filters priority, outlet, "SLA breached" and "due soon" (within DUE_SOON_HOURS), and the ticket named by `?ticket=` in a
  * side panel (a drawer on narrow screens). View, filters and selection live in the URL.
  *
  * - Due times count down live (a one-minute clock); a ticket past its SLA is red in the list and
@@ -24,7 +24,7 @@ import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useAbility } from '@casl/react';
-import { TICKET_PRIORITIES, TICKET_VIEWS, type TTicket } from '@dinedesk/contracts';
+import { DUE_SOON_HOURS, TICKET_PRIORITIES, TICKET_VIEWS, type TTicket } from '@dinedesk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,20 +42,12 @@ import { SlaPolicyDialog } from './sla-policy-dialog.tsx';
 import { TicketDetail } from './ticket-detail.tsx';
 import { TicketList } from './ticket-list.tsx';
 import { DetailDrawer, DetailSidePanel } from '../../../components/detail-panel.tsx';
+import { useNow } from '../../../lib/use-now.ts';
 
 /** Height in px of a ticket row (title, outlet, due time), what the loading rows stand for. */
 const ROW_HEIGHT = 120;
 /** Countdowns show minutes at the finest. */
 const CLOCK_MS = 30_000;
-
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), CLOCK_MS);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
 
 export function TicketsPage() {
   const { t } = useTranslation('tickets');
@@ -69,13 +61,13 @@ export function TicketsPage() {
   const mayCreate = ability.can('create', SUBJECTS.ticket);
   const mayManage = ability.can('manage', SUBJECTS.ticket);
   const [dialog, setDialog] = useState<'new' | 'sla' | null>(null);
-  const now = useNow();
+  const now = useNow(CLOCK_MS);
   useTicketsRealtime();
 
   const tickets = useMemo<TTicket[]>(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
   const counts = query.data?.pages[0]?.counts;
   const outlets = (details.data?.client?.brands ?? []).flatMap((brand) => brand.outlets.map((outlet) => ({ ...outlet, brandName: brand.name })));
-  const hasFilters = Boolean(filters.priority || filters.outletId || filters.breached);
+  const hasFilters = Boolean(filters.priority || filters.outletId || filters.breached || filters.dueSoon);
   const detailOpen = selectedTicketId !== null;
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -166,6 +158,10 @@ export function TicketsPage() {
         <FormControlLabel
           control={<Switch checked={filters.breached === true} onChange={(event) => setFilters({ breached: event.target.checked ? 'true' : null })} />}
           label={t('filters.breached')}
+        />
+        <FormControlLabel
+          control={<Switch checked={filters.dueSoon === true} onChange={(event) => setFilters({ dueSoon: event.target.checked ? 'true' : null })} />}
+          label={t('filters.dueSoon', { count: DUE_SOON_HOURS })}
         />
         <Button onClick={clearFilters} disabled={!hasFilters} sx={{ justifySelf: 'start' }} data-testid="ticket-filters-clear">
           {t('filters.clear')}

@@ -1,7 +1,8 @@
 /**
  * View, filter and selection state of the tickets screen, kept in the URL (style.md: list state
  * lives in the URL). Params: `view` (mine | open | closed | all; absent = open, the contract's
- * default), `priority`, `outletId`, `breached` (true: only tickets past their SLA), and `ticket`
+ * default), `priority`, `outletId`, `breached` (true: only tickets past their SLA), `dueSoon`
+ * (true: only tickets on time due within the contract's DUE_SOON_HOURS), and `ticket`
  * for the open ticket. Values the contract refuses are left out.
  */
 import { ZListTicketsRequest, type TTicketView } from '@dinedesk/contracts';
@@ -9,7 +10,7 @@ import { useCallback, useMemo } from 'react';
 import type { TicketFilters } from '../api/get-tickets.ts';
 import { applyParams, useUrlParams } from '../../../lib/url-params.ts';
 
-export const TICKET_FILTER_PARAMS = ['priority', 'outletId', 'breached'] as const;
+export const TICKET_FILTER_PARAMS = ['priority', 'outletId', 'breached', 'dueSoon'] as const;
 export type TicketFilterParam = (typeof TICKET_FILTER_PARAMS)[number] | 'view';
 export const TICKET_PARAM = 'ticket';
 export const DEFAULT_VIEW: TTicketView = 'open';
@@ -24,6 +25,7 @@ export function parseTicketFilters(params: URLSearchParams): TicketFilters {
   if (priority.success && priority.data) filters.priority = priority.data;
   if (outletId && shape.outletId.safeParse(outletId).success) filters.outletId = outletId;
   if (params.get('breached') === 'true') filters.breached = true;
+  if (params.get('dueSoon') === 'true') filters.dueSoon = true;
   return filters;
 }
 
