@@ -44,6 +44,19 @@ const TOOLS: readonly Tool[] = [
   { id: 'blockquote', icon: <FormatQuote />, run: (e) => e.chain().focus().toggleBlockquote().run(), active: (e) => e.isActive('blockquote') },
 ];
 
+/** The toolbar's state while no live editor is there to read. */
+const IDLE = { active: Object.fromEntries(TOOLS.map((tool) => [tool.id, false])) as Record<Mark, boolean>, canUndo: false, canRedo: false, html: '' };
+
+/**
+ * Tiptap 3's `useEditor` may replace its instance (a view not mounted yet reads as destroyed, so
+ * the effect makes a new one) and destroy the old one a tick later, while a state selector still
+ * holds it; a destroyed editor has no schema, and `getHTML` on it throws (seen on a loaded CI
+ * machine). Its `destroyed` flag is private, so the schema tells.
+ */
+function isLive(editor: Editor | null): editor is Editor {
+  return editor !== null && (editor as unknown as { schema: unknown }).schema != null;
+}
+
 /** The editor page (see the module comment). */
 export default function EditorPage() {
   const { t } = useTranslation('demo-extensions');
@@ -54,12 +67,15 @@ export default function EditorPage() {
   });
   const state = useEditorState({
     editor,
-    selector: ({ editor: current }) => ({
-      active: Object.fromEntries(TOOLS.map((tool) => [tool.id, tool.active(current)])) as Record<Mark, boolean>,
-      canUndo: current.can().undo(),
-      canRedo: current.can().redo(),
-      html: current.getHTML(),
-    }),
+    selector: ({ editor: current }) =>
+      isLive(current)
+        ? {
+            active: Object.fromEntries(TOOLS.map((tool) => [tool.id, tool.active(current)])) as Record<Mark, boolean>,
+            canUndo: current.can().undo(),
+            canRedo: current.can().redo(),
+            html: current.getHTML(),
+          }
+        : IDLE,
   });
 
   return (
