@@ -27,6 +27,7 @@ import { automationRoutes } from './modules/automation/automation.routes.ts';
 import { competitorsRoutes } from './modules/competitors/competitors.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { reportingRoutes } from './modules/reporting/reporting.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { instagramRoutes } from './modules/instagram/instagram.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
     await api.register(competitorsRoutes);
     await api.register(ordersRoutes);
     await api.register(reportingRoutes);
+    await api.register(reportsRoutes);
     await api.register(menuRoutes);
     await api.register(overviewRoutes);
     await api.register(instagramRoutes);

@@ -17,6 +17,7 @@ import { complaintsDetectJob } from './modules/complaints/complaints.service.ts'
 import { ordersImportJob } from './modules/orders/orders.service.ts';
 import { instagramRefreshJob } from './modules/instagram/instagram.service.ts';
 import { breachEmailJob, ticketSlaJob } from './modules/tickets/tickets.service.ts';
+import { pruneExpiredRuns, reportGenerateJob, reportScheduleJob } from './modules/reports/reports.service.ts';
 
 /**
  * The job catalogue (issue #9): every kind of background work, registered on the process's
@@ -64,7 +65,7 @@ export const syncTickJob = defineJob<{ clientId: null; reschedule: boolean }, Ap
  * `maintenance`: every 10 minutes (cron, run once across processes by pg-boss's clock):
  * deletes processed webhook deliveries older than `WEBHOOK_RETENTION_DAYS`, and re-queues any
  * delivery left unprocessed for 10 minutes without a queued job (a job that failed for good:
- * the cause may have been fixed since), and deletes review exports past their 7 days.
+ * the cause may have been fixed since), and deletes review exports and reports past their 7 days.
  */
 export const maintenanceJob = defineJob<{ clientId: null }, AppContext>({
   name: 'maintenance',
@@ -80,12 +81,13 @@ export const maintenanceJob = defineJob<{ clientId: null }, AppContext>({
     const deleted = await pruneDeliveries(ctx, ctx.config.jobs.webhookRetentionDays);
     const requeued = await requeueStrandedDeliveries(ctx, 10 * 60);
     const exports = await pruneExpiredExports(ctx);
-    return { deleted, requeued, exports };
+    const reports = await pruneExpiredRuns(ctx);
+    return { deleted, requeued, exports, reports };
   },
 });
 
 /** Every job kind, in registration order. */
-export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob, automationMatchJob, automationRunJob, competitorsRefreshJob, ordersImportJob, instagramRefreshJob] as const;
+export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob, automationMatchJob, automationRunJob, competitorsRefreshJob, ordersImportJob, instagramRefreshJob, reportGenerateJob, reportScheduleJob] as const;
 
 /**
  * The process's job queue with every job registered; `start` it once the app is ready.

@@ -3,6 +3,8 @@ import type automation from './locales/en/automation.json';
 import type businessOverview from './locales/en/business-overview.json';
 import type orders from './locales/en/orders.json';
 import type outletTimings from './locales/en/outlet-timings.json';
+import type dataTracker from './locales/en/data-tracker.json';
+import type reports from './locales/en/reports.json';
 import type menu from './locales/en/menu.json';
 import type overview from './locales/en/overview.json';
 import type comments from './locales/en/comments.json';
@@ -63,6 +65,8 @@ declare module 'i18next' {
       'business-overview': typeof businessOverview;
       orders: typeof orders;
       'outlet-timings': typeof outletTimings;
+      'data-tracker': typeof dataTracker;
+      reports: typeof reports;
       menu: typeof menu;
       overview: typeof overview;
       instagram: typeof instagram;

@@ -1139,3 +1139,66 @@ export const itemOffers = pgTable(
   },
   (t) => [index('item_offers_outlet_idx').on(t.outletId, t.startsOn), check('item_offers_dates_ck', sql`${t.endsOn} >= ${t.startsOn}`)],
 );
+
+/**
+ * A saved report of one person (issue #14 "Report on demand", docs/decisions/0042): its spec
+ * (`TReportSpec`: metrics, outlets, period, comparison), format and optional schedule. A
+ * scheduled one has `next_run_at`; the `reports.schedule` job queues a run for each one due and
+ * moves `next_run_at` on in the same transaction, so a run is queued once across processes.
+ */
+export const reportDefinitions = pgTable(
+  'report_definitions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+    format: text('format', { enum: ['csv', 'xlsx', 'pdf'] }).notNull(),
+    frequency: text('frequency', { enum: ['weekly', 'monthly'] }),
+    nextRunAt: ts('next_run_at'),
+    lastRunAt: ts('last_run_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('report_definitions_user_idx').on(t.clientId, t.userId),
+    index('report_definitions_due_idx').on(t.nextRunAt),
+    check('report_definitions_schedule_ck', sql`(${t.frequency} is null) = (${t.nextRunAt} is null)`),
+  ],
+);
+
+/**
+ * One generated report (issue #14, docs/decisions/0042): what was asked (the spec, the outlets
+ * resolved when it was queued, the exact days), the `reports.generate` job's progress, and the
+ * finished file, kept in the database so any process can hand it out, for 7 days.
+ */
+export const reportRuns = pgTable(
+  'report_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    definitionId: uuid('definition_id').references(() => reportDefinitions.id, { onDelete: 'set null' }),
+    scheduled: boolean('scheduled').notNull().default(false),
+    title: text('title').notNull(),
+    spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+    outletIds: jsonb('outlet_ids').$type<string[]>().notNull(),
+    format: text('format', { enum: ['csv', 'xlsx', 'pdf'] }).notNull(),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    compareFrom: date('compare_from', { mode: 'string' }),
+    compareTo: date('compare_to', { mode: 'string' }),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    progress: real('progress').notNull().default(0),
+    fileName: text('file_name'),
+    content: bytea('content'),
+    error: text('error'),
+    /** Where a scheduled run was mailed (null: not mailed). */
+    mailedTo: text('mailed_to'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('report_runs_user_idx').on(t.clientId, t.userId, t.createdAt), index('report_runs_expires_idx').on(t.expiresAt)],
+);

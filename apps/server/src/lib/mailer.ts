@@ -16,6 +16,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (a scheduled report, issue #14). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface SentMail {

@@ -47,6 +47,8 @@ interface TenantIds {
   googleConnectionId: string;
   /** A finished export of every outlet, requested by the tenant's owner. */
   exportId: string;
+  /** A finished report of the outlet above, requested by the tenant's owner (issue #14). */
+  reportRunId: string;
   /** Reply templates of the tenant, one used up per allowed delete. */
   templateIds: string[];
   /** Page replies on the review above, posted by the owner: one per actor for deletes, the first for edits. */
@@ -103,7 +105,7 @@ let counter = 0;
 function carriesIdsOf(req: InjectOptions, t: Tenant): boolean {
   const text = JSON.stringify(req);
   // The long ids only: review, conversation and message ids are short numbers that could match by chance.
-  return [ids[t].clientId, ids[t].brandId, ids[t].pageId, ids[t].agentUserId, ids[t].jobId, ids[t].outletId, ids[t].locationId, ids[t].googleConnectionId, ids[t].exportId, ids[t].menuItemId].some((id) => text.includes(id));
+  return [ids[t].clientId, ids[t].brandId, ids[t].pageId, ids[t].agentUserId, ids[t].jobId, ids[t].outletId, ids[t].locationId, ids[t].googleConnectionId, ids[t].exportId, ids[t].reportRunId, ids[t].menuItemId].some((id) => text.includes(id));
 }
 
 /**
@@ -260,6 +262,15 @@ const CALLS: Record<string, Call> = {
   'POST /api/orders/delivery-insights': { request: (i) => json('POST', '/api/orders/delivery-insights', { outletId: i.outletId }) },
   'POST /api/orders/dining-insights': { request: (i) => json('POST', '/api/orders/dining-insights', { outletId: i.outletId }) },
   'POST /api/reporting/outlet-timings': { request: (i) => json('POST', '/api/reporting/outlet-timings', { outletId: i.outletId }) },
+  'POST /api/reporting/data-tracker': { request: (i) => json('POST', '/api/reporting/data-tracker', { outletId: i.outletId }) },
+  'POST /api/reporting/data-tracker/sync': { request: (i) => json('POST', '/api/reporting/data-tracker/sync', { outletId: i.outletId, source: 'instagram' }) },
+  'POST /api/reports/run': { request: () => json('POST', '/api/reports/run', { spec: { metrics: ['orders'], outletIds: [], period: { kind: 'last_days', days: 7 }, comparison: 'none' }, format: 'csv' }) },
+  'POST /api/reports/runs': { request: () => json('POST', '/api/reports/runs', {}) },
+  'GET /api/reports/runs/:runId': { request: (i) => json('GET', `/api/reports/runs/${i.reportRunId}`) },
+  'GET /api/reports/runs/:runId/file': { request: (i) => json('GET', `/api/reports/runs/${i.reportRunId}/file`) },
+  'POST /api/reports/definitions': { request: () => json('POST', '/api/reports/definitions', {}) },
+  'POST /api/reports/definitions/save': { request: () => json('POST', '/api/reports/definitions/save', { name: 'Matrix report', spec: { metrics: ['ratings'], outletIds: [], period: { kind: 'last_days', days: 7 }, comparison: 'none' }, format: 'csv', schedule: null }) },
+  'POST /api/reports/definitions/delete': { request: () => json('POST', '/api/reports/definitions/delete', { id: randomUUID() }) },
   'POST /api/reporting/live-menu': { request: (i) => json('POST', '/api/reporting/live-menu', { outletId: i.outletId }) },
   'POST /api/menu/items': { request: (i) => json('POST', '/api/menu/items', { outletId: i.outletId }) },
   'POST /api/menu/insights': { request: (i) => json('POST', '/api/menu/insights', { outletId: i.outletId }) },
@@ -345,6 +356,16 @@ async function ownerExport(clientKey: string): Promise<string> {
   return (res.json() as { id: string }).id;
 }
 
+/** A finished CSV report of one outlet, made by the client's owner. @returns its id */
+async function ownerReport(clientKey: string, outletId: string): Promise<string> {
+  const token = await h.login(`owner@${clientKey}.demo`);
+  const spec = { metrics: ['ratings'], outletIds: [outletId], period: { kind: 'last_days', days: 7 }, comparison: 'none' };
+  const res = await h.server.app.inject({ method: 'POST', url: '/api/reports/run', payload: { spec, format: 'csv' }, headers: bearer(token) });
+  if (res.statusCode !== 202) throw new Error(`report answered ${res.statusCode} ${res.body}`);
+  await h.settle();
+  return (res.json() as { id: string }).id;
+}
+
 /** A menu item added by hand on the outlet, and offers on it, one per actor and one more. */
 async function menuItemAndOffers(clientId: string, outletId: string): Promise<{ menuItemId: string; offerIds: string[] }> {
   const db = h.server.ctx.db;
@@ -395,6 +416,7 @@ async function tenantIds(clientKey: string, excludeOutletsOf: string | null): Pr
     googleReviewId: String(gReview!.id),
     googleConnectionId: loc!.connectionId!,
     exportId: await ownerExport(clientKey),
+    reportRunId: await ownerReport(clientKey, page!.outletId),
     replyIds: await ownerReplies(clientKey, row.pageId, String(row.reviewId)),
     ...(await ownerComplaintAndTicket(clientKey, String(row.reviewId))),
     ...(await ownerRuleAndDraft(client!.id, clientKey, row.reviewId, page!.outletId)),

@@ -23,7 +23,7 @@ export interface RestartBed {
   boot(now?: () => Date): Promise<StartedServer>;
   /** `POST url` with a JSON body, signed in with `token` when given. */
   call(server: StartedServer, url: string, token: string | null, payload: object): Promise<LightMyRequestResponse>;
-  /** The `.eml` files every server of the bed wrote to its outbox. */
+  /** Paths of the `.eml` files every server of the bed wrote to its outbox. */
   mails(): string[];
   /** Stops the simulator and drops the PostgreSQL database (servers are the caller's to close). */
   close(): Promise<void>;
@@ -51,7 +51,7 @@ export async function restartBed(prefix: string): Promise<RestartBed> {
       return server;
     },
     call: (server, url, token, payload) => server.app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} }),
-    mails: () => dataDirs.flatMap((d) => (existsSync(join(d, 'outbox')) ? readdirSync(join(d, 'outbox')).filter((f) => f.endsWith('.eml')) : [])),
+    mails: () => dataDirs.flatMap((d) => (existsSync(join(d, 'outbox')) ? readdirSync(join(d, 'outbox')).filter((f) => f.endsWith('.eml')).map((f) => join(d, 'outbox', f)) : [])),
     async close() {
       await sim.close();
       await pgTest?.drop();

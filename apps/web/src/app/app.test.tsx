@@ -58,9 +58,9 @@ describe('routing and guards (spec §2, §4, §6)', () => {
   it('renders "coming soon", naming the screen, for routes not built yet', async () => {
     signInAs();
     mockApi();
-    renderApp('/apps/reporting/report-on-demand');
+    renderApp('/apps/digital-marketing/ads-pro');
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
-    expect(screen.getByText('Report on demand is being built and will appear here soon.')).toBeInTheDocument();
+    expect(screen.getByText('Ads pro is being built and will appear here soon.')).toBeInTheDocument();
   });
 
   it('shows "not authorized" on a route the abilities do not allow', async () => {

@@ -47,7 +47,22 @@ import { RequirePermission } from './require-permission.tsx';
 import { TopProgress } from './top-progress.tsx';
 import { ShowcaseGroup } from '../demo/showcase-menu/showcase-group.tsx';
 
-const BusinessOverviewPage = lazy(() => import('../features/business-overview/components/business-overview-page.tsx'));
+const InsightScreens = lazy(() => import('./insight-screens.tsx'));
+/** The paths insight-screens.tsx serves (listed here too: importing its map would load its chunk). */
+export const INSIGHT_PATHS = [
+  '/apps/business-overview/order-insights',
+  '/apps/business-overview/revenue-projections',
+  '/apps/business-overview/delivery-insights',
+  '/apps/business-overview/dining-insights',
+  '/apps/digital-marketing/instagram-insights',
+  '/apps/reporting/data-tracker',
+  '/apps/reporting/report-on-demand',
+  '/apps/reporting/outlet-timings',
+  '/apps/reporting/live-menu',
+  '/apps/reporting/item-offer-tracker',
+  '/apps/menu-management/insights',
+  '/apps/menu-management/audit-history',
+] as const;
 
 /** Screens built so far, by path. */
 const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
@@ -61,19 +76,9 @@ const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
   [PATHS.clientOnboarding]: lazy(() => import('../features/tenancy/components/onboarding-page.tsx')),
   '/apps/reviews_and_complaints/automation': lazy(() => import('../features/automation/components/automation-page.tsx')),
   '/apps/reviews_and_complaints/competitor-analysis': lazy(() => import('../features/competitors/components/competitors-page.tsx')),
-  // Business Overview on imported orders (issue #13, decision 0036): one lazy screen for the group.
-  '/apps/business-overview/order-insights': BusinessOverviewPage,
-  '/apps/business-overview/revenue-projections': BusinessOverviewPage,
-  '/apps/business-overview/delivery-insights': BusinessOverviewPage,
-  '/apps/business-overview/dining-insights': BusinessOverviewPage,
-  // Instagram media insights (issue #13, decision 0035): in the Digital Marketing group.
-  '/apps/digital-marketing/instagram-insights': lazy(() => import('../features/instagram-insights/components/instagram-insights-page.tsx')),
-  '/apps/reporting/outlet-timings': lazy(() => import('../features/outlet-timings/components/outlet-timings-page.tsx')),
-  // The menu (issue #14, decision 0039): live menu and item offers under Reporting, insights and audit history under Menu Management.
-  '/apps/reporting/live-menu': lazy(() => import('../features/menu/components/live-menu-page.tsx')),
-  '/apps/reporting/item-offer-tracker': lazy(() => import('../features/menu/components/item-offers-page.tsx')),
-  '/apps/menu-management/insights': lazy(() => import('../features/menu/components/menu-insights-page.tsx')),
-  '/apps/menu-management/audit-history': lazy(() => import('../features/menu/components/audit-history-page.tsx')),
+  // Business Overview, Reporting, Menu Management and Instagram insights (issues #13, #14): one
+  // lazy route for their twelve screens (insight-screens.tsx).
+  ...Object.fromEntries(INSIGHT_PATHS.map((path) => [path, InsightScreens])),
 };
 
 const FacebookConnectPage = lazy(() => import('../features/reviews/components/facebook-connect-page.tsx'));
