@@ -33,7 +33,9 @@ test('a super admin onboards a client; its owner sets a password and sees only t
   await page.getByLabel(/New password/).fill('masala-password-1');
   await page.getByLabel(/Repeat the password/).fill('masala-password-1');
   await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await expect(page).toHaveURL(/\/apps\/reviews_and_complaints\/reviews/);
+  // Signed in, the new owner lands where every sign-in lands: the Overview at `/` (issue #14).
+  await expect(page).toHaveURL(`${stack().baseUrl}/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   await expect(page.getByText('Masala Co')).toBeVisible();
 
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
@@ -67,5 +69,7 @@ test('a user of two clients switches between them from the navbar', async ({ pag
   const target = before?.includes('Spice Route') ? 'Deccan Table Group' : 'Spice Route Hospitality';
   await page.getByRole('menuitem', { name: target }).click();
   await expect(switcher).toContainText(target);
-  await expect(page.getByTestId('review-item').first()).toBeVisible();
+  // The other client's Overview, at `/`.
+  await expect(page).toHaveURL(`${stack().baseUrl}/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 });

@@ -39,6 +39,15 @@ export function inTenantScope(scope: TenantScope, row: { clientId: string | null
 }
 
 /**
+ * Whether the scope sees every one of `outletIds` of its client: what a file made over several
+ * outlets (a report, an export) asks of a teammate who opens it. True for a role that sees all.
+ */
+export function seesAllOutlets(scope: TenantScope, clientId: string, outletIds: readonly string[]): boolean {
+  if (!scope.clientId || scope.clientId !== clientId) return false;
+  return !scope.outletIds || outletIds.every((id) => scope.outletIds!.includes(id));
+}
+
+/**
  * {@link tenantScope} for a prepared statement (lib/prepared.ts): the condition with the
  * placeholders `clientId` and, when `outletScoped`, `outletIds` (a uuid array, `= any(…)`), whose
  * values {@link tenantScopeValues} gives.

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { abilityRulesFor, buildAbility } from '../../lib/ability.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
+import { seesAllOutlets } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { userById } from '../access/access.repository.ts';
 import { loadAccess, requireClient } from '../access/session.service.ts';
@@ -181,8 +182,8 @@ export async function requestRun(ctx: AppContext, auth: AuthContext, req: TRepor
 async function visibleRun(ctx: AppContext, auth: AuthContext, runId: string): Promise<repo.RunView> {
   const clientId = requireClient(auth);
   const run = await repo.runById(ctx.db, runId);
-  const covers = (r: repo.RunView) => r.userId === auth.userId || auth.outletIds === null || r.outletIds.every((id) => auth.outletIds!.includes(id));
-  if (!run || run.clientId !== clientId || !covers(run) || run.expiresAt < ctx.now()) throw new HttpError(404, `Report ${runId} not found`, { field: 'params.runId' });
+  const visible = run !== undefined && run.clientId === clientId && (run.userId === auth.userId || seesAllOutlets(auth, run.clientId, run.outletIds));
+  if (!visible || run.expiresAt < ctx.now()) throw new HttpError(404, `Report ${runId} not found`, { field: 'params.runId' });
   return run;
 }
 
@@ -275,7 +276,7 @@ export const reportGenerateJob = defineJob<{ clientId: string; runId: string }, 
       try {
         await repo.updateRun(ctx.db, run.id, { status: 'running', progress: 0, error: null });
         const spec = ZReportSpec.parse(run.spec);
-        const refs = (await outletsInScope(ctx.db, { clientId: run.clientId, outletIds: run.outletIds })).filter((o) => run.outletIds.includes(o.id));
+        const refs = await outletsInScope(ctx.db, { clientId: run.clientId, outletIds: run.outletIds });
         const outlets = run.outletIds.map((id) => refs.find((o) => o.id === id)).filter((o) => o !== undefined).map((o) => ({ id: o.id, name: o.name, brandName: o.brandName }));
         const figures = await reportFigures(
           ctx.db,
@@ -354,7 +355,8 @@ export async function runDueSchedules(ctx: AppContext): Promise<{ queued: number
         skipped++;
         return;
       }
-      const named = spec.data.outletIds.length ? visible.filter((o) => spec.data.outletIds.includes(o.id)) : visible;
+      const wanted = new Set(spec.data.outletIds);
+      const named = wanted.size ? visible.filter((o) => wanted.has(o.id)) : visible;
       await queueRun(ctx, tx, { clientId: d.clientId, userId: d.userId, title: d.name, spec: spec.data, format: d.format, outlets: named.map((o) => ({ id: o.id, name: o.name, brandName: o.brandName })), definitionId: d.id, scheduled: true }, tx);
       queued++;
     });

@@ -31,7 +31,7 @@ describe('client switcher', () => {
       })),
       handle.accessTokenByClientId(() => ({ accessToken: 'token-c2', userData: other })),
     );
-    renderApp(PATHS.reviews);
+    const { location } = renderApp(PATHS.reviews);
     const switcher = await screen.findByTestId('client-switcher');
     expect(switcher).toHaveTextContent('Spice Route');
     await userEvent.click(switcher);
@@ -39,6 +39,8 @@ describe('client switcher', () => {
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('token-c2'));
     expect(fetchMock.callsTo(API.accessTokenByClientId)[0]?.query.get('clientId')).toBe(CLIENT_2);
     await waitFor(() => expect(screen.getByTestId('client-switcher')).toHaveTextContent('Deccan Table'));
+    // The other client's day starts at `/` (its Overview, or the first screen the user may see).
+    await waitFor(() => expect(location.current?.pathname).toBe(PATHS.home));
   });
 
   it('shows only the client name to a user of one client', async () => {

@@ -39,7 +39,7 @@ import {
   type TReportRun,
   type TReportSpec,
 } from '@dinedesk/contracts/reports';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-state.tsx';
 import { NativeSelectField } from '../../../components/outlined-field.tsx';
@@ -110,30 +110,44 @@ function useDateFormats() {
   }, [i18n.language]);
 }
 
+/** A table of the screen in a scrolling region, with the failure of its last action (a download, a run) above it. */
+function ActionTable({ label, testId, failure, onDismiss, head, children }: { label: string; testId: string; failure: string | null; onDismiss: () => void; head: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      {failure && (
+        <Alert severity="error" onClose={onDismiss} sx={{ mb: 1 }}>
+          {failure}
+        </Alert>
+      )}
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+        <Table size="small" data-testid={testId}>
+          <TableHead>
+            <TableRow>{head}</TableRow>
+          </TableHead>
+          <TableBody>{children}</TableBody>
+        </Table>
+      </Box>
+    </>
+  );
+}
+
 function RunsTable({ runs }: { runs: TReportRun[] }) {
   const { t } = useTranslation('reports');
   const { t: appT } = useTranslation();
   const f = useDateFormats();
   const [failure, setFailure] = useState<string | null>(null);
+  const head = (
+    <>
+      <TableCell>{t('runs.report')}</TableCell>
+      <TableCell>{t('runs.period')}</TableCell>
+      <TableCell>{t('runs.status')}</TableCell>
+      <TableCell>{t('runs.requested')}</TableCell>
+      <TableCell align="right">{t('runs.file')}</TableCell>
+    </>
+  );
   return (
     <>
-      {failure && (
-        <Alert severity="error" onClose={() => setFailure(null)} sx={{ mb: 1 }}>
-          {failure}
-        </Alert>
-      )}
-      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('runs.title')}>
-        <Table size="small" data-testid="report-runs">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('runs.report')}</TableCell>
-              <TableCell>{t('runs.period')}</TableCell>
-              <TableCell>{t('runs.status')}</TableCell>
-              <TableCell>{t('runs.requested')}</TableCell>
-              <TableCell align="right">{t('runs.file')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
+      <ActionTable label={t('runs.title')} testId="report-runs" failure={failure} onDismiss={() => setFailure(null)} head={head}>
             {runs.map((r) => (
               <TableRow key={r.id} data-testid={`run-${r.id}`}>
                 <TableCell component="th" scope="row">
@@ -175,9 +189,7 @@ function RunsTable({ runs }: { runs: TReportRun[] }) {
                 </TableCell>
               </TableRow>
             ))}
-          </TableBody>
-        </Table>
-      </Box>
+      </ActionTable>
       <Typography variant="caption" color="text.secondary">{t('runs.kept', { days: REPORT_TTL_DAYS })}</Typography>
     </>
   );
@@ -190,24 +202,16 @@ function DefinitionsTable({ definitions, onLoad }: { definitions: TReportDefinit
   const run = useRunReport();
   const remove = useDeleteDefinition();
   const [failure, setFailure] = useState<string | null>(null);
-  return (
+  const head = (
     <>
-      {failure && (
-        <Alert severity="error" onClose={() => setFailure(null)} sx={{ mb: 1 }}>
-          {failure}
-        </Alert>
-      )}
-      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('saved.title')}>
-        <Table size="small" data-testid="report-definitions">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('saved.name')}</TableCell>
-              <TableCell>{t('saved.schedule')}</TableCell>
-              <TableCell>{t('saved.nextRun')}</TableCell>
-              <TableCell align="right">{t('saved.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
+      <TableCell>{t('saved.name')}</TableCell>
+      <TableCell>{t('saved.schedule')}</TableCell>
+      <TableCell>{t('saved.nextRun')}</TableCell>
+      <TableCell align="right">{t('saved.actions')}</TableCell>
+    </>
+  );
+  return (
+    <ActionTable label={t('saved.title')} testId="report-definitions" failure={failure} onDismiss={() => setFailure(null)} head={head}>
             {definitions.map((d) => (
               <TableRow key={d.id} data-testid={`definition-${d.id}`}>
                 <TableCell component="th" scope="row">
@@ -231,10 +235,7 @@ function DefinitionsTable({ definitions, onLoad }: { definitions: TReportDefinit
                 </TableCell>
               </TableRow>
             ))}
-          </TableBody>
-        </Table>
-      </Box>
-    </>
+    </ActionTable>
   );
 }
 

@@ -13,8 +13,13 @@ export function getAccessTokenByClientId(clientId: string): Promise<TLoginRespon
   return getJson(API.accessTokenByClientId, ZLoginResponse, { clientId });
 }
 
-/** The switch mutation: stores the new session, then resets every cached answer. */
-export function useSwitchClient() {
+/**
+ * The switch mutation: stores the new session, resets every cached answer, then calls
+ * `onSwitched`. Given here rather than to `mutate`: the new session re-renders the shell, and a
+ * callback passed to `mutate` by a component that re-mounted meanwhile never runs (TanStack Query
+ * calls only the hook's own callbacks then), which left the user on the old client's screen.
+ */
+export function useSwitchClient(opts: { onSwitched?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: getAccessTokenByClientId,
@@ -23,6 +28,7 @@ export function useSwitchClient() {
       // Queries only (clear() would also drop this mutation and leave it pending forever);
       // active ones refetch with the new token.
       await queryClient.resetQueries();
+      opts.onSwitched?.();
     },
   });
 }

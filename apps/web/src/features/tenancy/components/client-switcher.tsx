@@ -19,7 +19,8 @@ export function ClientSwitcher({ clientName }: { clientName: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const clients = useMyClients();
-  const switchClient = useSwitchClient();
+  // The other client's day starts on its Overview (or the first screen the user may see there).
+  const switchClient = useSwitchClient({ onSwitched: () => void navigate(PATHS.home) });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const list = clients.data?.data ?? [];
   if (list.length < 2) {
@@ -51,7 +52,7 @@ export function ClientSwitcher({ clientName }: { clientName: string | null }) {
             onClick={() => {
               setAnchor(null);
               if (c.current) return;
-              switchClient.mutate(c.id, { onSuccess: () => void navigate(PATHS.reviews) });
+              switchClient.mutate(c.id);
             }}
           >
             {c.name}

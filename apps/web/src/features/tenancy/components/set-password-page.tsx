@@ -60,7 +60,7 @@ export default function SetPasswordPage({ signIn }: SetPasswordPageProps) {
     setError(null);
     try {
       await action();
-      void navigate(PATHS.reviews, { replace: true });
+      void navigate(PATHS.home, { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.code === INVITATION_SIGN_IN_CODE) {
         // An existing account: its password is not set from a link; it signs in to accept.
