@@ -18,9 +18,9 @@ async function reachOf(item: Locator): Promise<number | null> {
 
 test('the owner sees the Instagram grid with metrics, sorts it by reach and filters it to reels', async ({ page }) => {
   await signIn(page, stack().baseUrl);
-  // From the menu: Digital Marketing → Instagram insights (Ads pro beside it is not enabled).
+  // From the menu: Digital Marketing → Instagram insights (Ads pro beside it is built too: decision 0043).
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await expect(menu.getByRole('link', { name: /Ads pro/ })).toHaveAttribute('aria-disabled', 'true');
+  await expect(menu.getByRole('link', { name: 'Ads pro' })).not.toHaveAttribute('aria-disabled', 'true');
   await menu.getByRole('link', { name: 'Instagram insights' }).click();
   await expect(page).toHaveURL(/\/apps\/digital-marketing\/instagram-insights$/);
   await expect(page.getByRole('heading', { name: 'Instagram media insights' })).toBeVisible();

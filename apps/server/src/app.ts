@@ -26,6 +26,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { automationRoutes } from './modules/automation/automation.routes.ts';
 import { competitorsRoutes } from './modules/competitors/competitors.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { reportingRoutes } from './modules/reporting/reporting.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
     await api.register(automationRoutes);
     await api.register(competitorsRoutes);
     await api.register(ordersRoutes);
+    await api.register(adsRoutes);
     await api.register(reportingRoutes);
     await api.register(reportsRoutes);
     await api.register(menuRoutes);

@@ -15,6 +15,7 @@ import { automationMatchJob, automationRunJob } from './modules/automation/autom
 import { competitorsRefreshJob, queueRefreshes } from './modules/competitors/competitors.service.ts';
 import { complaintsDetectJob } from './modules/complaints/complaints.service.ts';
 import { ordersImportJob } from './modules/orders/orders.service.ts';
+import { adsImportJob } from './modules/ads/ads.service.ts';
 import { instagramRefreshJob } from './modules/instagram/instagram.service.ts';
 import { breachEmailJob, ticketSlaJob } from './modules/tickets/tickets.service.ts';
 import { pruneExpiredRuns, reportGenerateJob, reportScheduleJob } from './modules/reports/reports.service.ts';
@@ -87,7 +88,7 @@ export const maintenanceJob = defineJob<{ clientId: null }, AppContext>({
 });
 
 /** Every job kind, in registration order. */
-export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob, automationMatchJob, automationRunJob, competitorsRefreshJob, ordersImportJob, instagramRefreshJob, reportGenerateJob, reportScheduleJob] as const;
+export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob, automationMatchJob, automationRunJob, competitorsRefreshJob, ordersImportJob, adsImportJob, instagramRefreshJob, reportGenerateJob, reportScheduleJob] as const;
 
 /**
  * The process's job queue with every job registered; `start` it once the app is ready.

@@ -1,4 +1,5 @@
 import 'i18next';
+import type ads from './locales/en/ads.json';
 import type automation from './locales/en/automation.json';
 import type businessOverview from './locales/en/business-overview.json';
 import type orders from './locales/en/orders.json';
@@ -70,6 +71,7 @@ declare module 'i18next' {
       menu: typeof menu;
       overview: typeof overview;
       instagram: typeof instagram;
+      ads: typeof ads;
       // The template's demo apps (issue #15), one namespace each.
       'demo-email': typeof demoEmail;
       'demo-chat': typeof demoChat;

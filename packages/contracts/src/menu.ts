@@ -47,11 +47,8 @@ export const MENU_HISTORY_PAGE = 50;
 
 const uuid = (name: string) => z.uuid({ error: `${name} must be an id` });
 const noControl = /^[^\p{Cc}]*$/u;
-/** A local day `YYYY-MM-DD` that exists in the calendar (2019-02-30 does not), 2000–2099 as the order import. */
-const ZRealDay = ZDay.refine((d) => {
-  const t = new Date(`${d}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d && d >= '2000-01-01' && d <= '2099-12-31';
-}, 'must be a real date from 2000 to 2099');
+/** A local day `YYYY-MM-DD` that exists in the calendar, 2000–2099 (orders.ts `ZDay`). */
+const ZRealDay = ZDay;
 
 export const ZMenuName = z
   .string({ error: 'name must be text' })

@@ -121,7 +121,17 @@ export const ZOrdersOutlet = z.object({
 export type TOrdersOutlet = z.infer<typeof ZOrdersOutlet>;
 export const ZOrdersOutlets = z.object({ data: z.array(ZOrdersOutlet) });
 
-export const ZDay = z.string({ error: 'must be a date' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+/**
+ * A local day `YYYY-MM-DD` that exists in the calendar (2019-02-30 does not: a regex alone let it
+ * through to SQL's `::date`, which refuses it), 2000–2099 as the order import.
+ */
+export const ZDay = z
+  .string({ error: 'must be a date' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((d) => {
+    const t = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d && d >= '2000-01-01' && d <= '2099-12-31';
+  }, 'must be a real date from 2000 to 2099');
 /** A period of local days, both ends included; omitted: the last 28 days with orders. */
 export const ZInsightsRequest = z
   .object({ outletId: uuid('outletId'), from: ZDay.optional(), to: ZDay.optional() })

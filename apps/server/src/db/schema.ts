@@ -950,15 +950,18 @@ export const orderImports = pgTable(
     /** Absolute path of the stored upload; null once the job is done with it. */
     filePath: text('file_path'),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
-    shape: text('shape').$type<'london' | 'generic'>().notNull(),
+    /** `london` / `generic`: an order file; `ads`: an ads file (Ads pro, docs/decisions/0043), through the same import. */
+    shape: text('shape').$type<'london' | 'generic' | 'ads'>().notNull(),
     currency: text('currency').notNull(),
     sourceOutlet: text('source_outlet'),
     mapping: jsonb('mapping').$type<Record<string, string>>(),
     status: text('status').$type<'queued' | 'validating' | 'importing' | 'imported' | 'rejected' | 'failed'>().notNull().default('queued'),
     progress: real('progress').notNull().default(0),
     rowsRead: integer('rows_read').notNull().default(0),
+    /** Orders written; of an `ads` import, the campaign-days the outlet did not have. */
     ordersImported: integer('orders_imported').notNull().default(0),
     linesImported: integer('lines_imported').notNull().default(0),
+    /** Orders the outlet had (left as they were); of an `ads` import, campaign-days replaced by the file's figures. */
     ordersAlreadyThere: integer('orders_already_there').notNull().default(0),
     rowsSkipped: integer('rows_skipped').notNull().default(0),
     problemCount: integer('problem_count').notNull().default(0),
@@ -970,7 +973,7 @@ export const orderImports = pgTable(
   (t) => [
     index('order_imports_outlet_idx').on(t.clientId, t.outletId, t.createdAt),
     check('order_imports_status_ck', sql`${t.status} in ('queued', 'validating', 'importing', 'imported', 'rejected', 'failed')`),
-    check('order_imports_shape_ck', sql`${t.shape} in ('london', 'generic')`),
+    check('order_imports_shape_ck', sql`${t.shape} in ('london', 'generic', 'ads')`),
   ],
 );
 
@@ -1026,6 +1029,33 @@ export const orderLines = pgTable(
     unitPriceMinor: integer('unit_price_minor').notNull(),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_outlet_time_idx').on(t.outletId, t.orderedAt)],
+);
+
+/**
+ * An outlet's ad results of one campaign on one local day, from an ads CSV (Ads pro, issue #14,
+ * docs/decisions/0043). One row per (outlet, campaign, day): a later import replaces its figures
+ * (ad platforms revise recent days). Money in minor units of `currency`, one currency per outlet.
+ */
+export const adCampaignDays = pgTable(
+  'ad_campaign_days',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
+    campaign: text('campaign').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    spendMinor: bigint('spend_minor', { mode: 'number' }).notNull(),
+    impressions: bigint('impressions', { mode: 'number' }).notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull(),
+    importId: uuid('import_id').references(() => orderImports.id, { onDelete: 'set null' }),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ad_campaign_days_uq').on(t.outletId, t.campaign, t.day),
+    index('ad_campaign_days_client_idx').on(t.clientId, t.outletId),
+    check('ad_campaign_days_figures_ck', sql`${t.spendMinor} >= 0 AND ${t.impressions} >= 0 AND ${t.clicks} >= 0 AND ${t.clicks} <= ${t.impressions}`),
+  ],
 );
 
 /**

@@ -5,6 +5,7 @@ import type { Db } from './client.ts';
 import { schema } from './client.ts';
 import { hashPassword } from '../lib/password.ts';
 import { seedLondonOrders } from '../modules/orders/orders.seed.ts';
+import { seedDemoAds } from '../modules/ads/ads.demo.ts';
 
 /** Password of every demo account (README "Demo accounts"); demo data only, not a secret. */
 export const DEMO_PASSWORD = 'DineDesk-demo-2026';
@@ -86,8 +87,12 @@ export async function seedDemo(db: Db, seedDir: string): Promise<boolean> {
         ].filter((g): g is { kind: string; refId: string } => Boolean(g.refId));
         if (grants.length) await tx.insert(schema.accessGrants).values(grants.map((g) => ({ ...g, userId: user!.id, clientId: client!.id })));
       }
-      // The first client also runs two London takeaways with their real orders (issue #13).
-      if (ci === 0) await seedLondonOrders(tx, client!.id, seedDir);
+      // The first client also runs two London takeaways with their real orders (issue #13), and
+      // Takeaway 1 has the generated demo ad campaigns of its order period (Ads pro, decision 0043).
+      if (ci === 0) {
+        const london = await seedLondonOrders(tx, client!.id, seedDir);
+        if (london['takeaway-1']) await seedDemoAds(tx, client!.id, london['takeaway-1'].outletId);
+      }
     }
   });
   return true;

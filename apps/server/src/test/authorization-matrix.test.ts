@@ -257,6 +257,13 @@ const CALLS: Record<string, Call> = {
   'GET /api/orders/imports/:importId': { namesTenant: true, request: (_i, t) => json('GET', `/api/orders/imports/${orderImportIds[t]}`) },
   'GET /api/orders/imports/:importId/report': { namesTenant: true, request: (_i, t) => json('GET', `/api/orders/imports/${orderImportIds[t]}/report`) },
   'POST /api/orders/outlets': { request: () => json('POST', '/api/orders/outlets', {}) },
+  // Ads pro (issue #14, decision 0043): the order import's machinery under Digital Marketing.
+  'POST /api/ads/imports': { request: (i) => ({ method: 'POST', url: `/api/ads/imports?outletId=${i.outletId}&currency=GBP`, payload: '', headers: { 'content-type': 'text/csv' } }) },
+  'POST /api/ads/imports/list': { request: (i) => json('POST', '/api/ads/imports/list', { outletId: i.outletId }) },
+  'GET /api/ads/imports/:importId': { namesTenant: true, request: (_i, t) => json('GET', `/api/ads/imports/${adsImportIds[t]}`) },
+  'GET /api/ads/imports/:importId/report': { namesTenant: true, request: (_i, t) => json('GET', `/api/ads/imports/${adsImportIds[t]}/report`) },
+  'POST /api/ads/outlets': { request: () => json('POST', '/api/ads/outlets', {}) },
+  'POST /api/ads/performance': { request: (i) => json('POST', '/api/ads/performance', { outletId: i.outletId }) },
   'POST /api/orders/insights': { request: (i) => json('POST', '/api/orders/insights', { outletId: i.outletId }) },
   'POST /api/orders/forecast': { request: (i) => json('POST', '/api/orders/forecast', { outletId: i.outletId }) },
   'POST /api/orders/delivery-insights': { request: (i) => json('POST', '/api/orders/delivery-insights', { outletId: i.outletId }) },
@@ -483,13 +490,16 @@ afterAll(() => h?.close());
 
 const freshTokens: Partial<Record<ActorName, () => Promise<string>>> = {};
 
-/** A rejected order import of each tenant's outlet (issue #13), for the import status and report calls. */
+/** A rejected order import and a rejected ads import of each tenant's outlet (issues #13, #14), for the import status and report calls. */
 const orderImportIds = {} as Record<Tenant, string>;
+const adsImportIds = {} as Record<Tenant, string>;
 beforeAll(async () => {
   for (const t of ['A', 'B'] as const) {
-    const [row] = await h.server.ctx.db.insert(schema.orderImports).values({ clientId: ids[t].clientId, outletId: ids[t].outletId, fileName: 'matrix.csv', bytes: 10, shape: 'london', currency: 'GBP', status: 'rejected', problemCount: 1 }).returning();
-    await h.server.ctx.db.insert(schema.orderImportProblems).values({ importId: row!.id, seq: 1, rowNo: 1, columnName: 'order_id', problem: 'the header has no column order_id' });
-    orderImportIds[t] = row!.id;
+    for (const shape of ['london', 'ads'] as const) {
+      const [row] = await h.server.ctx.db.insert(schema.orderImports).values({ clientId: ids[t].clientId, outletId: ids[t].outletId, fileName: 'matrix.csv', bytes: 10, shape, currency: 'GBP', status: 'rejected', problemCount: 1 }).returning();
+      await h.server.ctx.db.insert(schema.orderImportProblems).values({ importId: row!.id, seq: 1, rowNo: 1, columnName: shape === 'ads' ? 'date' : 'order_id', problem: `the header has no column ${shape === 'ads' ? 'date' : 'order_id'}` });
+      (shape === 'ads' ? adsImportIds : orderImportIds)[t] = row!.id;
+    }
   }
 });
 

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 const modulesDir = fileURLToPath(new URL('../modules/', import.meta.url));
 
 /** Modules held to the shape. Add a module here once its SQL sits in its repository. */
-const SHAPED = ['inbox', 'reviews', 'meta', 'google', 'access', 'tenancy', 'jobs', 'comments', 'complaints', 'tickets', 'automation', 'competitors', 'instagram', 'orders', 'reporting', 'menu', 'overview', 'reports'];
+const SHAPED = ['inbox', 'reviews', 'meta', 'google', 'access', 'tenancy', 'jobs', 'comments', 'complaints', 'tickets', 'automation', 'competitors', 'instagram', 'orders', 'reporting', 'menu', 'overview', 'reports', 'ads'];
 
 /** What SQL looks like in a file: the query builder, the tables, or a statement on a db/tx. */
 const SQL_SIGNS: [RegExp, string][] = [

@@ -1,10 +1,10 @@
 /**
  * The screens of the Business Overview, Reporting, Menu Management and Digital Marketing groups
  * (spec §2 /apps/business-overview/*, /apps/reporting/*, /apps/menu-management/*,
- * /apps/digital-marketing/instagram-insights; issues #13, #14) behind one lazy route: the product
- * area's router names this one import instead of one per screen, each of which would put its
- * preload list into the first screen's JavaScript (targets.md "Initial JavaScript"; the Reviews
- * budget). Each screen stays its own chunk, loaded when its path is shown.
+ * /apps/digital-marketing/instagram-insights and ads-pro; issues #13, #14) behind one lazy route:
+ * the product area's router names this one import instead of one per screen, each of which would
+ * put its preload list into the first screen's JavaScript (targets.md "Initial JavaScript"; the
+ * Reviews budget). Each screen stays its own chunk, loaded when its path is shown.
  */
 import { lazy, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
@@ -20,6 +20,8 @@ export const INSIGHT_SCREENS: Readonly<Record<string, ComponentType>> = {
   '/apps/business-overview/dining-insights': BusinessOverviewPage,
   // Instagram media insights (decision 0035): in the Digital Marketing group.
   '/apps/digital-marketing/instagram-insights': lazy(() => import('../features/instagram-insights/components/instagram-insights-page.tsx')),
+  // Ads pro (decision 0043): ads imported as CSV, orders attributed by day and outlet.
+  '/apps/digital-marketing/ads-pro': lazy(() => import('../features/ads/components/ads-pro-page.tsx')),
   // Data tracker (decision 0041) and Report on demand (decision 0042).
   '/apps/reporting/data-tracker': lazy(() => import('../features/data-tracker/components/data-tracker-page.tsx')),
   '/apps/reporting/report-on-demand': lazy(() => import('../features/reports/components/report-on-demand-page.tsx')),

@@ -55,6 +55,7 @@ export const INSIGHT_PATHS = [
   '/apps/business-overview/delivery-insights',
   '/apps/business-overview/dining-insights',
   '/apps/digital-marketing/instagram-insights',
+  '/apps/digital-marketing/ads-pro',
   '/apps/reporting/data-tracker',
   '/apps/reporting/report-on-demand',
   '/apps/reporting/outlet-timings',
@@ -76,8 +77,8 @@ const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
   [PATHS.clientOnboarding]: lazy(() => import('../features/tenancy/components/onboarding-page.tsx')),
   '/apps/reviews_and_complaints/automation': lazy(() => import('../features/automation/components/automation-page.tsx')),
   '/apps/reviews_and_complaints/competitor-analysis': lazy(() => import('../features/competitors/components/competitors-page.tsx')),
-  // Business Overview, Reporting, Menu Management and Instagram insights (issues #13, #14): one
-  // lazy route for their twelve screens (insight-screens.tsx).
+  // Business Overview, Reporting, Menu Management, Instagram insights and Ads pro (issues #13,
+  // #14): one lazy route for their thirteen screens (insight-screens.tsx).
   ...Object.fromEntries(INSIGHT_PATHS.map((path) => [path, InsightScreens])),
 };
 

@@ -37,9 +37,9 @@ describe('navigation data (spec §2)', () => {
     for (const item of navLeaves()) expect(item.action && item.subject, item.id).toBeTruthy();
   });
 
-  it('has no disabled group (Menu Management is built and gated by its module), the disabled Ads pro entry beside the built Instagram insights, and the reloading Tickets entry', () => {
+  it('has no disabled group or entry (Menu Management and Digital Marketing are built and gated by their modules), and the reloading Tickets entry', () => {
     expect(navigation.filter((g) => g.disabled).map((g) => g.id)).toEqual([]);
-    expect(navLeaves().filter((i) => i.disabled).map((i) => i.id)).toEqual(['ads-pro']);
+    expect(navLeaves().filter((i) => i.disabled).map((i) => i.id)).toEqual([]);
     expect(navLeaves().filter((i) => i.reload).map((i) => i.id)).toEqual(['tickets']);
   });
 });

@@ -206,9 +206,9 @@ export const navigation: NavItem[] = [
     ],
   },
   {
-    // Spec §2 lists the group disabled, with Ads pro its only entry; Instagram media insights
-    // (spec §1, issue #13) is built and lives here, so the entry, not the group, is disabled
-    // (decision 0035).
+    // Spec §2 lists the group disabled, with Ads pro its only entry; both its screens are built
+    // (Instagram media insights: issue #13, decision 0035; Ads pro: issue #14, decision 0043), so
+    // it is gated like every other group: shown to users granted the digital_marketing module.
     id: 'digital-marketing',
     title: 'nav.digitalMarketing',
     icon: CampaignIcon,
@@ -218,7 +218,6 @@ export const navigation: NavItem[] = [
         title: 'nav.adsPro',
         icon: CampaignIcon,
         navLink: '/apps/digital-marketing/ads-pro',
-        disabled: true,
         ...read(SUBJECTS.digitalMarketing),
       },
       {

@@ -13,11 +13,12 @@ import rtlPlugin from '@mui/stylis-plugin-rtl';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildAbility } from '../lib/ability.ts';
 import { PATHS } from '../lib/paths.ts';
 import { createAppTheme } from '../lib/theme.ts';
 import { OWNER_RULES } from '../testing/fixtures.ts';
+import { navLeaves } from './navigation.ts';
 import { MENU_COLLAPSED_WIDTH, MENU_WIDTH, VerticalMenu } from './vertical-menu.tsx';
 
 function renderIn(direction: 'ltr' | 'rtl', menu: ReactNode) {
@@ -76,13 +77,28 @@ describe('vertical menu placement', () => {
   });
 });
 
-describe('vertical menu entries (issue #13, decision 0035)', () => {
-  it('Digital Marketing holds a working Instagram insights link beside the disabled Ads pro, which says why', () => {
+describe('vertical menu entries (issues #13, #14; decisions 0035, 0043)', () => {
+  afterEach(() => {
+    delete navLeaves().find((i) => i.id === 'ads-pro')!.disabled;
+  });
+
+  it('Digital Marketing holds working Instagram insights and Ads pro links', () => {
     renderIn('ltr', <VerticalMenu desktop collapsed={false} mobileOpen={false} onMobileClose={noop} />);
     const group = screen.getByRole('list', { name: /Digital Marketing/ });
     const instagram = within(group).getByRole('link', { name: 'Instagram insights' });
     expect(instagram).toHaveAttribute('href', '/apps/digital-marketing/instagram-insights');
     expect(instagram).not.toHaveAttribute('aria-disabled', 'true');
+    const adsPro = within(group).getByRole('link', { name: 'Ads pro' });
+    expect(adsPro).toHaveAttribute('href', '/apps/digital-marketing/ads-pro');
+    expect(adsPro).not.toHaveAttribute('aria-disabled', 'true');
+    expect(within(group).queryByText('Not enabled for this client')).not.toBeInTheDocument();
+  });
+
+  it('an entry disabled on its own says why, and its group is not greyed', () => {
+    // No entry of the product's menu is disabled since Ads pro was built: disable one here.
+    navLeaves().find((i) => i.id === 'ads-pro')!.disabled = true;
+    renderIn('ltr', <VerticalMenu desktop collapsed={false} mobileOpen={false} onMobileClose={noop} />);
+    const group = screen.getByRole('list', { name: /Digital Marketing/ });
     const adsPro = within(group).getByRole('link', { name: /Ads pro/ });
     expect(adsPro).toHaveAttribute('aria-disabled', 'true');
     expect(adsPro).toHaveTextContent('Not enabled for this client');

@@ -46,9 +46,9 @@ const MAX_RECORD_BYTES = 64 * 1024;
 
 // C0 controls other than tab, and DEL; U+FFFD is what a byte that is not UTF-8 becomes.
 // eslint-disable-next-line no-control-regex
-const BAD_TEXT = /[\u0000-\u0008\u000A-\u001F\u007F\uFFFD]/;
+export const BAD_TEXT = /[\u0000-\u0008\u000A-\u001F\u007F\uFFFD]/;
 const TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
-const MONEY = /^(\d{1,6})(?:\.(\d{1,2}))?$/;
+const MONEY = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
 
 /** `YYYY-MM-DD HH:MM:SS` of a local time, or the problem. */
 export function parseLocalTime(value: string): { value: string } | { problem: string } {
@@ -61,16 +61,17 @@ export function parseLocalTime(value: string): { value: string } | { problem: st
   return { value: `${y}-${p(mo)}-${p(d)} ${p(h)}:${p(mi)}:${p(s)}` };
 }
 
-/** Minor units of a decimal amount with a point (`4.95` → 495), or the problem. */
-export function parseMoney(value: string): { value: number } | { problem: string } {
+/** Minor units of a decimal amount with a point (`4.95` → 495) of at most `maxMinor`, or the problem. */
+export function parseMoney(value: string, maxMinor = MAX_UNIT_PRICE_MINOR): { value: number } | { problem: string } {
   const m = MONEY.exec(value);
   if (!m) return { problem: `"${clip(value)}" is not an amount such as 4.95 (digits, a point, at most 2 decimals)` };
   const minor = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  if (minor > MAX_UNIT_PRICE_MINOR) return { problem: `${value} is more than 100000.00` };
+  if (minor > maxMinor) return { problem: `${value} is more than ${(maxMinor / 100).toFixed(2)}` };
   return { value: minor };
 }
 
-function clip(s: string): string {
+/** `s` for a message: control characters shown as `?`, at most 40 characters. */
+export function clip(s: string): string {
   const visible = s.replace(BAD_TEXT, '?');
   return visible.length > 40 ? `${visible.slice(0, 40)}…` : visible;
 }
@@ -218,13 +219,6 @@ export async function readOrderFile(path: string, opts: ReadOptions, onLine: (li
   }
   summary.sourceOutlets = [...outlets];
   return summary;
-}
-
-/** Whether a first chunk of an upload looks like text rather than a binary file (NUL bytes, ZIP/XLSX, PDF, images). */
-export function looksLikeText(chunk: Buffer): boolean {
-  if (chunk.includes(0)) return false;
-  const head = chunk.subarray(0, 8).toString('latin1');
-  return !(head.startsWith('PK\u0003\u0004') || head.startsWith('%PDF') || head.startsWith('\u0089PNG') || head.startsWith('\u00ff\u00d8\u00ff') || head.startsWith('GIF8') || head.startsWith('\u00d0\u00cf\u0011\u00e0'));
 }
 
 /** The fields a generic mapping must name (for messages). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, orderImportProblems, orderImports, orderLines, orders, outlets } from '../../db/schema.ts';
 
@@ -64,9 +64,14 @@ export async function updateImport(db: Db, importId: string, patch: Partial<type
   await db.update(orderImports).set(patch).where(eq(orderImports.id, importId));
 }
 
-/** The outlet's imports, newest first (at most 50). */
-export async function importsOf(db: Db, clientId: string, outletId: string): Promise<ImportRow[]> {
-  return db.select().from(orderImports).where(and(eq(orderImports.clientId, clientId), eq(orderImports.outletId, outletId))).orderBy(desc(orderImports.createdAt)).limit(50);
+/** The outlet's imports of order files, or (`ads`) of ads files, newest first (at most 50). */
+export async function importsOf(db: Db, clientId: string, outletId: string, ads = false): Promise<ImportRow[]> {
+  return db
+    .select()
+    .from(orderImports)
+    .where(and(eq(orderImports.clientId, clientId), eq(orderImports.outletId, outletId), ads ? eq(orderImports.shape, 'ads') : ne(orderImports.shape, 'ads')))
+    .orderBy(desc(orderImports.createdAt))
+    .limit(50);
 }
 
 export async function insertProblems(db: Db, importId: string, problems: { row: number; column: string; problem: string }[]): Promise<void> {

@@ -29,17 +29,17 @@ export function demoOrdersEnabled(env: NodeJS.ProcessEnv = process.env): boolean
  * Demo seed (issue #13): a brand of two London outlets in `clientId`, each with its real orders of
  * `orders_takeaway_london.csv` imported through the import's own code (validate, then write),
  * inside the seed's transaction. The file is read from `seedDir` when it holds one, else from
- * this module's copy. @returns orders imported per outlet key
+ * this module's copy. @returns per outlet key its id and the orders imported (empty when the seed skips orders)
  */
-export async function seedLondonOrders(tx: Db, clientId: string, seedDir: string): Promise<Record<string, number>> {
+export async function seedLondonOrders(tx: Db, clientId: string, seedDir: string): Promise<Record<string, { outletId: string; orders: number }>> {
   if (!demoOrdersEnabled()) return {};
   const inSeedDir = join(seedDir, 'orders_takeaway_london.csv');
   const path = existsSync(inSeedDir) ? inSeedDir : LONDON_ORDERS_FILE;
   const ids = await insertBrandWithOutlets(tx, clientId, DEMO_LONDON_BRAND, DEMO_LONDON_OUTLETS);
-  const out: Record<string, number> = {};
+  const out: Record<string, { outletId: string; orders: number }> = {};
   for (const o of DEMO_LONDON_OUTLETS) {
     const r = await importFileNow(tx, { path, clientId, outletId: ids[o.key]!, currency: 'GBP', shape: 'london', sourceOutlet: o.key, mapping: null, fileName: 'orders_takeaway_london.csv (real orders, demo seed)', actorUserId: null });
-    out[o.key] = r.orders;
+    out[o.key] = { outletId: ids[o.key]!, orders: r.orders };
   }
   return out;
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -13,7 +12,8 @@ import { HttpError, badRequest } from '../../lib/errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { looksLikeText, readOrderFile, type OrderLineRow, type ReadOptions, type ReadSummary } from './orders.csv.ts';
+import { checkCsvRequest, saveUpload } from '../../lib/csv-upload.ts';
+import { readOrderFile, type OrderLineRow, type ReadOptions, type ReadSummary } from './orders.csv.ts';
 import { addOrderItems } from '../menu/menu.repository.ts';
 import * as repo from './orders.repository.ts';
 
@@ -57,9 +57,6 @@ export async function listOutlets(ctx: AppContext, auth: AuthContext): Promise<{
   };
 }
 
-/** Content types a browser or a script sends for a `.csv` file. */
-const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'text/comma-separated-values']);
-
 /** The import options of the query string, checked beyond the schema. @throws HttpError 400 naming the field */
 function importOptions(query: z.infer<typeof ZOrderImportQuery>): { shape: 'london' | 'generic'; mapping: TColumnMapping | null; currency: string; sourceOutlet: string | null } {
   if (query.shape === 'london') {
@@ -86,33 +83,6 @@ function importOptions(query: z.infer<typeof ZOrderImportQuery>): { shape: 'lond
 }
 
 /**
- * Streams `body` into `path`, at most `limit` bytes; the first chunk must look like text.
- * @throws HttpError 400 (`file`: binary or empty), 413 (`file`: too large); the partial file is removed
- */
-async function saveUpload(body: Readable, path: string, limit: number): Promise<number> {
-  await mkdir(join(path, '..'), { recursive: true });
-  const out = createWriteStream(path);
-  let bytes = 0;
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      if (bytes === 0 && !looksLikeText(chunk)) throw badRequest('file must be a CSV text file; this one is binary (a spreadsheet, PDF or image?): save it as CSV first', 'file');
-      bytes += chunk.length;
-      if (bytes > limit) throw new HttpError(413, `file is larger than the ${limit / 1024 / 1024} MiB limit of an order import: split it into smaller files`, { field: 'file' });
-      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
-    }
-    await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
-    if (bytes === 0) throw badRequest('file is empty: send the CSV file as the request body', 'file');
-    return bytes;
-  } catch (e) {
-    out.destroy();
-    await rm(path, { force: true });
-    // Drain what the client is still sending, so the 4xx reaches it.
-    body.resume();
-    throw e;
-  }
-}
-
-/**
  * `POST /api/orders/imports`: stores the upload and queues its import. @returns the import (queued)
  * @throws HttpError 400 (content type, options, binary or empty file), 404 outlet, 413 too large
  */
@@ -121,11 +91,9 @@ export async function startImport(ctx: AppContext, auth: AuthContext, query: z.i
   let outlet: Awaited<ReturnType<typeof visibleOutlet>>;
   try {
     outlet = await visibleOutlet(ctx, auth, query.outletId, 'query.outletId');
-    const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!CSV_TYPES.has(type)) throw badRequest(`file must be a CSV file sent as text/csv${type ? `, not ${type}` : ''}`, 'file');
+    checkCsvRequest(contentType, null, ORDER_IMPORT_MAX_BYTES, 'an order import');
     importOptions(query);
-    if (contentLength === 0) throw badRequest('file is empty: send the CSV file as the request body', 'file');
-    if (contentLength !== null && contentLength > ORDER_IMPORT_MAX_BYTES) throw new HttpError(413, `file is larger than the ${ORDER_IMPORT_MAX_BYTES / 1024 / 1024} MiB limit of an order import: split it into smaller files`, { field: 'file' });
+    checkCsvRequest(contentType, contentLength, ORDER_IMPORT_MAX_BYTES, 'an order import');
   } catch (e) {
     body.resume();
     throw e;
@@ -133,7 +101,7 @@ export async function startImport(ctx: AppContext, auth: AuthContext, query: z.i
   const opts = importOptions(query);
   const id = randomUUID();
   const path = join(ctx.config.dataDir, 'uploads', 'orders', `${id}.csv`);
-  const bytes = await saveUpload(body, path, ORDER_IMPORT_MAX_BYTES);
+  const bytes = await saveUpload(body, path, ORDER_IMPORT_MAX_BYTES, 'an order import');
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     const created = await repo.insertImport(tx, { id, clientId: outlet.clientId, outletId: outlet.id, createdByUserId: auth.userId, fileName: query.fileName, filePath: path, bytes, shape: opts.shape, currency: opts.currency, sourceOutlet: opts.sourceOutlet, mapping: opts.mapping, createdAt: now });
@@ -149,17 +117,23 @@ export async function startImport(ctx: AppContext, auth: AuthContext, query: z.i
 /** Progress of imports being written in this process (the write runs in one transaction, which other connections cannot see into). */
 const writing = new Map<string, number>();
 
-export function importView(r: repo.ImportRow): TOrderImport {
+/** Progress of an import: a running write's progress is known only in this process. */
+export function progressOf(r: repo.ImportRow): number {
   const progress = r.status === 'importing' ? Math.max(r.progress, writing.get(r.id) ?? 0) : r.progress;
+  return Math.round(progress * 1000) / 1000;
+}
+
+export function importView(r: repo.ImportRow): TOrderImport {
   return {
     id: r.id,
     outletId: r.outletId,
     fileName: r.fileName,
     bytes: r.bytes,
-    shape: r.shape,
+    // Only order imports reach here (visibleImport and importsOf keep ads files out).
+    shape: r.shape === 'ads' ? 'generic' : r.shape,
     currency: r.currency,
     status: r.status,
-    progress: Math.round(progress * 1000) / 1000,
+    progress: progressOf(r),
     rowsRead: r.rowsRead,
     ordersImported: r.ordersImported,
     linesImported: r.linesImported,
@@ -172,10 +146,14 @@ export function importView(r: repo.ImportRow): TOrderImport {
   };
 }
 
-/** An import the caller may see. @throws HttpError 404 naming `params.importId` */
-async function visibleImport(ctx: AppContext, auth: AuthContext, importId: string): Promise<repo.ImportRow> {
+/**
+ * An import the caller may see, of order files or (`ads`) of ads files: the other kind's id is
+ * a 404 too, so the orders calls never show an ads file to someone without Digital Marketing.
+ * @throws HttpError 404 naming `params.importId`
+ */
+export async function visibleImport(ctx: AppContext, auth: AuthContext, importId: string, ads = false): Promise<repo.ImportRow> {
   const row = await repo.importById(ctx.db, importId);
-  if (!row || !inTenantScope(auth, { clientId: row.clientId, outletId: row.outletId })) throw notFound(`Import ${importId}`, 'params.importId');
+  if (!row || (row.shape === 'ads') !== ads || !inTenantScope(auth, { clientId: row.clientId, outletId: row.outletId })) throw notFound(`Import ${importId}`, 'params.importId');
   return row;
 }
 
@@ -188,14 +166,18 @@ export async function listImports(ctx: AppContext, auth: AuthContext, outletId: 
   return { data: (await repo.importsOf(ctx.db, outlet.clientId, outlet.id)).map(importView) };
 }
 
-/** The validation report as CSV: `row,column,problem`, and a last line when problems were counted but not kept. */
-export async function importReport(ctx: AppContext, auth: AuthContext, importId: string): Promise<{ fileName: string; csv: string }> {
-  const row = await visibleImport(ctx, auth, importId);
+/** The validation report of an import row as CSV: `row,column,problem`, and a last line when problems were counted but not kept. */
+export async function reportOf(ctx: AppContext, row: repo.ImportRow): Promise<{ fileName: string; csv: string }> {
   const problems = await repo.problemsOf(ctx.db, row.id);
   const records: (string | number)[][] = [['row', 'column', 'problem'], ...problems.map((p) => [p.row, p.column, p.problem])];
   if (row.problemCount > problems.length) records.push(['', '', `… and ${row.problemCount - problems.length} more problems (the first ${problems.length} are listed)`]);
-  const base = row.fileName.replace(/\.csv$/i, '').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'orders';
+  const base = row.fileName.replace(/\.csv$/i, '').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'import';
   return { fileName: `${base}-report.csv`, csv: stringify(records) };
+}
+
+/** The validation report of an order import (see {@link reportOf}). */
+export async function importReport(ctx: AppContext, auth: AuthContext, importId: string): Promise<{ fileName: string; csv: string }> {
+  return reportOf(ctx, await visibleImport(ctx, auth, importId));
 }
 
 /** One import's source: what {@link readOrderFile} needs, and the scope the orders get. */
@@ -260,11 +242,35 @@ export async function validateOrders(src: ImportSource, onProgress?: (bytes: num
 }
 
 /**
+ * What one kind of file brings to the shared import run ({@link runImport}): its two passes over
+ * the stored file, and the audit action's prefix. Orders here; ads in the ads module
+ * (docs/decisions/0043), which reuses upload, record, job, progress and report unchanged.
+ */
+export interface ImportKind {
+  /** `orders.import` / `ads.import`: the audit actions are `<prefix>.rejected` and `<prefix>.imported`. */
+  audit: string;
+  /** First pass: every row checked, nothing written. */
+  validate(src: ImportSource, onProgress: (bytes: number, rows: number) => Promise<void> | void): Promise<Pick<ReadSummary, 'rowsRead' | 'rowsSkipped' | 'problems' | 'problemCount'>>;
+  /**
+   * Second pass, inside the import's transaction, only after a clean first pass: writes the file.
+   * @returns new records, lines (0 where a kind has none) and records the outlet had
+   */
+  write(tx: Db, src: ImportSource, onProgress: (bytes: number) => void): Promise<{ orders: number; lines: number; alreadyThere: number }>;
+}
+
+/** The order file's passes (issue #13). */
+export const ORDER_FILES: ImportKind = {
+  audit: 'orders.import',
+  validate: (src, onProgress) => validateOrders(src, onProgress),
+  write: (tx, src, onProgress) => writeOrders(tx, src, onProgress),
+};
+
+/**
  * Runs one import (the job's work): validate, then write in one transaction, then drop the file.
  * Idempotent: an import already finished is left as it is; a crash mid-write rolls the
  * transaction back, and the retry starts over.
  */
-export async function runImport(ctx: AppContext, importId: string): Promise<Record<string, unknown>> {
+export async function runImport(ctx: AppContext, importId: string, kind: ImportKind = ORDER_FILES): Promise<Record<string, unknown>> {
   const row = await repo.importById(ctx.db, importId);
   if (!row) return { missing: true };
   if (row.status === 'imported' || row.status === 'rejected' || row.status === 'failed') return { status: row.status };
@@ -273,15 +279,15 @@ export async function runImport(ctx: AppContext, importId: string): Promise<Reco
     await repo.updateImport(ctx.db, row.id, { status: 'failed', failure: 'The uploaded file is no longer on the server: upload it again.', finishedAt: ctx.now(), filePath: null });
     return { status: 'failed' };
   }
-  const src: ImportSource = { path, clientId: row.clientId, outletId: row.outletId, currency: row.currency, importId: row.id, shape: row.shape, mapping: (row.mapping as TColumnMapping | null) ?? null, sourceOutlet: row.sourceOutlet };
+  const src: ImportSource = { path, clientId: row.clientId, outletId: row.outletId, currency: row.currency, importId: row.id, shape: row.shape === 'ads' ? 'generic' : row.shape, mapping: (row.mapping as TColumnMapping | null) ?? null, sourceOutlet: row.sourceOutlet };
   const total = Math.max(1, row.bytes);
   await repo.updateImport(ctx.db, row.id, { status: 'validating', progress: 0, rowsRead: 0 });
-  const checked = await validateOrders(src, async (bytes, rows) => repo.updateImport(ctx.db, row.id, { progress: (bytes / total) * 0.5, rowsRead: rows }));
+  const checked = await kind.validate(src, async (bytes, rows) => repo.updateImport(ctx.db, row.id, { progress: (bytes / total) * 0.5, rowsRead: rows }));
   if (checked.problemCount > 0) {
     await ctx.db.transaction(async (tx) => {
       await repo.insertProblems(tx, row.id, checked.problems);
       await repo.updateImport(tx, row.id, { status: 'rejected', progress: 1, rowsRead: checked.rowsRead, rowsSkipped: checked.rowsSkipped, problemCount: checked.problemCount, finishedAt: ctx.now(), filePath: null });
-      await audit(tx, { clientId: row.clientId, actorUserId: row.createdByUserId, action: 'orders.import.rejected', target: `outlet:${row.outletId}`, details: { importId: row.id, problems: checked.problemCount } });
+      await audit(tx, { clientId: row.clientId, actorUserId: row.createdByUserId, action: `${kind.audit}.rejected`, target: `outlet:${row.outletId}`, details: { importId: row.id, problems: checked.problemCount } });
     });
     await rm(path, { force: true });
     return { status: 'rejected', problems: checked.problemCount };
@@ -290,15 +296,33 @@ export async function runImport(ctx: AppContext, importId: string): Promise<Reco
   writing.set(row.id, 0.5);
   try {
     const done = await ctx.db.transaction(async (tx) => {
-      const w = await writeOrders(tx, src, (bytes) => writing.set(row.id, 0.5 + (bytes / total) * 0.5));
+      const w = await kind.write(tx, src, (bytes) => writing.set(row.id, 0.5 + (bytes / total) * 0.5));
       await repo.updateImport(tx, row.id, { status: 'imported', progress: 1, ordersImported: w.orders, linesImported: w.lines, ordersAlreadyThere: w.alreadyThere, finishedAt: ctx.now(), filePath: null });
-      await audit(tx, { clientId: row.clientId, actorUserId: row.createdByUserId, action: 'orders.import.imported', target: `outlet:${row.outletId}`, details: { importId: row.id, orders: w.orders, lines: w.lines, alreadyThere: w.alreadyThere } });
+      await audit(tx, { clientId: row.clientId, actorUserId: row.createdByUserId, action: `${kind.audit}.imported`, target: `outlet:${row.outletId}`, details: { importId: row.id, imported: w.orders, lines: w.lines, alreadyThere: w.alreadyThere } });
       return w;
     });
     await rm(path, { force: true });
     return { status: 'imported', orders: done.orders, lines: done.lines, alreadyThere: done.alreadyThere };
   } finally {
     writing.delete(row.id);
+  }
+}
+
+/**
+ * The job handler of an import kind: runs it, and on a failure either puts the import back in
+ * the queue's hands (`queued`, retried) or, after the last of `retryLimit` retries, marks it
+ * failed with the reason in plain words. @throws the failure, so the queue retries
+ */
+export async function runImportJob(ctx: AppContext, importId: string, retryCount: number, retryLimit: number, kind: ImportKind = ORDER_FILES): Promise<Record<string, unknown>> {
+  try {
+    return await runImport(ctx, importId, kind);
+  } catch (e) {
+    if (retryCount >= retryLimit) {
+      await repo.updateImport(ctx.db, importId, { status: 'failed', failure: 'The import could not be written (a database error); nothing was imported. Try again.', finishedAt: ctx.now() }).catch(() => undefined);
+    } else {
+      await repo.updateImport(ctx.db, importId, { status: 'queued', progress: 0 }).catch(() => undefined);
+    }
+    throw e;
   }
 }
 
@@ -316,16 +340,7 @@ export const ordersImportJob = defineJob<{ clientId: string; outletId: string; i
   retryBackoff: true,
   expireInSeconds: 30 * 60,
   async handler(ctx, data, meta) {
-    try {
-      return await runImport(ctx, data.importId);
-    } catch (e) {
-      if (meta.retryCount >= 2) {
-        await repo.updateImport(ctx.db, data.importId, { status: 'failed', failure: 'The import could not be written (a database error); nothing was imported. Try again.', finishedAt: ctx.now() }).catch(() => undefined);
-      } else {
-        await repo.updateImport(ctx.db, data.importId, { status: 'queued', progress: 0 }).catch(() => undefined);
-      }
-      throw e;
-    }
+    return runImportJob(ctx, data.importId, meta.retryCount, 2);
   },
 });
 

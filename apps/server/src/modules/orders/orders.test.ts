@@ -238,11 +238,17 @@ describe('insights against figures counted from the fixture text', () => {
     expect(Object.fromEntries(got.orderSizes.map((s) => [s.items, s.orders]))).toEqual(Object.fromEntries(bySize));
   });
 
-  it('refuses a period that ends before it starts, and unknown fields', async () => {
+  it('refuses a period that ends before it starts, a day the calendar lacks, and unknown fields', async () => {
     const bad = await post('/api/orders/insights', tokens.viewer, { outletId, from: '2019-02-01', to: '2019-01-01' });
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { field: string }).field).toBe('body.from');
     expect((await post('/api/orders/insights', tokens.viewer, { outletId, days: 3 })).statusCode).toBe(400);
+    // A day the calendar lacks is the caller's mistake, not the database's (it once reached `::date`).
+    for (const url of ['/api/orders/insights', '/api/orders/delivery-insights']) {
+      const notADay = await post(url, tokens.viewer, { outletId, from: '2019-02-30', to: '2019-03-10' });
+      expect(notADay.statusCode, notADay.body).toBe(400);
+      expect((notADay.json() as { field: string }).field).toBe('body.from');
+    }
     expect((await post('/api/orders/forecast', tokens.viewer, { outletId, horizonDays: 1e9 })).statusCode).toBe(400);
   });
 });

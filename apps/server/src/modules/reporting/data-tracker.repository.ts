@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversations, facebookAccounts, facebookPages, googleConnections, googleLocations, instagramAccountReads, instagramMedia, messages, orderImports, reviews } from '../../db/schema.ts';
 import type { JobState } from '../../lib/jobs.ts';
@@ -103,7 +103,7 @@ export interface ImportState {
   finishedAt: Date | null;
 }
 
-/** The newest order import of each outlet, and the finish time of its newest successful one. */
+/** The newest order import of each outlet, and the finish time of its newest successful one (ads files, shape `ads`, are not orders). */
 export async function importsOf(db: Db, outletIds: string[]): Promise<{ latest: Map<string, ImportState>; lastImported: Map<string, Date> }> {
   const latest = new Map<string, ImportState>();
   const lastImported = new Map<string, Date>();
@@ -119,13 +119,13 @@ export async function importsOf(db: Db, outletIds: string[]): Promise<{ latest: 
       finishedAt: orderImports.finishedAt,
     })
     .from(orderImports)
-    .where(inArray(orderImports.outletId, outletIds))
+    .where(and(inArray(orderImports.outletId, outletIds), ne(orderImports.shape, 'ads')))
     .orderBy(orderImports.outletId, desc(orderImports.createdAt), desc(orderImports.id));
   for (const r of rows) latest.set(r.outletId, r);
   const done = await db
     .select({ outletId: orderImports.outletId, at: sql<Date | string>`max(${orderImports.finishedAt})` })
     .from(orderImports)
-    .where(and(inArray(orderImports.outletId, outletIds), eq(orderImports.status, 'imported')))
+    .where(and(inArray(orderImports.outletId, outletIds), eq(orderImports.status, 'imported'), ne(orderImports.shape, 'ads')))
     .groupBy(orderImports.outletId);
   for (const r of done) if (r.at) lastImported.set(r.outletId, new Date(r.at));
   return { latest, lastImported };
@@ -159,7 +159,7 @@ export async function dayCounts(db: Db, outletIds: string[], since: Date): Promi
      GROUP BY 1, 2, 3
     UNION ALL
     SELECT outlet_id, 'orders', ${day(sql`finished_at`)}, sum(orders_imported)::int
-      FROM ${orderImports} WHERE outlet_id IN (${ids}) AND status = 'imported' AND finished_at >= ${since}
+      FROM ${orderImports} WHERE outlet_id IN (${ids}) AND status = 'imported' AND shape <> 'ads' AND finished_at >= ${since}
      GROUP BY 1, 2, 3`);
   for (const r of rows) {
     const key = `${r.outlet_id}|${r.source}|${r.day}`;

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ListError, ListSkeleton } from '../../../components/list-state.tsx';
 import { useOrderInsights, type Period } from '../api/overview.ts';
-import { ChartPanel, FigureTable } from './figure-table.tsx';
+import { ChartPanel, FigureTable } from '../../../components/figure-table.tsx';
 import { useFormats, type Formats } from '../../../lib/use-formats.ts';
 import { NoOrders, OverviewScreen } from './overview-screen.tsx';
 

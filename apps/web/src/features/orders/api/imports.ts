@@ -2,8 +2,8 @@
  * The order import calls (issue #13, docs/decisions/0036):
  *
  * - `POST /api/orders/imports?outletId&shape&fileName&currency?&mapping?&sourceOutlet?` with the
- *   CSV file itself as the body (`text/csv`) → 202 and the queued import. Sent with
- *   XMLHttpRequest, whose upload events give the progress bar (fetch has none).
+ *   CSV file itself as the body (`text/csv`) → 202 and the queued import. Sent by
+ *   lib/csv-upload.ts (XMLHttpRequest, for the progress bar), as the ads import is.
  * - `GET /api/orders/imports/:id` → its status and progress, asked every second until it is done.
  * - `POST /api/orders/imports/list {outletId}` → the outlet's imports, newest first.
  * - `GET /api/orders/imports/:id/report` → the validation report (CSV), downloaded as a file.
@@ -11,8 +11,9 @@
  */
 import { ORDERS_API, ZOrderImport, ZOrderImportList, ZOrdersOutlets, type TColumnMapping, type TOrderImport } from '@dinedesk/contracts/orders';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, buildUrl, getBlob, getJson, postJson } from '../../../lib/api-client.ts';
-import { readAccessToken } from '../../../lib/storage.ts';
+import { buildUrl, getJson, postJson } from '../../../lib/api-client.ts';
+import { uploadCsv } from '../../../lib/csv-upload.ts';
+import { downloadFile } from '../../../lib/download-file.ts';
 
 export const importKeys = {
   all: ['orders'] as const,
@@ -53,14 +54,6 @@ export interface UploadInput {
   mapping?: TColumnMapping;
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 /**
  * Uploads the file, reporting the fraction sent. @returns the queued import
  * @throws {ApiError} with the server's message (400 naming the field, 413 too large, 403, 404), status 0 offline
@@ -74,37 +67,10 @@ export function uploadOrders(input: UploadInput, onProgress: (fraction: number) 
     sourceOutlet: input.sourceOutlet,
     mapping: input.mapping ? JSON.stringify(input.mapping) : undefined,
   });
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    const token = readAccessToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Content-Type', 'text/csv');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiError({ message: 'Could not reach the DineDesk server. Check your connection and try again.', status: 0, body: null, code: 'network' }));
-    xhr.onload = () => {
-      const body = parseJson(xhr.responseText);
-      if (xhr.status === 202) {
-        const parsed = ZOrderImport.safeParse(body);
-        if (parsed.success) return resolve(parsed.data);
-      }
-      const b = (body ?? {}) as { message?: unknown; field?: unknown; code?: unknown };
-      reject(new ApiError({ message: typeof b.message === 'string' ? b.message : `Upload failed with status ${xhr.status}`, status: xhr.status, body, field: typeof b.field === 'string' ? b.field : undefined, code: typeof b.code === 'string' ? b.code : undefined }));
-    };
-    xhr.send(input.file);
-  });
+  return uploadCsv(url, input.file, ZOrderImport, onProgress);
 }
 
-/** Saves the validation report as a file named by the server's answer. */
-export async function downloadReport(imp: TOrderImport): Promise<void> {
-  const blob = await getBlob(ORDERS_API.importReport.replace(':importId', imp.id));
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = `${imp.fileName.replace(/\.csv$/i, '')}-report.csv`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+/** Saves the validation report as `<uploaded file>-report.csv`. */
+export function downloadReport(imp: TOrderImport): Promise<void> {
+  return downloadFile(ORDERS_API.importReport.replace(':importId', imp.id), `${imp.fileName.replace(/\.csv$/i, '')}-report.csv`);
 }

@@ -31,6 +31,7 @@ import { GENERIC_FIELDS, ORDER_IMPORT_MAX_BYTES, REQUIRED_GENERIC_FIELDS, type T
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImportJobProgress, UploadFeedback } from '../../../components/import-job.tsx';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-state.tsx';
 import { OutletSelect } from '../../../components/outlet-select.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -55,11 +56,7 @@ function ImportStatus({ id }: { id: string }) {
   if (!imp) return <LinearProgress aria-label={appT('common.loading')} />;
   const n = new Intl.NumberFormat(i18n.language);
   return (
-    <Box data-testid="import-status" data-status={imp.status}>
-      <Typography variant="body2" sx={{ mb: 1 }} role="status">
-        {t(`status.${imp.status}`)} · {t('job.rows', { count: imp.rowsRead, n: n.format(imp.rowsRead) })}
-      </Typography>
-      <LinearProgress variant="determinate" value={Math.round(imp.progress * 100)} aria-label={t('job.progress')} data-testid="import-job-progress" />
+    <ImportJobProgress testId="import-status" status={imp.status} line={`${t(`status.${imp.status}`)} · ${t('job.rows', { count: imp.rowsRead, n: n.format(imp.rowsRead) })}`} progress={imp.progress} label={t('job.progress')} progressTestId="import-job-progress">
       {imp.status === 'imported' && (
         <Alert severity="success" sx={{ mt: 2 }} data-testid="import-done">
           {t('job.imported', { orders: n.format(imp.ordersImported), lines: n.format(imp.linesImported), already: n.format(imp.ordersAlreadyThere), skipped: n.format(imp.rowsSkipped) })}
@@ -84,7 +81,7 @@ function ImportStatus({ id }: { id: string }) {
           {imp.failure ?? t('status.failed')}
         </Alert>
       )}
-    </Box>
+    </ImportJobProgress>
   );
 }
 
@@ -270,17 +267,15 @@ export function OrderImportPage() {
                   {t('form.start')}
                 </Button>
               </Box>
-              {(upload.isPending || (upload.isSuccess && sent > 0)) && (
-                <Box>
-                  <Typography variant="body2">{t('upload.sending', { percent: Math.round(sent * 100) })}</Typography>
-                  <LinearProgress variant="determinate" value={Math.round(sent * 100)} aria-label={t('upload.progress')} data-testid="import-upload-progress" />
-                </Box>
-              )}
-              {upload.isError && (
-                <Alert severity="error" data-testid="import-upload-error">
-                  {describeError(upload.error, appT)}
-                </Alert>
-              )}
+              <UploadFeedback
+                showBar={upload.isPending || (upload.isSuccess && sent > 0)}
+                sent={sent}
+                text={t('upload.sending', { percent: Math.round(sent * 100) })}
+                label={t('upload.progress')}
+                barTestId="import-upload-progress"
+                error={upload.isError ? describeError(upload.error, appT) : null}
+                errorTestId="import-upload-error"
+              />
               {importId && <ImportStatus id={importId} />}
             </Stack>
           </Paper>

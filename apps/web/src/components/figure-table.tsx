@@ -1,6 +1,7 @@
 /**
- * The accessible view beside every chart (issue #13): the same figures as a table with a caption,
- * in a scroll box so a long one never pushes the page sideways.
+ * The accessible view beside every chart (issues #13, #14): the same figures as a table with a
+ * caption, in a scroll box so a long one never pushes the page sideways; and the titled panel of a
+ * chart with its table. Shared by the Business Overview screens and Ads pro.
  */
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
@@ -45,15 +46,18 @@ export function FigureTable({ caption, head, rows, testId, maxHeight = 280 }: { 
   );
 }
 
-/** A titled panel of one chart and its table side by side (stacked on narrow screens). */
-export function ChartPanel({ id, title, chart, table, note }: { id: string; title: string; chart: ReactNode; table: ReactNode; note?: ReactNode }) {
+/**
+ * A titled panel of one chart and its table side by side from the `sideBySide` breakpoint (`lg`;
+ * `xl` for a table too wide to sit beside the chart earlier), stacked below it.
+ */
+export function ChartPanel({ id, title, chart, table, note, sideBySide = 'lg' }: { id: string; title: string; chart: ReactNode; table: ReactNode; note?: ReactNode; sideBySide?: 'lg' | 'xl' }) {
   return (
     <Box component="section" aria-labelledby={`${id}-title`} data-testid={id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
       <Box component="h2" id={`${id}-title`} sx={{ typography: 'subtitle1', fontWeight: 600, m: 0, mb: 1 }}>
         {title}
       </Box>
       {note}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', [sideBySide]: '3fr 2fr' }, alignItems: 'start' }}>
         <Box sx={{ minWidth: 0 }}>{chart}</Box>
         <Box sx={{ minWidth: 0 }}>{table}</Box>
       </Box>
