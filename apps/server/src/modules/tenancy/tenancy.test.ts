@@ -215,6 +215,17 @@ describe('roles and access ids', () => {
     expect(visible.map((b) => b.id)).toEqual([brands[0]!.id]);
     expect((await api('POST', '/api/client-users/invite', owner, { email: 'new.manager@deccan-table.demo', fullName: 'Again', role: 'viewer' })).statusCode).toBe(409);
   });
+
+  it('grants every module but Digital Marketing when the invitation names none (off by default, decision 0043)', async () => {
+    const owner = await h.login('owner@deccan-table.demo');
+    const res = await api('POST', '/api/client-users/invite', owner, { email: 'default.modules@deccan-table.demo', fullName: 'Default Modules', role: 'agent' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user.access.modules).toEqual(['reviews_and_complaints', 'menu_management', 'business_overview', 'reporting']);
+    const token = new URL(res.json().invitation.url, 'http://x').searchParams.get('token')!;
+    const signedIn = (await api('POST', '/api/auth/set-password', undefined, { token, password: 'Default-Modules-Lantern-42' })).json();
+    expect((await api('POST', '/api/ads/outlets', signedIn.accessToken, {})).statusCode).toBe(403);
+    expect((await api('POST', '/api/orders/outlets', signedIn.accessToken, {})).statusCode).toBe(200);
+  });
 });
 
 describe('removing a user from a client', () => {
