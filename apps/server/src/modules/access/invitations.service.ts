@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { CLIENT_ROLES, INVITATION_SIGN_IN_CODE, MODULES, ZModule, type TAccessIds, type TClientRole, type TClientUser, type TInvitation, type ZInviteUserRequest } from '@dinedesk/contracts';
+import { CLIENT_ROLES, INVITATION_SIGN_IN_CODE, MODULES, ZModule, type TAccessIds, type TClientRole, type TClientUser, type TInvitation, type TModule, type ZInviteUserRequest } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
@@ -97,6 +97,13 @@ export async function hashNewPassword(ctx: AppContext, input: { password: string
  * @throws 409 naming `body.email` when the email is already a member of this client; 404
  *   brand/outlet ids of another client
  */
+/**
+ * Modules a new user is granted when the invitation names none: all but Digital Marketing, which
+ * is off by default (spec §2 lists its group disabled; issue #14 "module access id; off by
+ * default"; docs/decisions/0043): the owner switches it on per user in Users & access.
+ */
+export const DEFAULT_INVITE_MODULES: readonly TModule[] = MODULES.filter((m) => m !== 'digital_marketing');
+
 export async function inviteUser(ctx: AppContext, auth: AuthContext, clientId: string, input: z.output<typeof ZInviteUserRequest>): Promise<{ user: TClientUser; invitation: TInvitation }> {
   const email = input.email.trim().toLowerCase();
   return ctx.db.transaction(async (tx) => {
@@ -104,7 +111,7 @@ export async function inviteUser(ctx: AppContext, auth: AuthContext, clientId: s
     const now = ctx.now();
     if (await memberIdByEmail(tx, clientId, email)) throw new HttpError(409, `${email} is already a user of this client`, { field: 'body.email' });
     await repo.revokePendingOf(tx, clientId, email, now);
-    const grant: InvitationGrant = { email, fullName: input.fullName, role: input.role, access: { brandIds: [...new Set(input.brandIds)], outletIds: [...new Set(input.outletIds)], modules: [...new Set(input.modules)] } };
+    const grant: InvitationGrant = { email, fullName: input.fullName, role: input.role, access: { brandIds: [...new Set(input.brandIds)], outletIds: [...new Set(input.outletIds)], modules: [...new Set(input.modules ?? DEFAULT_INVITE_MODULES)] } };
     const { id, invitation } = await createInvitation(tx, ctx, clientId, grant, auth.userId);
     await audit(tx, { clientId, actorUserId: auth.userId, action: 'user.invited', target: `invitation:${id}`, details: { email, role: input.role }, at: now });
     const row = await repo.invitationById(tx, id);
