@@ -44,6 +44,8 @@ export async function adsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(ADS_API.importStatus, { config: READ, schema: { tags, security, summary: 'One ads import’s status and progress', params: ZAdsImportParams, response: { 200: ZAdsImport, ...errors } } }, async (req) => adsImportStatus(app.ctx, req.auth, req.params.importId));
 
+  // The report is CSV text, not JSON: `z.any()` only documents it in OpenAPI (as the order
+  // import's report route does); a zod string would make the serializer quote it as JSON.
   r.get(
     ADS_API.importReport,
     { config: READ, schema: { tags, security, summary: 'The validation report of an ads import (CSV: row, column, problem)', params: ZAdsImportParams, response: { 200: z.any().describe('text/csv, as an attachment'), ...errors } } },

@@ -279,6 +279,7 @@ export async function runImport(ctx: AppContext, importId: string, kind: ImportK
     await repo.updateImport(ctx.db, row.id, { status: 'failed', failure: 'The uploaded file is no longer on the server: upload it again.', finishedAt: ctx.now(), filePath: null });
     return { status: 'failed' };
   }
+  // An ads file's passes read no order shape or mapping; `generic` only fills the order reader's type.
   const src: ImportSource = { path, clientId: row.clientId, outletId: row.outletId, currency: row.currency, importId: row.id, shape: row.shape === 'ads' ? 'generic' : row.shape, mapping: (row.mapping as TColumnMapping | null) ?? null, sourceOutlet: row.sourceOutlet };
   const total = Math.max(1, row.bytes);
   await repo.updateImport(ctx.db, row.id, { status: 'validating', progress: 0, rowsRead: 0 });
