@@ -16,6 +16,9 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback: 
     if (err instanceof HttpError) {
       const { retryAfterSeconds, ...extra } = err.extra;
       if (retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterSeconds))));
+      // A refused upload's unread rest may be gigabytes: close the connection after answering
+      // instead of reading it all to keep the connection alive.
+      if (err.statusCode === 413) reply.header('connection', 'close');
       return reply.status(err.statusCode).send({ message: err.message, ...extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
