@@ -51,7 +51,7 @@ beforeAll(async () => {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${FS_MIB}m`, 'dinedesk-drill', mountDir], { stdio: 'pipe' });
     mounted = true;
   } catch (e) {
-    throw new Error(`the disk-full drill mounts a ${FS_MIB} MiB tmpfs of its own at ${mountDir} and could not (${String((e as { stderr?: Buffer }).stderr ?? e).trim()}): run it as root or with CAP_SYS_ADMIN`);
+    throw new Error(`the disk-full drill mounts a ${FS_MIB} MiB tmpfs of its own at ${mountDir} and could not (${String((e as { stderr?: Buffer }).stderr ?? e).trim()}): run it as root or with CAP_SYS_ADMIN`, { cause: e });
   }
   const dataDir = join(mountDir, 'data');
   mkdirSync(dataDir);
