@@ -13,7 +13,7 @@ import { defineJob } from '../../lib/jobs.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { lockOutlet, insertImport, updateImport, importsOf, type ImportRow } from '../orders/orders.repository.ts';
-import { progressOf, reportOf, runImportJob, visibleImport, visibleOutlet, type ImportKind, type ImportSource } from '../orders/orders.service.ts';
+import { importStalled, progressOf, reportOf, runImportJob, visibleImport, visibleOutlet, type ImportKind, type ImportSource } from '../orders/orders.service.ts';
 import { readAdsFile, type AdRow } from './ads.csv.ts';
 import * as repo from './ads.repository.ts';
 
@@ -197,6 +197,7 @@ export const adsImportJob = defineJob<{ clientId: string; outletId: string; impo
   async handler(ctx, data, meta) {
     return runImportJob(ctx, data.importId, meta.retryCount, 2, ADS_FILES);
   },
+  onStalled: (ctx, data, { willRetry }) => importStalled(ctx, data.importId, willRetry),
 });
 
 /**

@@ -386,6 +386,22 @@ export async function runImportJob(ctx: AppContext, importId: string, retryCount
 }
 
 /**
+ * What an import shows when the sweeper found its job stalled (the worker's process died: lib/jobs.ts
+ * heartbeat): queued again, or failed for good with the reason; staged rows of a failed one are
+ * deleted. An import already finished is left as it is.
+ */
+export async function importStalled(ctx: AppContext, importId: string, willRetry: boolean): Promise<void> {
+  const row = await repo.importById(ctx.db, importId);
+  if (!row || row.status === 'imported' || row.status === 'rejected' || row.status === 'failed') return;
+  if (willRetry) {
+    await repo.updateImport(ctx.db, importId, { status: 'queued', progress: 0, failure: 'The server stopped while importing this file; the import starts again.' });
+    return;
+  }
+  await repo.clearStaging(ctx.db, importId);
+  await repo.updateImport(ctx.db, importId, { status: 'failed', failure: 'The server stopped while importing this file, and the import has no retries left; nothing was imported. Upload it again.', finishedAt: ctx.now() });
+}
+
+/**
  * `orders.import`: validates and imports one uploaded order file (issue #13). Retried on database
  * failures (a retry deletes what the failed run staged and starts clean); after the last attempt the
  * import is marked failed with the reason.
@@ -401,6 +417,7 @@ export const ordersImportJob = defineJob<{ clientId: string; outletId: string; i
   async handler(ctx, data, meta) {
     return runImportJob(ctx, data.importId, meta.retryCount, 2);
   },
+  onStalled: (ctx, data, { willRetry }) => importStalled(ctx, data.importId, willRetry),
 });
 
 /**
