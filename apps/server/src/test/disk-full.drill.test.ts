@@ -103,7 +103,8 @@ async function call(method: string, path: string, token: string | null, body?: s
   const res = await fetch(`${server!.baseUrl}${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': contentType } : {}) },
-    body,
+    // A copy on its own ArrayBuffer: what fetch's body type takes.
+    body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body),
     signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();
