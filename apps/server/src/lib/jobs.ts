@@ -249,16 +249,17 @@ export class JobQueue<C> {
    * @returns the ids of the jobs handed back
    */
   async sweepStalled(): Promise<string[]> {
+    // By (name, id): pg-boss 10's job table is partitioned by queue name, keyed on both.
     const { rows } = await this.database.executeSql(
       `DELETE FROM job_heartbeats h USING pgboss.job j
-        WHERE h.job_id = j.id AND j.state = 'active' AND h.beat_at < now() - $1::int * interval '1 second'
+        WHERE j.name = h.name AND j.id = h.job_id AND j.state = 'active' AND h.beat_at < now() - $1::int * interval '1 second'
         RETURNING j.id, j.name, j.data, j.retry_count, j.retry_limit, h.worker`,
       [this.heartbeat.stalledAfterSeconds],
     );
     // Rows of jobs that finished without removing theirs (a crash between the two).
     await this.database.executeSql(
       `DELETE FROM job_heartbeats h WHERE h.beat_at < now() - $1::int * interval '1 second'
-        AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.id = h.job_id AND j.state = 'active')`,
+        AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = h.name AND j.id = h.job_id AND j.state = 'active')`,
       [this.heartbeat.stalledAfterSeconds],
     );
     const ids: string[] = [];
