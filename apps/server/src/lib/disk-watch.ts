@@ -118,6 +118,15 @@ export class DiskWatch {
     for (const w of waiting) w();
   }
 
+  /**
+   * Whether `bytes` more can be written and still leave `minFreeBytes` free, by a look now: for a
+   * single statement too large to pause midway (an import's swap), asked before it starts.
+   */
+  async roomFor(bytes: number): Promise<boolean> {
+    const s = await this.check();
+    return s.freeBytes === null || s.freeBytes - bytes >= this.opts.minFreeBytes;
+  }
+
   /** The 507 message: what is wrong, and what the operator does about it. */
   message(): string {
     const mib = (n: number) => `${Math.floor(n / 1024 / 1024)} MiB`;

@@ -305,6 +305,14 @@ export const ORDER_FILES: ImportKind = {
   },
 };
 
+/**
+ * Disk space the swap may take, per byte of the uploaded file: the orders and lines with their
+ * indexes, and the write-ahead log of that one transaction (an estimate on the safe side; the
+ * London shape's 150,000-row file is 10 MB). Checked before the swap, the one step that cannot
+ * pause for a low disk halfway (docs/decisions/0016 "Free space while running").
+ */
+const SWAP_BYTES_PER_FILE_BYTE = 8;
+
 /** Share of an import's progress the staging pass covers (after validation's ½; the swap is the rest). */
 const STAGE_SHARE = 0.45;
 
@@ -349,6 +357,14 @@ export async function runImport(ctx: AppContext, importId: string, kind: ImportK
       onProgress: (bytes) => repo.updateImport(ctx.db, row.id, { progress: 0.5 + (bytes / total) * STAGE_SHARE }),
     });
     await ctx.disk.whenSpace();
+    const need = row.bytes * SWAP_BYTES_PER_FILE_BYTE;
+    if (!(await ctx.disk.roomFor(need))) {
+      // Writing on would fill the disk inside one statement, where PGlite does not fail but spins.
+      await repo.clearStaging(ctx.db, row.id);
+      await repo.updateImport(ctx.db, row.id, { status: 'failed', failure: `The server has too little free disk space to write this file (about ${Math.ceil(need / 1024 / 1024)} MiB needed); nothing was imported. Free space or split the file, then upload it again.`, finishedAt: ctx.now(), filePath: null });
+      await rm(path, { force: true });
+      return { status: 'failed', reason: 'disk space' };
+    }
     done = await ctx.db.transaction(async (tx) => {
       // Imports into one outlet swap one at a time (an ads file checks the outlet's currency under it).
       await repo.lockOutlet(tx, row.outletId);

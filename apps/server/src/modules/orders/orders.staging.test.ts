@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TOrderImport } from '@dinedesk/contracts/orders';
 import { schema } from '../../db/client.ts';
 import { bearer, startHarness, type Harness } from '../../test/harness.ts';
@@ -112,6 +112,28 @@ describe('a staged import', () => {
     const counts = await repo.countsOf(h.server.ctx.db, outletId);
     expect(counts.lines).toBe(SMALL_ROWS);
     expect((await h.server.ctx.db.select().from(schema.orders).where(eq(schema.orders.externalId, 'left-over'))).length).toBe(0);
+    expect(await repo.stagedCount(h.server.ctx.db, row.id)).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
+  }, 300_000);
+
+  it('fails with the reason, writing nothing, when the disk has no room for the swap (one statement that cannot pause)', async () => {
+    const outletId = outlets[2] ?? outlets[0]!;
+    const before = await repo.countsOf(h.server.ctx.db, outletId);
+    const dir = mkdtempSync(join(tmpdir(), 'dinedesk-staging-file-'));
+    const path = join(dir, 'upload.csv');
+    copyFileSync(small, path);
+    const row = await repo.insertImport(h.server.ctx.db, { clientId: (await repo.outletById(h.server.ctx.db, outletId))!.clientId, outletId, fileName: 'no-room.csv', filePath: path, bytes: statSync(path).size, shape: 'london', currency: 'GBP' });
+    const room = vi.spyOn(h.server.ctx.disk, 'roomFor').mockResolvedValue(false);
+    try {
+      expect(await runImport(h.server.ctx, row.id)).toMatchObject({ status: 'failed' });
+      expect(room).toHaveBeenCalledWith(statSync(small).size * 8);
+    } finally {
+      room.mockRestore();
+    }
+    const after = (await repo.importById(h.server.ctx.db, row.id))!;
+    expect(after).toMatchObject({ status: 'failed', filePath: null });
+    expect(after.failure).toMatch(/too little free disk space to write this file \(about \d+ MiB needed\); nothing was imported/);
+    expect(await repo.countsOf(h.server.ctx.db, outletId)).toEqual(before);
     expect(await repo.stagedCount(h.server.ctx.db, row.id)).toBe(0);
     rmSync(dir, { recursive: true, force: true });
   }, 300_000);
