@@ -8,6 +8,7 @@ import { loggerOptions, type LogStream } from './lib/log-redaction.ts';
 import { registerAuth, type RouteNeed } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerDiskGuard } from './lib/disk-watch.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -107,6 +108,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
     }
     done();
   });
+  // A low disk refuses writes before anything reads the body or reaches the database (lib/disk-watch.ts).
+  registerDiskGuard(app, ctx.disk);
   await app.register(swagger, {
     openapi: {
       info: { title: 'DineDesk API', version: '0.1.0', description: 'Product calls of the DineDesk dashboard (spec §7).' },

@@ -90,6 +90,14 @@ const ZEnv = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Days a processed webhook delivery is kept (for support and replays) before the maintenance job deletes it. */
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /**
+   * Least free space (MiB) DATA_DIR and its uploads folder must keep while running
+   * (lib/disk-watch.ts, docs/decisions/0016 "Free space while running"): below it writes and
+   * imports are refused with 507 and writing jobs pause, until space returns.
+   */
+  DISK_MIN_FREE_MB: z.coerce.number().min(1).max(1024 * 1024).default(64),
+  /** Seconds between two looks at the free space of DATA_DIR (statfs). */
+  DISK_CHECK_SECONDS: z.coerce.number().min(0.1).max(300).default(2),
   WEB_DIST_DIR: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -176,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     reservgo: { sharedSecret: e.RESERVGO_SHARED_SECRET ?? null },
     reviewSyncIntervalSeconds: e.REVIEW_SYNC_INTERVAL_SECONDS,
     jobs: { work: e.JOB_WORKERS === '1', pollingIntervalSeconds: e.JOB_POLL_SECONDS, webhookRetentionDays: e.WEBHOOK_RETENTION_DAYS },
+    disk: { minFreeBytes: Math.round(e.DISK_MIN_FREE_MB * 1024 * 1024), checkIntervalMs: Math.round(e.DISK_CHECK_SECONDS * 1000) },
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : resolve(import.meta.dirname, '../../web/dist'),
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/$/, '') : null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: resolve(e.DATA_DIR, 'outbox') },

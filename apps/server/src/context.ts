@@ -8,6 +8,7 @@ import type { TokenCipher } from './lib/token-cipher.ts';
 import type { RealtimeHub } from './lib/realtime.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { DiskWatch } from './lib/disk-watch.ts';
 
 /** Everything a module needs, built once per process and decorated on the app as `ctx`. */
 export interface AppContext {
@@ -30,6 +31,8 @@ export interface AppContext {
   jobs: JobQueue<AppContext>;
   /** Outgoing mail (lib/mailer.ts): SMTP when `SMTP_URL` is set, else the outbox folder. */
   mailer: Mailer;
+  /** Free space of DATA_DIR while running (lib/disk-watch.ts): low refuses writes and pauses jobs. */
+  disk: DiskWatch;
   /** Injectable clock (tests move time forward to expire tokens). */
   now: () => Date;
 }

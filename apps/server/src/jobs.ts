@@ -94,7 +94,7 @@ export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncL
  * The process's job queue with every job registered; `start` it once the app is ready.
  * @param log read when the queue first logs (the app's logger exists only after buildApp)
  */
-export function createJobQueue(database: Database, ctx: () => AppContext, log: () => FastifyBaseLogger, opts: { work: boolean; pollingIntervalSeconds: number }): JobQueue<AppContext> {
+export function createJobQueue(database: Database, ctx: () => AppContext, log: () => FastifyBaseLogger, opts: { work: boolean; pollingIntervalSeconds: number; beforeRun?: () => Promise<void> }): JobQueue<AppContext> {
   const queue = new JobQueue<AppContext>(database, ctx, log, opts);
   for (const def of JOBS) queue.register(def as Parameters<typeof queue.register>[0]);
   return queue;

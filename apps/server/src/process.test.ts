@@ -1,14 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { Socket as NetSocket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './db/seed.ts';
+import type { TOrderImport, TOrdersOutlet } from '@dinedesk/contracts/orders';
 import { freePort } from './test/services.ts';
+import { generatedLondonOrderFile } from './test/order-files.ts';
 
 /**
  * The server as a real process (`node --import tsx apps/server/src/main.ts`, as `npm start` runs
@@ -202,6 +204,58 @@ describe('start-up on a DATA_DIR after a crash, and on one that cannot be writte
       restarted.child.kill('SIGTERM');
     }
     expect(await restarted.exited).toBe(0);
+  });
+
+  // A killed worker's import used to show "importing" until its job expired (30 min): the
+  // restarted server's sweeper sees the stale heartbeat and the import runs again (lib/jobs.ts).
+  it('an import killed mid-write (SIGKILL) is taken up again by the restarted server and imports every row once', { timeout: 300_000 }, async () => {
+    const dataDir = tempDir();
+    const rows = 30_000;
+    const file = generatedLondonOrderFile(rows);
+    const first = await spawnServer(dataDir);
+    let second: Proc | null = null;
+    try {
+      await untilUp(first);
+      const signIn = async (p: Proc) =>
+        ((await (await fetch(`${p.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@spice-route.demo', password: DEMO_PASSWORD }) })).json()) as { accessToken: string }).accessToken;
+      let token = await signIn(first);
+      const outlets = (await (await fetch(`${first.baseUrl}/api/orders/outlets`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' })).json()) as { data: TOrdersOutlet[] };
+      const outlet = outlets.data.find((o) => o.orders === 0)!;
+      const res = await fetch(`${first.baseUrl}/api/orders/imports?${new URLSearchParams({ outletId: outlet.id, shape: 'london', fileName: 'killed.csv' })}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, body: readFileSync(file) });
+      expect(res.status).toBe(202);
+      const id = ((await res.json()) as TOrderImport).id;
+      const status = async (p: Proc) => (await (await fetch(`${p.baseUrl}/api/orders/imports/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as TOrderImport;
+      for (;;) {
+        const s = await status(first);
+        expect(s.status).not.toBe('imported');
+        if (s.status === 'importing' && s.progress > 0.5) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      first.child.kill('SIGKILL');
+      await first.exited;
+      second = await spawnServer(dataDir);
+      await untilUp(second);
+      const upAt = Date.now();
+      token = await signIn(second);
+      let left: number | null = null;
+      let done: TOrderImport;
+      for (;;) {
+        done = await status(second);
+        if (left === null && done.status !== 'importing') left = Date.now() - upAt;
+        if (done.status === 'imported' || done.status === 'failed') break;
+        if (Date.now() - upAt > 240_000) throw new Error(`still ${done.status} 240 s after the restart`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      console.log(`[process] killed import left "importing" ${left} ms after the restart was up`);
+      expect(left!).toBeLessThan(60_000);
+      expect(done).toMatchObject({ status: 'imported', linesImported: rows, failure: null });
+      const after = (await (await fetch(`${second.baseUrl}/api/orders/outlets`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' })).json()) as { data: TOrdersOutlet[] };
+      expect(after.data.find((o) => o.id === outlet.id)!.orders).toBe(done.ordersImported);
+    } finally {
+      if (second) await stop(second);
+      await stop(first);
+      rmSync(dirname(file), { recursive: true, force: true });
+    }
   });
 
   it.each([

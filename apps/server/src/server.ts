@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -16,6 +17,7 @@ import { resolveSecrets } from './lib/secrets.ts';
 import { TokenCipher } from './lib/token-cipher.ts';
 import { connectDemoPages } from './modules/meta/facebook-connect.service.ts';
 import { createJobQueue, syncTickJob } from './jobs.ts';
+import { DiskWatch } from './lib/disk-watch.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -42,6 +44,13 @@ export async function createServer(
   const secrets = resolveSecrets({ dataDir: config.databaseUrl ? null : config.dataDir, jwtSecret: config.jwtSecret, tokenEncryptionKey: config.tokenEncryptionKey });
   // The app's logger exists once the app is built; the queue reads it only after start.
   let app: FastifyInstance | null = null;
+  const disk = new DiskWatch({
+    paths: [config.dataDir, join(config.dataDir, 'uploads')],
+    minFreeBytes: config.disk.minFreeBytes,
+    intervalMs: config.disk.checkIntervalMs,
+    onChange: (s) => (s.low ? app?.log.error({ freeBytes: s.freeBytes, minFreeBytes: s.minFreeBytes, path: s.path }, 'disk space low: refusing writes and imports, jobs paused') : app?.log.info({ freeBytes: s.freeBytes, path: s.path }, 'disk space back: writes and jobs resume')),
+  });
+  await disk.start();
   const ctx: AppContext = {
     config,
     database,
@@ -53,7 +62,9 @@ export async function createServer(
     places: new PlacesClient({ ...config.places, fetch: opts.fetch }),
     realtime: createRealtime(),
     mailer: createMailer(config.mail, () => app!.log),
-    jobs: createJobQueue(database, () => ctx, () => app!.log, config.jobs),
+    // While the disk is low no job starts (lib/disk-watch.ts).
+    jobs: createJobQueue(database, () => ctx, () => app!.log, { ...config.jobs, beforeRun: () => disk.whenSpace() }),
+    disk,
     now: opts.now ?? (() => new Date()),
   };
   const built = await buildApp(ctx, { logger: opts.logger, logStream: opts.logStream });
@@ -87,6 +98,7 @@ export async function createServer(
   // Registered after the socket plugin's and the routes' hooks: workers stop before the
   // database closes (server.close), letting active jobs finish.
   built.addHook('onClose', async () => {
+    disk.stop();
     await ctx.jobs.stop();
     ctx.mailer.close();
   });

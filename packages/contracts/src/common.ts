@@ -48,6 +48,11 @@ export const ZHealth = z.object({
    * the link is back, then every socket catches up.
    */
   redis: z.enum(['off', 'ok', 'degraded']),
+  /**
+   * Free space of DATA_DIR (docs/decisions/0016 "Free space while running"): `low` below
+   * DISK_MIN_FREE_MB, while changes and imports answer 507 and jobs wait; reads still answer.
+   */
+  disk: z.enum(['ok', 'low']),
   uptimeSeconds: z.number(),
 });
 export type THealth = z.infer<typeof ZHealth>;

@@ -977,6 +977,36 @@ export const orderImports = pgTable(
   ],
 );
 
+/**
+ * Rows of an import being written (docs/decisions/0036 "Staging"): the job writes the checked
+ * file here in batches, each its own short transaction, and moves them into `orders` /
+ * `ad_campaign_days` in one short transaction at the end. Nothing here is visible to a reader;
+ * a failed or killed import's rows are deleted when it runs again (or fails for good).
+ * `row` is one order with its lines, or one campaign-day, as the import kind wrote it.
+ */
+export const importStaging = pgTable(
+  'import_staging',
+  {
+    importId: uuid('import_id').notNull().references(() => orderImports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    row: jsonb('row').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
+);
+
+/**
+ * The running jobs of this database and when their worker last said it is alive (lib/jobs.ts,
+ * docs/decisions/0017 "Heartbeat"): a running job whose worker stopped beating is stalled, and the
+ * sweeper retries or fails it long before pg-boss's expiry would.
+ */
+export const jobHeartbeats = pgTable('job_heartbeats', {
+  jobId: uuid('job_id').primaryKey(),
+  name: text('name').notNull(),
+  /** `hostname:pid` of the worker's process (for the operator). */
+  worker: text('worker').notNull(),
+  beatAt: ts('beat_at').notNull().defaultNow(),
+});
+
 /** One problem of an import's validation report: file row (1 = header), column, what is wrong. */
 export const orderImportProblems = pgTable(
   'order_import_problems',

@@ -202,3 +202,87 @@ describe('job queue', () => {
     await expect(sendOnly.whenIdle(['test.counted'], 300)).rejects.toThrow(/test\.counted created ×1/);
   });
 });
+
+/**
+ * The heartbeat (docs/decisions/0017 "Heartbeat"): a running job's worker touches its row in
+ * `job_heartbeats`; a job whose worker died (the row stops moving) is handed back to the queue
+ * by the sweeper, retried or failed with a message, and its definition's `onStalled` hears of it.
+ * Short timings here (the defaults are 5 s / 20 s / 10 s).
+ */
+describe('job heartbeat', () => {
+  const fast = { heartbeatSeconds: 0.2, stalledAfterSeconds: 1, sweepSeconds: 0.3 };
+  const stalled: { key: string; willRetry: boolean; message: string }[] = [];
+  const runsOf = new Map<string, number>();
+  const def = (name: string, retryLimit: number, ms: number) =>
+    defineJob<{ clientId: null; key: string }, Ctx>({
+      name,
+      subject: 'Client',
+      schema: z.object({ clientId: z.null(), key: z.string() }),
+      retryLimit,
+      retryDelaySeconds: 0,
+      retryBackoff: false,
+      expireInSeconds: 15 * 60,
+      async handler(_c, data) {
+        runsOf.set(data.key, (runsOf.get(data.key) ?? 0) + 1);
+        await new Promise((r) => setTimeout(r, ms));
+        return { ran: true };
+      },
+      async onStalled(_c, data, info) {
+        stalled.push({ key: data.key, ...info });
+      },
+    });
+  const slow = def('test.hb-slow', 1, 2_500);
+  const resumable = def('test.hb-resumable', 1, 0);
+  const final = def('test.hb-final', 0, 0);
+  const heartbeatQueue = (work: boolean) => {
+    const q = new JobQueue<Ctx>(test.database, () => ctx, () => silent, { work, pollingIntervalSeconds: 0.5, heartbeat: fast }).register(slow as never, resumable as never, final as never);
+    queues.push(q);
+    return q;
+  };
+  /** What a worker killed mid-run leaves: the job active, its heartbeat row a while old. */
+  const leaveAsKilled = async (id: string, name: string) => {
+    await test.database.executeSql(`UPDATE pgboss.job SET state = 'active', started_on = now() - interval '5 minutes', start_after = now() - interval '5 minutes' WHERE id = $1::uuid`, [id]);
+    await test.database.executeSql(`INSERT INTO job_heartbeats (job_id, name, worker, beat_at) VALUES ($1::uuid, $2, 'gone-host:4242', now() - interval '5 minutes')`, [id, name]);
+  };
+
+  it('keeps a long job of a live worker running: its heartbeat outruns the stall window', async () => {
+    const q = heartbeatQueue(true);
+    await q.start();
+    const id = await q.send(slow, { clientId: null, key: 'slow-1' });
+    await q.whenIdle(['test.hb-slow'], 30_000);
+    expect(await stateOf(id!)).toEqual({ state: 'completed', retry_count: 0 });
+    expect(runsOf.get('slow-1')).toBe(1);
+    expect(stalled.filter((s) => s.key === 'slow-1')).toEqual([]);
+    const { rows } = await test.database.executeSql('SELECT count(*)::int AS n FROM job_heartbeats WHERE job_id = $1::uuid', [id]);
+    expect(rows[0]).toEqual({ n: 0 });
+    await q.stop(2_000);
+  });
+
+  it('hands a killed worker’s job back: retried when retries are left, else failed with a message, and tells its definition', async () => {
+    const sender = heartbeatQueue(false);
+    await sender.start();
+    const again = await sender.send(resumable, { clientId: null, key: 'killed-1' }, { startAfterSeconds: 3600 });
+    const lost = await sender.send(final, { clientId: null, key: 'killed-2' }, { startAfterSeconds: 3600 });
+    await leaveAsKilled(again!, 'test.hb-resumable');
+    await leaveAsKilled(lost!, 'test.hb-final');
+    // Before the sweeper they would show "active" until their expiry (15 minutes here).
+    expect((await stateOf(again!)).state).toBe('active');
+    // A process starting on the database sweeps at once (a restarted server finds its predecessor's jobs).
+    const worker = heartbeatQueue(true);
+    await worker.start();
+    await worker.whenIdle(['test.hb-resumable', 'test.hb-final'], 30_000);
+    expect(await stateOf(again!)).toEqual({ state: 'completed', retry_count: 1 });
+    expect(runsOf.get('killed-1')).toBe(1);
+    const { rows } = await test.database.executeSql('SELECT state, output FROM pgboss.job WHERE id = $1::uuid', [lost]);
+    expect(rows[0]).toMatchObject({ state: 'failed', output: { message: expect.stringContaining('gone-host:4242: no heartbeat for 1 s') } });
+    expect(runsOf.get('killed-2')).toBeUndefined();
+    expect(stalled).toHaveLength(2);
+    expect(stalled).toEqual(
+      expect.arrayContaining([
+        { key: 'killed-1', willRetry: true, message: expect.stringContaining('it runs again') },
+        { key: 'killed-2', willRetry: false, message: expect.stringContaining('no retries left') },
+      ]),
+    );
+    await worker.stop(2_000);
+  });
+});

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -72,7 +73,28 @@ export interface JobDefinition<T extends JobScope, C = unknown> {
    * a crash between its work and its completion.
    */
   handler(ctx: C, data: T, meta: JobMeta): Promise<Record<string, unknown> | void>;
+  /**
+   * Called when the sweeper found this job stalled (its worker stopped beating: the process was
+   * killed) and handed it back to the queue, so the record a person watches says so at once
+   * (an import or report no longer shows "running"). `willRetry`: queued again, else failed for good.
+   */
+  onStalled?(ctx: C, data: T, info: { willRetry: boolean; message: string }): Promise<void>;
 }
+
+/**
+ * Heartbeat timing (docs/decisions/0017 "Heartbeat"): a running job's worker touches its row in
+ * `job_heartbeats` every `heartbeatSeconds`; each working process looks every `sweepSeconds` for
+ * running jobs whose row is older than `stalledAfterSeconds`, and fails them (pg-boss retries
+ * them if retries are left). A killed worker's job is seen as stalled within
+ * `stalledAfterSeconds + sweepSeconds` (35 s by default) instead of at its expiry (up to 30 min).
+ */
+export interface HeartbeatTiming {
+  heartbeatSeconds: number;
+  stalledAfterSeconds: number;
+  sweepSeconds: number;
+}
+
+export const DEFAULT_HEARTBEAT: HeartbeatTiming = { heartbeatSeconds: 5, stalledAfterSeconds: 20, sweepSeconds: 10 };
 
 /** Declares a job (identity function that fixes the types). */
 export function defineJob<T extends JobScope, C>(def: JobDefinition<T, C>): JobDefinition<T, C> {
@@ -122,19 +144,25 @@ export class JobQueue<C> {
   private readonly defs = new Map<string, AnyDef<C>>();
   private readonly workers = new Map<string, string[]>();
   private started = false;
+  private sweeper: NodeJS.Timeout | null = null;
+  private readonly worker = `${hostname()}:${process.pid}`;
+  private readonly heartbeat: HeartbeatTiming;
 
   /**
    * @param logger read at each use (the app's logger exists only after the app is built)
    * @param opts.work run this process's workers (false: only send and read, e.g. a CLI)
    * @param opts.pollingIntervalSeconds how often an idle worker looks for jobs (≥ 0.5, pg-boss);
    *   `wake` makes a local worker look at once
+   * @param opts.heartbeat heartbeat and sweep timing ({@link DEFAULT_HEARTBEAT}; tests shorten it)
+   * @param opts.beforeRun awaited before each handler runs: holds jobs back while the disk is low (lib/disk-watch.ts)
    */
   constructor(
     private readonly database: Database,
     private readonly context: () => C,
     private readonly logger: () => FastifyBaseLogger,
-    private readonly opts: { work: boolean; pollingIntervalSeconds: number },
+    private readonly opts: { work: boolean; pollingIntervalSeconds: number; beforeRun?: () => Promise<void>; heartbeat?: Partial<HeartbeatTiming> },
   ) {
+    this.heartbeat = { ...DEFAULT_HEARTBEAT, ...opts.heartbeat };
     this.boss = new PgBoss({
       db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
       schema: 'pgboss',
@@ -195,6 +223,62 @@ export class JobQueue<C> {
       }
       this.workers.set(def.name, ids);
     }
+    this.sweeper = setInterval(() => {
+      this.sweepStalled().catch((err) => this.log.warn({ err }, 'stalled job sweep failed'));
+    }, this.heartbeat.sweepSeconds * 1000);
+    this.sweeper.unref();
+    // A job a killed predecessor of this process left running is found now, not a sweep later.
+    await this.sweepStalled().catch((err) => this.log.warn({ err }, 'stalled job sweep failed'));
+  }
+
+  /** Records (and then refreshes) that this process runs `jobId`. */
+  private async beat(jobId: string, name: string): Promise<void> {
+    await this.database.executeSql(
+      `INSERT INTO job_heartbeats (job_id, name, worker, beat_at) VALUES ($1::uuid, $2, $3, now())
+        ON CONFLICT (job_id) DO UPDATE SET beat_at = now(), worker = excluded.worker`,
+      [jobId, name, this.worker],
+    );
+  }
+
+  /**
+   * Hands stalled jobs back to the queue: running (`active`) jobs whose heartbeat is older than
+   * `stalledAfterSeconds`. Deleting the heartbeat row is the claim, so of several processes
+   * sweeping at once only one fails a given job. Each is failed through pg-boss with a message
+   * (retried when it has retries left, as a thrown error would be), then its definition's
+   * `onStalled` updates the record a person watches.
+   * @returns the ids of the jobs handed back
+   */
+  async sweepStalled(): Promise<string[]> {
+    // By (name, id): pg-boss 10's job table is partitioned by queue name, keyed on both.
+    const { rows } = await this.database.executeSql(
+      `DELETE FROM job_heartbeats h USING pgboss.job j
+        WHERE j.name = h.name AND j.id = h.job_id AND j.state = 'active' AND h.beat_at < now() - $1::int * interval '1 second'
+        RETURNING j.id, j.name, j.data, j.retry_count, j.retry_limit, h.worker`,
+      [this.heartbeat.stalledAfterSeconds],
+    );
+    // Rows of jobs that finished without removing theirs (a crash between the two).
+    await this.database.executeSql(
+      `DELETE FROM job_heartbeats h WHERE h.beat_at < now() - $1::int * interval '1 second'
+        AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = h.name AND j.id = h.job_id AND j.state = 'active')`,
+      [this.heartbeat.stalledAfterSeconds],
+    );
+    const ids: string[] = [];
+    for (const r of rows) {
+      const id = String(r.id);
+      const name = String(r.name);
+      const willRetry = Number(r.retry_count) < Number(r.retry_limit);
+      const message = `the worker running this job stopped (${String(r.worker)}: no heartbeat for ${this.heartbeat.stalledAfterSeconds} s); ${willRetry ? 'it runs again' : 'no retries left'}`;
+      this.log.warn({ job: name, jobId: id, worker: r.worker, willRetry }, 'stalled job handed back to the queue');
+      await this.boss.fail(name, id, { message });
+      ids.push(id);
+      const def = this.defs.get(name);
+      const parsed = def?.schema.safeParse(r.data);
+      if (def?.onStalled && parsed?.success) {
+        await def.onStalled(this.context(), parsed.data, { willRetry, message }).catch((err) => this.log.warn({ err, job: name, jobId: id }, 'onStalled failed'));
+      }
+      if (def) this.wake(def);
+    }
+    return ids;
   }
 
   private async run(def: AnyDef<C>, job: PgBoss.JobWithMetadata<unknown>): Promise<Record<string, unknown> | void> {
@@ -207,12 +291,21 @@ export class JobQueue<C> {
       return;
     }
     const retryCount = job.retryCount;
+    // The heartbeat starts before anything else: a job waiting for disk space is alive too.
+    await this.beat(job.id, def.name);
+    const timer = setInterval(() => {
+      this.beat(job.id, def.name).catch((err) => log.warn({ err }, 'job heartbeat failed'));
+    }, this.heartbeat.heartbeatSeconds * 1000);
     try {
+      await this.opts.beforeRun?.();
       const out = await def.handler(this.context(), parsed.data, { id: job.id, retryCount, log });
       return out;
     } catch (err) {
       log.warn({ err, retryCount }, retryCount >= def.retryLimit ? 'job failed for good' : 'job failed; will retry');
       throw err;
+    } finally {
+      clearInterval(timer);
+      await this.database.executeSql('DELETE FROM job_heartbeats WHERE job_id = $1::uuid', [job.id]).catch((err) => log.warn({ err }, 'could not remove the job heartbeat'));
     }
   }
 
@@ -309,6 +402,8 @@ export class JobQueue<C> {
   async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
   }
 }

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import { ADS_COLUMNS, ADS_MAX_CAMPAIGN } from '@dinedesk/contracts/ads';
 import { ORDER_IMPORT_MAX_PROBLEMS, type TImportProblem } from '@dinedesk/contracts/orders';
-import { BAD_TEXT, clip, parseMoney } from '../orders/orders.csv.ts';
+import { BAD_TEXT, clip, csvParseProblem, parseMoney } from '../orders/orders.csv.ts';
 
 /**
  * Reading an ads CSV (issue #14 "Ads pro", docs/decisions/0043): the shape of
@@ -72,6 +72,7 @@ export async function readAdsFile(path: string, onRow: (row: AdRow) => Promise<v
   const parser = createReadStream(path).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: MAX_RECORD_BYTES, encoding: 'utf8' }));
   let index: Record<(typeof ADS_COLUMNS)[number], number> | null = null;
   let headerLength = 0;
+  let header: string[] = [];
   // campaign + NUL + day of every row seen: a campaign-day twice in one file is ambiguous.
   const seen = new Map<string, number>();
   let lastReport = 0;
@@ -80,7 +81,7 @@ export async function readAdsFile(path: string, onRow: (row: AdRow) => Promise<v
       const row = info.records;
       if (!index) {
         headerLength = record.length;
-        const header = record.map((h) => h.trim().toLowerCase());
+        header = record.map((h) => h.trim().toLowerCase());
         const found = Object.fromEntries(ADS_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<(typeof ADS_COLUMNS)[number], number>;
         for (const c of ADS_COLUMNS) if (found[c] < 0) problem(1, c, `the header has no column ${c}: an ads file has the columns ${ADS_COLUMNS.join(', ')}`);
         if (summary.problemCount > 0) break;
@@ -127,9 +128,9 @@ export async function readAdsFile(path: string, onRow: (row: AdRow) => Promise<v
       }
     }
   } catch (e) {
-    const err = e as { code?: string; message?: string; records?: number };
-    if (!err.code?.startsWith('CSV_')) throw e;
-    problem((err.records ?? summary.rowsRead) + 2, '', `the file is not valid CSV here: ${clip(err.message ?? err.code)}`);
+    const p = await csvParseProblem(e, path, header);
+    if (!p) throw e;
+    problem(p.row, p.column, p.problem);
   }
   if (!index && summary.problemCount === 0) problem(1, '', 'the file is empty: it has no header row');
   return summary;

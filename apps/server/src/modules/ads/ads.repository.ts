@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { adCampaignDays, brands, orders, outlets } from '../../db/schema.ts';
+import { adCampaignDays, brands, importStaging, orders, outlets } from '../../db/schema.ts';
 import type { AdRow } from './ads.csv.ts';
 
 /**
@@ -38,6 +38,31 @@ export async function upsertCampaignDays(db: Db, scope: { clientId: string; outl
     updated += written.length - written.filter((w) => w.inserted).length;
   }
   return { inserted, updated };
+}
+
+/** Stages campaign-days of an import numbered from `firstSeq` (docs/decisions/0036 "Staging"; one short statement). */
+export async function stageCampaignDays(db: Db, importId: string, firstSeq: number, rows: AdRow[]): Promise<void> {
+  if (!rows.length) return;
+  await db.insert(importStaging).values(rows.map((r, i) => ({ importId, seq: firstSeq + i, row: { campaign: r.campaign, day: r.day, spend_minor: r.spendMinor, impressions: r.impressions, clicks: r.clicks } })));
+}
+
+/**
+ * Moves an import's staged campaign-days into `ad_campaign_days` (one statement, in the swap's
+ * transaction), as {@link upsertCampaignDays} writes them. @returns new and replaced campaign-days
+ */
+export async function swapStagedCampaignDays(db: Db, scope: { clientId: string; outletId: string; importId: string; currency: string }): Promise<{ inserted: number; updated: number }> {
+  const r = await q<{ inserted: number; updated: number }>(db, sql`
+    WITH up AS (
+      INSERT INTO ${adCampaignDays} (client_id, outlet_id, import_id, currency, campaign, day, spend_minor, impressions, clicks)
+      SELECT ${scope.clientId}, ${scope.outletId}, ${scope.importId}, ${scope.currency}, s."row"->>'campaign', (s."row"->>'day')::date,
+             (s."row"->>'spend_minor')::bigint, (s."row"->>'impressions')::bigint, (s."row"->>'clicks')::bigint
+        FROM ${importStaging} s WHERE s.import_id = ${scope.importId} ORDER BY s.seq
+      ON CONFLICT (outlet_id, campaign, day) DO UPDATE SET spend_minor = excluded.spend_minor, impressions = excluded.impressions, clicks = excluded.clicks,
+        import_id = excluded.import_id, currency = excluded.currency, updated_at = now()
+      -- xmax is 0 on a row this statement inserted, the updating transaction's id on one it replaced.
+      RETURNING (xmax = 0) AS inserted)
+    SELECT (count(*) FILTER (WHERE inserted))::int AS inserted, (count(*) FILTER (WHERE NOT inserted))::int AS updated FROM up`);
+  return r[0]!;
 }
 
 /**

@@ -13,7 +13,7 @@ import { defineJob } from '../../lib/jobs.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { lockOutlet, insertImport, updateImport, importsOf, type ImportRow } from '../orders/orders.repository.ts';
-import { progressOf, reportOf, runImportJob, visibleImport, visibleOutlet, type ImportKind, type ImportSource } from '../orders/orders.service.ts';
+import { importStalled, progressOf, reportOf, runImportJob, visibleImport, visibleOutlet, type ImportKind, type ImportSource } from '../orders/orders.service.ts';
 import { readAdsFile, type AdRow } from './ads.csv.ts';
 import * as repo from './ads.repository.ts';
 
@@ -150,19 +150,41 @@ export async function writeAds(tx: Db, src: Pick<ImportSource, 'path' | 'clientI
   return { ...counts, summary };
 }
 
-/** The ads file's passes through the shared import run (orders.service.ts `runImport`). */
+/** The ads file's passes through the shared import run (orders.service.ts `runImport`): staged, then swapped. */
 export const ADS_FILES: ImportKind = {
   audit: 'ads.import',
   validate: (src, onProgress) => readAdsFile(src.path, () => undefined, onProgress),
-  async write(tx, src, onProgress) {
-    const w = await writeAds(tx, src, onProgress);
+  async stage(db, src, hooks) {
+    let batch: AdRow[] = [];
+    let rows = 0;
+    const flush = async () => {
+      await hooks.beforeBatch();
+      await repo.stageCampaignDays(db, src.importId, rows + 1, batch);
+      rows += batch.length;
+      batch = [];
+    };
+    await readAdsFile(
+      src.path,
+      async (r) => {
+        batch.push(r);
+        if (batch.length >= WRITE_BATCH) await flush();
+      },
+      (bytes) => hooks.onProgress(bytes),
+    );
+    if (batch.length) await flush();
+    return { rows };
+  },
+  async swap(tx, src) {
+    const current = await repo.adCurrencyOf(tx, src.outletId);
+    if (current && current !== src.currency) throw new Error(`the outlet's ad spend is in ${current}, this file's in ${src.currency}`);
+    const w = await repo.swapStagedCampaignDays(tx, { clientId: src.clientId, outletId: src.outletId, importId: src.importId, currency: src.currency });
     return { orders: w.inserted, lines: 0, alreadyThere: w.updated };
   },
 };
 
 /**
- * `ads.import`: validates and imports one uploaded ads file. Retried on database failures (the
- * write is one transaction); after the last attempt the import is marked failed with the reason.
+ * `ads.import`: validates and imports one uploaded ads file. Retried on database failures (a
+ * retry starts clean: staged rows are never visible); after the last attempt the import is marked failed with the reason.
  */
 export const adsImportJob = defineJob<{ clientId: string; outletId: string; importId: string }, AppContext>({
   name: 'ads.import',
@@ -175,6 +197,7 @@ export const adsImportJob = defineJob<{ clientId: string; outletId: string; impo
   async handler(ctx, data, meta) {
     return runImportJob(ctx, data.importId, meta.retryCount, 2, ADS_FILES);
   },
+  onStalled: (ctx, data, { willRetry }) => importStalled(ctx, data.importId, willRetry),
 });
 
 /**

@@ -1,5 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { parse } from 'csv-parse';
+import { open } from 'node:fs/promises';
+import { CsvError, parse } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
 import { LONDON_COLUMNS, ORDER_IMPORT_MAX_PROBLEMS, REQUIRED_GENERIC_FIELDS, type TColumnMapping, type TImportProblem, type TOrderImportShape } from '@dinedesk/contracts/orders';
 
 /**
@@ -76,6 +78,50 @@ export function clip(s: string): string {
   return visible.length > 40 ? `${visible.slice(0, 40)}…` : visible;
 }
 
+/** What a csv-parse error means to the person who exported the file (csv-parse 6 codes; the opening quote's alone has no `CSV_` prefix). */
+const CSV_PROBLEMS: Partial<Record<CsvError['code'], string>> = {
+  INVALID_OPENING_QUOTE: 'a quote (") inside a field that does not start with one: put the whole field in quotes and double the quote inside it ("Fish ""and"" chips")',
+  CSV_INVALID_CLOSING_QUOTE: 'a quoted field has text after its closing quote: double a quote that belongs to the text ("")',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'a quoted field has text after its closing quote: double a quote that belongs to the text ("")',
+  CSV_QUOTE_NOT_CLOSED: 'a quoted field is never closed: a quote (") is missing',
+  CSV_MAX_RECORD_SIZE: 'a row is longer than 64 KiB: this is not an export of rows',
+};
+
+/**
+ * The report's problem for a csv-parse error (a file that is not valid CSV is a problem of the
+ * file, never a failure to retry): the row (1 = header) and, when the parser names one, the
+ * header's column. `header` as the reader saw it, or empty when the error came first (the
+ * parser reads ahead): then the file's first record is read for the column's name.
+ * @returns null for any other error (an I/O failure: the caller rethrows it)
+ */
+export async function csvParseProblem(e: unknown, path: string, header: string[]): Promise<TImportProblem | null> {
+  if (!(e instanceof CsvError)) return null;
+  if (!header.length) header = await firstRecord(path);
+  const err = e as CsvError & { records?: number; lines?: number; column?: number | string; index?: number };
+  // `records` counts the records before the broken one (the header included).
+  const row = (err.records ?? 0) + 1;
+  const at = typeof err.column === 'number' ? err.column : typeof err.index === 'number' ? err.index : null;
+  const column = at !== null && header[at] !== undefined ? header[at]! : '';
+  const what = CSV_PROBLEMS[err.code] ?? clip(err.message);
+  const line = err.lines !== undefined && err.lines !== row ? ` (line ${err.lines} of the file)` : '';
+  return { row, column, problem: `the file is not valid CSV here${line}: ${what}` };
+}
+
+/** The first record of a file (its header), trimmed; empty when even that is not CSV. */
+async function firstRecord(path: string): Promise<string[]> {
+  const file = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(MAX_RECORD_BYTES);
+    const { bytesRead } = await file.read(buf, 0, buf.length, 0);
+    const [record] = parseSync(buf.subarray(0, bytesRead), { bom: true, to: 1, relax_column_count: true, relax_quotes: true }) as string[][];
+    return (record ?? []).map((h) => h.trim());
+  } catch {
+    return [];
+  } finally {
+    await file.close();
+  }
+}
+
 /** The file's columns for each field of the shape (London: its fixed header). */
 function columnsFor(opts: ReadOptions): Record<string, string> {
   if (opts.shape === 'london') return { order_id: 'order_id', ordered_at: 'ordered_at', item_name: 'item_name', quantity: 'quantity', unit_price: 'unit_price_gbp', lines_complete: 'order_lines_complete', outlet: 'outlet_id' };
@@ -112,6 +158,8 @@ export async function readOrderFile(path: string, opts: ReadOptions, onLine: (li
   const wanted = columnsFor(opts);
   let index: Record<string, number> | null = null;
   let headerLength = 0;
+  let header: string[] = [];
+  let notCsv = false;
   let current = null as { orderId: string; orderedAt: string; channel: string | null; firstRow: number } | null;
   const finished = new Set<string>();
   const outlets = new Set<string>();
@@ -121,7 +169,7 @@ export async function readOrderFile(path: string, opts: ReadOptions, onLine: (li
       const row = info.records;
       if (!index) {
         headerLength = record.length;
-        const header = record.map((h) => h.trim());
+        header = record.map((h) => h.trim());
         index = {};
         if (opts.shape === 'london') {
           const missing = LONDON_COLUMNS.filter((c) => !header.includes(c));
@@ -209,11 +257,12 @@ export async function readOrderFile(path: string, opts: ReadOptions, onLine: (li
       }
     }
   } catch (e) {
-    const err = e as { code?: string; message?: string; lines?: number; records?: number };
-    if (!err.code?.startsWith('CSV_')) throw e;
-    problem((err.records ?? summary.rowsRead) + 2, '', `the file is not valid CSV here: ${clip(err.message ?? err.code)}`);
+    const p = await csvParseProblem(e, path, header);
+    if (!p) throw e;
+    problem(p.row, p.column, p.problem);
+    notCsv = true;
   }
-  if (!index) problem(1, '', 'the file is empty: it has no header row');
+  if (!index && !notCsv) problem(1, '', 'the file is empty: it has no header row');
   else if (opts.shape === 'london' && !opts.sourceOutlet && outlets.size > 1) {
     problem(1, 'outlet_id', `the file holds several outlets (${[...outlets].slice(0, 5).join(', ')}): choose which one to import`);
   }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, orderImportProblems, orderImports, orderLines, orders, outlets } from '../../db/schema.ts';
+import { brands, importStaging, orderImportProblems, orderImports, orderLines, orders, outlets } from '../../db/schema.ts';
 
 /**
  * Queries of orders and Business Overview (issue #13, docs/decisions/0036). Every read names the
@@ -111,6 +111,68 @@ export async function insertOrders(db: Db, scope: { clientId: string; outletId: 
   const lines = inserted.flatMap((r) => byExternal.get(r.externalId)!.lines.map((l) => ({ orderId: r.id, clientId: scope.clientId, outletId: scope.outletId, orderedAt: byExternal.get(r.externalId)!.orderedAt, ...l })));
   for (let i = 0; i < lines.length; i += 1000) await db.insert(orderLines).values(lines.slice(i, i + 1000));
   return { orders: inserted.length, lines: lines.length };
+}
+
+// ------------------------------------------------------------------ staging (docs/decisions/0036 "Staging")
+
+/** Deletes an import's staged rows (before a run starts over, after its swap, after a failure). @returns rows deleted */
+export async function clearStaging(db: Db, importId: string): Promise<number> {
+  const r = await q<{ n: number }>(db, sql`WITH d AS (DELETE FROM ${importStaging} WHERE import_id = ${importId} RETURNING 1) SELECT count(*)::int AS n FROM d`);
+  return r[0]!.n;
+}
+
+/** Staged rows of an import (tests: a failed import leaves none). */
+export async function stagedCount(db: Db, importId: string): Promise<number> {
+  const r = await q<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${importStaging} WHERE import_id = ${importId}`);
+  return r[0]!.n;
+}
+
+/** Stages rows of an import numbered from `firstSeq` (one statement: its own short transaction outside one). */
+export async function stageRows(db: Db, importId: string, firstSeq: number, rows: Record<string, unknown>[]): Promise<void> {
+  if (!rows.length) return;
+  await db.insert(importStaging).values(rows.map((row, i) => ({ importId, seq: firstSeq + i, row })));
+}
+
+/** The staged shape of one order: {@link NewOrder} with snake_case keys, as the swap's SQL reads it. */
+export function stagedOrder(o: NewOrder): Record<string, unknown> {
+  return {
+    external_id: o.externalId,
+    ordered_at: o.orderedAt,
+    currency: o.currency,
+    total_minor: o.totalMinor,
+    item_count: o.itemCount,
+    line_count: o.lineCount,
+    channel: o.channel,
+    lines_complete: o.linesComplete,
+    lines: o.lines.map((l) => ({ item_name: l.itemName, quantity: l.quantity, unit_price_minor: l.unitPriceMinor })),
+  };
+}
+
+/**
+ * Moves an import's staged orders into `orders` / `order_lines` (one statement; call in the
+ * swap's transaction): an order id the outlet has is left as it is, as {@link insertOrders} does.
+ * @returns orders and lines written, and orders staged (written + already there)
+ */
+export async function swapStagedOrders(db: Db, scope: { clientId: string; outletId: string; importId: string }): Promise<{ orders: number; lines: number; staged: number }> {
+  const r = await q<{ orders: number; lines: number; staged: number }>(db, sql`
+    WITH staged AS (SELECT seq, "row" FROM ${importStaging} WHERE import_id = ${scope.importId}),
+    ins AS (
+      INSERT INTO ${orders} (client_id, outlet_id, external_id, ordered_at, currency, total_minor, item_count, line_count, channel, lines_complete, import_id)
+      SELECT ${scope.clientId}, ${scope.outletId}, s."row"->>'external_id', (s."row"->>'ordered_at')::timestamp, s."row"->>'currency',
+             (s."row"->>'total_minor')::bigint, (s."row"->>'item_count')::int, (s."row"->>'line_count')::int, s."row"->>'channel',
+             (s."row"->>'lines_complete')::boolean, ${scope.importId}
+        FROM staged s ORDER BY s.seq
+      ON CONFLICT (outlet_id, external_id) DO NOTHING
+      RETURNING id, external_id, ordered_at),
+    lines AS (
+      INSERT INTO ${orderLines} (order_id, client_id, outlet_id, ordered_at, item_name, quantity, unit_price_minor)
+      SELECT ins.id, ${scope.clientId}, ${scope.outletId}, ins.ordered_at, l.item_name, l.quantity, l.unit_price_minor
+        FROM ins JOIN staged s ON s."row"->>'external_id' = ins.external_id
+       CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(s."row"->'lines') AS (item_name text, quantity int, unit_price_minor int)) WITH ORDINALITY AS l(item_name, quantity, unit_price_minor, n)
+       ORDER BY s.seq, l.n
+      RETURNING 1)
+    SELECT (SELECT count(*) FROM ins)::int AS orders, (SELECT count(*) FROM lines)::int AS lines, (SELECT count(*) FROM staged)::int AS staged`);
+  return r[0]!;
 }
 
 /** Order and line counts of an outlet (tests, and the import's "no change" check). */

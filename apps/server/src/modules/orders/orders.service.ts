@@ -24,8 +24,9 @@ import * as repo from './orders.repository.ts';
  *   {@link ORDER_IMPORT_MAX_BYTES}; a binary file or another content type is a 400 naming `file`),
  *   records the import and queues `orders.import` in the same transaction (202).
  * - The job reads the file twice with `csv-parse`: first to validate every row (progress 0–½, the
- *   report's problems), then, only when there is no problem, to write every order in ONE
- *   transaction under the outlet's lock (½–1). A file with problems imports nothing (`rejected`).
+ *   report's problems), then, only when there is no problem, to stage every order in batches of
+ *   short transactions (½–0.95) and move them into place in one short transaction under the
+ *   outlet's lock (docs/decisions/0036 "Staging"). A file with problems imports nothing (`rejected`).
  * - Idempotent on (outlet, order id): an order id the outlet has is left as it is, so importing the
  *   same file twice changes nothing.
  * - Who: reading needs `read BusinessOverview` on the outlet; importing `update BusinessOverview`
@@ -114,13 +115,9 @@ export async function startImport(ctx: AppContext, auth: AuthContext, query: z.i
   return importView(row);
 }
 
-/** Progress of imports being written in this process (the write runs in one transaction, which other connections cannot see into). */
-const writing = new Map<string, number>();
-
-/** Progress of an import: a running write's progress is known only in this process. */
+/** Progress of an import, 0–1 to three places (stored by the run as it goes: docs/decisions/0036 "Staging"). */
 export function progressOf(r: repo.ImportRow): number {
-  const progress = r.status === 'importing' ? Math.max(r.progress, writing.get(r.id) ?? 0) : r.progress;
-  return Math.round(progress * 1000) / 1000;
+  return Math.round(r.progress * 1000) / 1000;
 }
 
 export function importView(r: repo.ImportRow): TOrderImport {
@@ -189,49 +186,58 @@ export interface ImportSource extends ReadOptions {
   importId: string | null;
 }
 
-/** Orders per insert statement. */
+/** Orders per insert statement (and per staged batch, its own short transaction). */
 const BATCH = 500;
 
 /**
- * Writes the orders of a validated file (second pass): consecutive lines of one order id become one
- * order; batches of {@link BATCH} orders are inserted, ids the outlet has left alone. Item names
- * the outlet's menu lacks become menu items (docs/decisions/0039), in the same transaction. Call inside
- * the import's transaction, after {@link validateOrders} found no problem.
+ * Reads a checked file and groups its lines into orders: consecutive lines of one order id become
+ * one order, handed to `onBatch` {@link BATCH} at a time (the last batch may be shorter); `items`
+ * gets every distinct item name (a menu's worth, not the file's lines).
  */
-export async function writeOrders(tx: Db, src: ImportSource, onProgress?: (bytes: number) => void): Promise<{ orders: number; lines: number; alreadyThere: number; summary: ReadSummary }> {
-  await repo.lockOutlet(tx, src.outletId);
+async function groupOrders(src: ImportSource, items: Map<string, string>, onBatch: (batch: repo.NewOrder[]) => Promise<void>, onProgress?: (bytes: number) => Promise<void> | void): Promise<ReadSummary> {
   let batch: repo.NewOrder[] = [];
   let current: repo.NewOrder | null = null;
-  const counts = { orders: 0, lines: 0, alreadyThere: 0 };
-  // Distinct item names (a menu's worth, not the file's lines): the outlet's menu gets each one.
-  const itemNames = new Map<string, string>();
-  const flush = async () => {
-    const written = await repo.insertOrders(tx, { clientId: src.clientId, outletId: src.outletId, importId: src.importId }, batch);
-    counts.orders += written.orders;
-    counts.lines += written.lines;
-    counts.alreadyThere += batch.length - written.orders;
-    batch = [];
-  };
   const summary = await readOrderFile(
     src.path,
     src,
     async (l: OrderLineRow) => {
       if (!current || current.externalId !== l.orderId) {
         if (current) batch.push(current);
-        if (batch.length >= BATCH) await flush();
+        if (batch.length >= BATCH) {
+          await onBatch(batch);
+          batch = [];
+        }
         current = { externalId: l.orderId, orderedAt: l.orderedAt, currency: src.currency, totalMinor: 0, itemCount: 0, lineCount: 0, channel: l.channel, linesComplete: l.linesComplete, lines: [] };
       }
       current.lines.push({ itemName: l.itemName, quantity: l.quantity, unitPriceMinor: l.unitPriceMinor });
-      if (!itemNames.has(l.itemName)) itemNames.set(l.itemName, src.currency);
+      if (!items.has(l.itemName)) items.set(l.itemName, src.currency);
       current.totalMinor += l.quantity * l.unitPriceMinor;
       current.itemCount += l.quantity;
       current.lineCount++;
       current.linesComplete &&= l.linesComplete;
     },
-    onProgress ? (bytes) => onProgress(bytes) : undefined,
+    onProgress,
   );
   if (current) batch.push(current);
-  await flush();
+  if (batch.length) await onBatch(batch);
+  return summary;
+}
+
+/**
+ * Writes the orders of a file straight into `tx` (the demo seed's and benchmark's path,
+ * {@link importFileNow}): batches of {@link BATCH} orders, ids the outlet has left alone; item names
+ * the outlet's menu lacks become menu items (docs/decisions/0039), in the same transaction.
+ */
+export async function writeOrders(tx: Db, src: ImportSource, onProgress?: (bytes: number) => void): Promise<{ orders: number; lines: number; alreadyThere: number; summary: ReadSummary }> {
+  await repo.lockOutlet(tx, src.outletId);
+  const counts = { orders: 0, lines: 0, alreadyThere: 0 };
+  const itemNames = new Map<string, string>();
+  const summary = await groupOrders(src, itemNames, async (batch) => {
+    const written = await repo.insertOrders(tx, { clientId: src.clientId, outletId: src.outletId, importId: src.importId }, batch);
+    counts.orders += written.orders;
+    counts.lines += written.lines;
+    counts.alreadyThere += batch.length - written.orders;
+  }, onProgress);
   await addOrderItems(tx, { clientId: src.clientId, outletId: src.outletId }, itemNames);
   return { ...counts, summary };
 }
@@ -241,9 +247,23 @@ export async function validateOrders(src: ImportSource, onProgress?: (bytes: num
   return readOrderFile(src.path, src, () => undefined, onProgress);
 }
 
+/** What the staging pass hands to the swap (opaque to the run: each kind reads its own). */
+export interface Staged {
+  /** Rows staged. */
+  rows: number;
+  /** The kind's own leftovers for the swap (orders: the item names for the menu). */
+  extra?: unknown;
+}
+
+/** What the run gives a staging pass: awaited before each batch (the disk may be low), and progress in bytes read. */
+export interface StageHooks {
+  beforeBatch(): Promise<void>;
+  onProgress(bytes: number): Promise<void>;
+}
+
 /**
- * What one kind of file brings to the shared import run ({@link runImport}): its two passes over
- * the stored file, and the audit action's prefix. Orders here; ads in the ads module
+ * What one kind of file brings to the shared import run ({@link runImport}): its passes over the
+ * stored file, and the audit action's prefix. Orders here; ads in the ads module
  * (docs/decisions/0043), which reuses upload, record, job, progress and report unchanged.
  */
 export interface ImportKind {
@@ -252,23 +272,56 @@ export interface ImportKind {
   /** First pass: every row checked, nothing written. */
   validate(src: ImportSource, onProgress: (bytes: number, rows: number) => Promise<void> | void): Promise<Pick<ReadSummary, 'rowsRead' | 'rowsSkipped' | 'problems' | 'problemCount'>>;
   /**
-   * Second pass, inside the import's transaction, only after a clean first pass: writes the file.
+   * Second pass, only after a clean first pass: writes the file's rows to `import_staging` under
+   * `src.importId` in batches, each a short transaction of its own (docs/decisions/0036 "Staging").
+   */
+  stage(db: Db, src: ImportSource & { importId: string }, hooks: StageHooks): Promise<Staged>;
+  /**
+   * Moves the staged rows into the kind's tables, inside the swap's transaction (the outlet is
+   * locked; the run deletes the staged rows after).
    * @returns new records, lines (0 where a kind has none) and records the outlet had
    */
-  write(tx: Db, src: ImportSource, onProgress: (bytes: number) => void): Promise<{ orders: number; lines: number; alreadyThere: number }>;
+  swap(tx: Db, src: ImportSource & { importId: string }, staged: Staged): Promise<{ orders: number; lines: number; alreadyThere: number }>;
 }
 
 /** The order file's passes (issue #13). */
 export const ORDER_FILES: ImportKind = {
   audit: 'orders.import',
   validate: (src, onProgress) => validateOrders(src, onProgress),
-  write: (tx, src, onProgress) => writeOrders(tx, src, onProgress),
+  async stage(db, src, hooks) {
+    const items = new Map<string, string>();
+    let rows = 0;
+    await groupOrders(src, items, async (batch) => {
+      await hooks.beforeBatch();
+      await repo.stageRows(db, src.importId, rows + 1, batch.map(repo.stagedOrder));
+      rows += batch.length;
+    }, (bytes) => hooks.onProgress(bytes));
+    return { rows, extra: items };
+  },
+  async swap(tx, src, staged) {
+    const w = await repo.swapStagedOrders(tx, { clientId: src.clientId, outletId: src.outletId, importId: src.importId });
+    await addOrderItems(tx, { clientId: src.clientId, outletId: src.outletId }, (staged.extra as Map<string, string> | undefined) ?? new Map());
+    return { orders: w.orders, lines: w.lines, alreadyThere: w.staged - w.orders };
+  },
 };
 
 /**
- * Runs one import (the job's work): validate, then write in one transaction, then drop the file.
- * Idempotent: an import already finished is left as it is; a crash mid-write rolls the
- * transaction back, and the retry starts over.
+ * Disk space the swap may take, per byte of the uploaded file: the orders and lines with their
+ * indexes, and the write-ahead log of that one transaction (an estimate on the safe side; the
+ * London shape's 150,000-row file is 10 MB). Checked before the swap, the one step that cannot
+ * pause for a low disk halfway (docs/decisions/0016 "Free space while running").
+ */
+const SWAP_BYTES_PER_FILE_BYTE = 8;
+
+/** Share of an import's progress the staging pass covers (after validation's ½; the swap is the rest). */
+const STAGE_SHARE = 0.45;
+
+/**
+ * Runs one import (the job's work): validate, stage the rows in batches (each its own short
+ * transaction, so other requests interleave: docs/decisions/0036 "Staging"), then move them into
+ * place in one short transaction, then drop the file. All or nothing: until the swap commits the
+ * rows sit in `import_staging`, which no reader looks at. Idempotent: an import already finished is
+ * left as it is; a run starts by deleting what an earlier, failed or killed run staged.
  */
 export async function runImport(ctx: AppContext, importId: string, kind: ImportKind = ORDER_FILES): Promise<Record<string, unknown>> {
   const row = await repo.importById(ctx.db, importId);
@@ -276,13 +329,15 @@ export async function runImport(ctx: AppContext, importId: string, kind: ImportK
   if (row.status === 'imported' || row.status === 'rejected' || row.status === 'failed') return { status: row.status };
   const path = row.filePath;
   if (!path || !(await stat(path).catch(() => null))) {
+    await repo.clearStaging(ctx.db, row.id);
     await repo.updateImport(ctx.db, row.id, { status: 'failed', failure: 'The uploaded file is no longer on the server: upload it again.', finishedAt: ctx.now(), filePath: null });
     return { status: 'failed' };
   }
   // An ads file's passes read no order shape or mapping; `generic` only fills the order reader's type.
-  const src: ImportSource = { path, clientId: row.clientId, outletId: row.outletId, currency: row.currency, importId: row.id, shape: row.shape === 'ads' ? 'generic' : row.shape, mapping: (row.mapping as TColumnMapping | null) ?? null, sourceOutlet: row.sourceOutlet };
+  const src = { path, clientId: row.clientId, outletId: row.outletId, currency: row.currency, importId: row.id, shape: row.shape === 'ads' ? ('generic' as const) : row.shape, mapping: (row.mapping as TColumnMapping | null) ?? null, sourceOutlet: row.sourceOutlet };
   const total = Math.max(1, row.bytes);
-  await repo.updateImport(ctx.db, row.id, { status: 'validating', progress: 0, rowsRead: 0 });
+  await repo.clearStaging(ctx.db, row.id);
+  await repo.updateImport(ctx.db, row.id, { status: 'validating', progress: 0, rowsRead: 0, failure: null });
   const checked = await kind.validate(src, async (bytes, rows) => repo.updateImport(ctx.db, row.id, { progress: (bytes / total) * 0.5, rowsRead: rows }));
   if (checked.problemCount > 0) {
     await ctx.db.transaction(async (tx) => {
@@ -294,19 +349,38 @@ export async function runImport(ctx: AppContext, importId: string, kind: ImportK
     return { status: 'rejected', problems: checked.problemCount };
   }
   await repo.updateImport(ctx.db, row.id, { status: 'importing', progress: 0.5, rowsRead: checked.rowsRead, rowsSkipped: checked.rowsSkipped });
-  writing.set(row.id, 0.5);
+  let done: { orders: number; lines: number; alreadyThere: number };
   try {
-    const done = await ctx.db.transaction(async (tx) => {
-      const w = await kind.write(tx, src, (bytes) => writing.set(row.id, 0.5 + (bytes / total) * 0.5));
+    const staged = await kind.stage(ctx.db, src, {
+      // A low disk pauses the import between two batches, never inside one (lib/disk-watch.ts).
+      beforeBatch: () => ctx.disk.whenSpace(),
+      onProgress: (bytes) => repo.updateImport(ctx.db, row.id, { progress: 0.5 + (bytes / total) * STAGE_SHARE }),
+    });
+    await ctx.disk.whenSpace();
+    const need = row.bytes * SWAP_BYTES_PER_FILE_BYTE;
+    if (!(await ctx.disk.roomFor(need))) {
+      // Writing on would fill the disk inside one statement, where PGlite does not fail but spins.
+      await repo.clearStaging(ctx.db, row.id);
+      await repo.updateImport(ctx.db, row.id, { status: 'failed', failure: `The server has too little free disk space to write this file (about ${Math.ceil(need / 1024 / 1024)} MiB needed); nothing was imported. Free space or split the file, then upload it again.`, finishedAt: ctx.now(), filePath: null });
+      await rm(path, { force: true });
+      return { status: 'failed', reason: 'disk space' };
+    }
+    done = await ctx.db.transaction(async (tx) => {
+      // Imports into one outlet swap one at a time (an ads file checks the outlet's currency under it).
+      await repo.lockOutlet(tx, row.outletId);
+      const w = await kind.swap(tx, src, staged);
+      await repo.clearStaging(tx, row.id);
       await repo.updateImport(tx, row.id, { status: 'imported', progress: 1, ordersImported: w.orders, linesImported: w.lines, ordersAlreadyThere: w.alreadyThere, finishedAt: ctx.now(), filePath: null });
       await audit(tx, { clientId: row.clientId, actorUserId: row.createdByUserId, action: `${kind.audit}.imported`, target: `outlet:${row.outletId}`, details: { importId: row.id, imported: w.orders, lines: w.lines, alreadyThere: w.alreadyThere } });
       return w;
     });
-    await rm(path, { force: true });
-    return { status: 'imported', orders: done.orders, lines: done.lines, alreadyThere: done.alreadyThere };
-  } finally {
-    writing.delete(row.id);
+  } catch (e) {
+    // Staged rows are never visible; deleting them now keeps the table small (a re-run would too).
+    await repo.clearStaging(ctx.db, row.id).catch(() => undefined);
+    throw e;
   }
+  await rm(path, { force: true });
+  return { status: 'imported', orders: done.orders, lines: done.lines, alreadyThere: done.alreadyThere };
 }
 
 /**
@@ -328,8 +402,24 @@ export async function runImportJob(ctx: AppContext, importId: string, retryCount
 }
 
 /**
+ * What an import shows when the sweeper found its job stalled (the worker's process died: lib/jobs.ts
+ * heartbeat): queued again, or failed for good with the reason; staged rows of a failed one are
+ * deleted. An import already finished is left as it is.
+ */
+export async function importStalled(ctx: AppContext, importId: string, willRetry: boolean): Promise<void> {
+  const row = await repo.importById(ctx.db, importId);
+  if (!row || row.status === 'imported' || row.status === 'rejected' || row.status === 'failed') return;
+  if (willRetry) {
+    await repo.updateImport(ctx.db, importId, { status: 'queued', progress: 0, failure: 'The server stopped while importing this file; the import starts again.' });
+    return;
+  }
+  await repo.clearStaging(ctx.db, importId);
+  await repo.updateImport(ctx.db, importId, { status: 'failed', failure: 'The server stopped while importing this file, and the import has no retries left; nothing was imported. Upload it again.', finishedAt: ctx.now() });
+}
+
+/**
  * `orders.import`: validates and imports one uploaded order file (issue #13). Retried on database
- * failures (the write is one transaction, so a retry starts clean); after the last attempt the
+ * failures (a retry deletes what the failed run staged and starts clean); after the last attempt the
  * import is marked failed with the reason.
  */
 export const ordersImportJob = defineJob<{ clientId: string; outletId: string; importId: string }, AppContext>({
@@ -343,6 +433,7 @@ export const ordersImportJob = defineJob<{ clientId: string; outletId: string; i
   async handler(ctx, data, meta) {
     return runImportJob(ctx, data.importId, meta.retryCount, 2);
   },
+  onStalled: (ctx, data, { willRetry }) => importStalled(ctx, data.importId, willRetry),
 });
 
 /**

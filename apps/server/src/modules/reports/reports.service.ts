@@ -269,6 +269,16 @@ export const reportGenerateJob = defineJob<{ clientId: string; runId: string }, 
   retryDelaySeconds: 30,
   retryBackoff: true,
   expireInSeconds: 15 * 60,
+  // The worker died mid-run (lib/jobs.ts heartbeat): the run says so at once, not at the expiry.
+  async onStalled(ctx, data, { willRetry }) {
+    const run = await repo.runById(ctx.db, data.runId);
+    if (!run || run.status === 'done' || run.status === 'failed') return;
+    await repo.updateRun(
+      ctx.db,
+      run.id,
+      willRetry ? { status: 'queued', progress: 0 } : { status: 'failed', error: 'The server stopped while generating this report, and it has no retries left. Run it again.', finishedAt: ctx.now() },
+    );
+  },
   async handler(ctx, data, meta) {
     const run = await repo.runById(ctx.db, data.runId);
     if (!run) return { skipped: 'run deleted' };
