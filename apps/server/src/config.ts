@@ -120,6 +120,13 @@ const ZEnv = z.object({
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   /** How long an idle keep-alive connection is kept for the client's next request, ms (Fastify's `keepAliveTimeout`). */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+  /** Socket calls (`inbox:replay`) one connection may make per SOCKET_CALLS_WINDOW_SECONDS (docs/decisions/0045). */
+  SOCKET_CALLS_PER_CONNECTION: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Socket calls one user may make per window over all their sockets and server processes (Redis with REDIS_URL). */
+  SOCKET_CALLS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(60),
+  SOCKET_CALLS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Calls of one socket answered at the same time; more are refused at once (`busy`). */
+  SOCKET_MAX_CALLS_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
   WEB_DIST_DIR: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -246,6 +253,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       uploadTimeoutMs: e.HTTP_UPLOAD_TIMEOUT_MS,
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    socketLimits: {
+      perConnection: { points: e.SOCKET_CALLS_PER_CONNECTION, durationSeconds: e.SOCKET_CALLS_WINDOW_SECONDS },
+      perUser: { points: e.SOCKET_CALLS_PER_USER, durationSeconds: e.SOCKET_CALLS_WINDOW_SECONDS },
+      maxInFlight: e.SOCKET_MAX_CALLS_IN_FLIGHT,
     },
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : resolve(import.meta.dirname, '../../web/dist'),
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/$/, '') : null,
