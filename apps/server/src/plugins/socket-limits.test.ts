@@ -60,7 +60,7 @@ describe('socket call limits', () => {
 
       // The same user's second socket has the user's remaining calls only.
       const second: Ack[] = [];
-      for (let i = 0; i < PER_USER; i++) second.push(await replay(viewerAgain));
+      for (let i = 0; i < PER_CONNECTION; i++) second.push(await replay(viewerAgain));
       expect(second.filter((a) => a.complete !== undefined).length).toBe(PER_USER - PER_CONNECTION);
       expect(second.at(-1)).toMatchObject({ code: 'rate_limited', error: expect.stringMatching(/by this user/) });
 

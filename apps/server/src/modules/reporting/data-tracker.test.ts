@@ -191,13 +191,8 @@ describe('Sync now is not queued twice (presses while a sync waits or runs)', ()
     }
     throw new Error(`timed out waiting for ${what}`);
   };
-  /** Calls the server made to the simulator for the first page of `needle` (one per sync). */
-  const callsTo = (spy: { mock: { calls: unknown[][] } }, needle: string) =>
-    spy.mock.calls.filter(([input]) => {
-      const url = String(input instanceof Request ? input.url : input);
-      // First pages only: one sync reads further pages with a cursor.
-      return url.startsWith(h.simUrl) && url.includes(needle) && !/[?&](after|pageToken)=/.test(url);
-    }).length;
+  /** Syncs of `pageId` started (each reads the page's ratings once, through `paginate`). */
+  const ratingReads = (spy: { mock: { calls: unknown[][] } }, pageId: string) => spy.mock.calls.filter(([path]) => path === `${pageId}/ratings`).length;
 
   it('50 presses while the page’s sync runs queue one sync: each answer shows that job', async () => {
     const page = await otherPage();
@@ -228,11 +223,11 @@ describe('Sync now is not queued twice (presses while a sync waits or runs)', ()
   it('50 presses of the Reviews screen’s sync of one page make one sync’s Graph calls', async () => {
     const page = await otherPage();
     await h.settle();
-    const spy = vi.spyOn(globalThis, 'fetch');
+    const spy = vi.spyOn(h.server.ctx.graph, 'paginate');
     try {
       const presses = await Promise.all(Array.from({ length: 50 }, () => api('/api/review_testing/sync-fb-reviews', tokens.owner, { pageId: page.id })));
       for (const res of presses) expect(res.statusCode, res.body).toBe(200);
-      expect(callsTo(spy, `/${page.id}/ratings`)).toBe(1);
+      expect(ratingReads(spy, page.id)).toBe(1);
     } finally {
       spy.mockRestore();
     }
@@ -243,7 +238,7 @@ describe('Sync now is not queued twice (presses while a sync waits or runs)', ()
     await h.settle();
     const since = new Date(Date.now() - 1000);
     h.sim.setFaults([{ path: 'ratings', kind: 'slow', delayMs: 1_500, times: 1 }]);
-    const spy = vi.spyOn(globalThis, 'fetch');
+    const spy = vi.spyOn(h.server.ctx.graph, 'paginate');
     try {
       await api(DATA_TRACKER_API.sync, tokens.owner, { outletId: page.outletId, source: 'facebook' });
       await waitFor(async () => (await jobsOf('reviews.sync-page', page.id, since)).some((j) => j.state === 'active'), 'the sync to run');
@@ -251,7 +246,7 @@ describe('Sync now is not queued twice (presses while a sync waits or runs)', ()
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ fetched: 0, alreadyRunning: true });
       await h.settle();
-      expect(callsTo(spy, `/${page.id}/ratings`)).toBe(1);
+      expect(ratingReads(spy, page.id)).toBe(1);
     } finally {
       h.sim.clearFaults();
       spy.mockRestore();
@@ -261,11 +256,13 @@ describe('Sync now is not queued twice (presses while a sync waits or runs)', ()
   it('50 presses of one Google location’s sync make one sync’s Google calls', async () => {
     await h.settle();
     const [loc] = await h.server.ctx.db.select({ id: schema.googleLocations.id }).from(schema.googleLocations).where(eq(schema.googleLocations.clientId, clientId)).limit(1);
-    const spy = vi.spyOn(globalThis, 'fetch');
+    const spy = vi.spyOn(h.server.ctx.google, 'call');
     try {
       const presses = await Promise.all(Array.from({ length: 50 }, () => api('/api/review_testing/google/sync', tokens.owner, { locationId: loc!.id })));
       for (const res of presses) expect(res.statusCode, res.body).toBe(200);
-      expect(callsTo(spy, `/${loc!.id}/reviews`)).toBe(1);
+      // One sync reads the location's first page of reviews once (no pageToken).
+      const firstPages = spy.mock.calls.filter(([, api, path, , opts]) => api === 'mybusiness' && String(path).endsWith(`${loc!.id}/reviews`) && !(opts as { query?: { pageToken?: string } } | undefined)?.query?.pageToken);
+      expect(firstPages).toHaveLength(1);
     } finally {
       spy.mockRestore();
     }
