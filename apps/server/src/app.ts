@@ -9,6 +9,7 @@ import { registerAuth, type RouteNeed } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerDiskGuard } from './lib/disk-watch.ts';
+import { registerRequestDeadline } from './plugins/request-deadline.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -53,16 +54,36 @@ declare module 'fastify' {
 const BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function trusting the `hops` nearest
+ * addresses (proxy-addr counts the socket's peer as hop 0), as Express does: Fastify 5.12
+ * answers a bare number by trusting nothing. docs/decisions/0045
+ */
+function trustProxyOption(trust: false | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/**
  * Builds the Fastify app: external plugins (helmet, swagger) before app plugins (errors, auth)
  * before routes (style.md, fastify/demo). Serves the built SPA from `config.webDistDir` when it
  * exists, with index.html for client-side routes.
  */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStream?: LogStream } = {}): Promise<FastifyInstance> {
+  const http = ctx.config.http;
   const app = Fastify({
     // Tokens and Authorization headers never reach a log line (lib/log-redaction.ts, issue #8).
     logger: opts.logger === false ? false : loggerOptions(ctx.config.logLevel, opts.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // TRUST_PROXY: the client's address from the forwarding headers of these proxies only
+    // (sign-in throttling keys on it; docs/decisions/0045).
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
+    // A connection that sends nothing for this long is closed; one that trickles its request is
+    // cut by the deadlines below (docs/decisions/0045). Node checks them every
+    // `connectionsCheckingInterval`, a fraction of the headers timeout.
+    connectionTimeout: http.idleTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    requestTimeout: Math.max(http.requestTimeoutMs, http.uploadTimeoutMs),
+    http: { headersTimeout: http.headersTimeoutMs, connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(http.headersTimeoutMs / 4))) },
     // Shutdown closes idle keep-alive connections at once; busy ones end after their answer
     // (server.ts, docs/decisions/0016).
     forceCloseConnections: 'idle',
@@ -121,6 +142,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
 
   const serveWeb = webBuildPresent(ctx.config.webDistDir);
   registerErrorHandler(app, { spaFallback: serveWeb });
+  // Every route: its body arrives within its deadline or the connection is closed with 408.
+  registerRequestDeadline(app, { requestMs: http.requestTimeoutMs, uploadMs: http.uploadTimeoutMs });
   // Before the routes: every route refuses control characters in its input (issue #8).
   registerInputGuard(app);
 

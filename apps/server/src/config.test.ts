@@ -49,3 +49,33 @@ describe('loadConfig and public simulator defaults', () => {
     expect(() => loadConfig({ PLACES_API_BASE_URL: 'https://places.googleapis.com' })).toThrow(/PLACES_API_KEY/);
   });
 });
+
+/** Timeouts and TRUST_PROXY (docs/decisions/0045). */
+describe('loadConfig: HTTP timeouts and TRUST_PROXY', () => {
+  it('has documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.http).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, uploadTimeoutMs: 600_000, idleTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000 });
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('refuses headers allowed longer than the whole request', () => {
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(/^Invalid configuration: HTTP_HEADERS_TIMEOUT_MS: /);
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: 'soon' })).toThrow(/^Invalid configuration: HTTP_REQUEST_TIMEOUT_MS: /);
+  });
+
+  it.each([
+    ['', false],
+    ['0', false],
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8', ['10.0.0.0/8']],
+    [' 127.0.0.1 , 10.1.2.3/32,::1, fd00::/8 ,loopback', ['127.0.0.1', '10.1.2.3/32', '::1', 'fd00::/8', 'loopback']],
+  ] as const)('TRUST_PROXY=%j → %j', (raw, expected) => {
+    expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['true', '*', '10.0.0.0/33', '10.0.0/8', 'proxy.internal', '1.2.3.4/8/1', '500'])('refuses TRUST_PROXY=%j naming it', (raw) => {
+    expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(/^Invalid configuration: TRUST_PROXY: /);
+  });
+});

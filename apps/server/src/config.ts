@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SEED_DIR } from '@dinedesk/demo-data';
@@ -98,6 +99,41 @@ const ZEnv = z.object({
   DISK_MIN_FREE_MB: z.coerce.number().min(1).max(1024 * 1024).default(64),
   /** Seconds between two looks at the free space of DATA_DIR (statfs). */
   DISK_CHECK_SECONDS: z.coerce.number().min(0.1).max(300).default(2),
+   * Which proxies in front of this server to believe about the client's address
+   * (`X-Forwarded-For`, `X-Forwarded-Proto`, `X-Forwarded-Host`), as Fastify's `trustProxy`
+   * takes it: a hop count (`1`: the nearest proxy), or comma-separated addresses and CIDRs
+   * (`10.0.0.0/8,127.0.0.1`, or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`).
+   * Unset, empty or `0`: the headers are ignored and the socket's address is the client's.
+   * docs/decisions/0045-timeouts-proxy-and-socket-limits.md
+   */
+  TRUST_PROXY: z.string().default(''),
+  /**
+   * Longest time a client may take to send a request's headers, ms (Node's `headersTimeout`):
+   * a connection that trickles its headers is closed with 408.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * Longest time a client may take to send a whole request, headers and body, ms: a slow body is
+   * answered 408 and its connection closed. The CSV uploads have their own allowance below.
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** The same for the streamed CSV uploads (orders up to 64 MiB, ads 16 MiB), ms. */
+  HTTP_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
+  /**
+   * A connection on which nothing arrives or leaves for this long is closed, ms (Fastify's
+   * `connectionTimeout`, Node's `server.timeout`). Above socket.io's ping interval (25 s): a
+   * long-poll waits that long for its answer.
+   */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** How long an idle keep-alive connection is kept for the client's next request, ms (Fastify's `keepAliveTimeout`). */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+  /** Socket calls (`inbox:replay`) one connection may make per SOCKET_CALLS_WINDOW_SECONDS (docs/decisions/0045). */
+  SOCKET_CALLS_PER_CONNECTION: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Socket calls one user may make per window over all their sockets and server processes (Redis with REDIS_URL). */
+  SOCKET_CALLS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(60),
+  SOCKET_CALLS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Calls of one socket answered at the same time; more are refused at once (`busy`). */
+  SOCKET_MAX_CALLS_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
   WEB_DIST_DIR: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -111,6 +147,36 @@ export type Config = ReturnType<typeof loadConfig>;
  * the app token; the verify token guards the webhook subscription handshake (issue #8 "Secrets").
  */
 const SIMULATOR_DEFAULTS = { META_APP_SECRET: 'meta-sim-app-secret', META_WEBHOOK_VERIFY_TOKEN: 'dinedesk-verify' } as const;
+
+/** Names proxy-addr (Fastify's `trustProxy`) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `TRUST_PROXY` as Fastify's `trustProxy` takes it: false (headers ignored), a hop count, or
+ * the list of trusted addresses and CIDRs.
+ * @throws Error naming TRUST_PROXY and the entry that is neither an address, a CIDR nor a range name
+ */
+export function parseTrustProxy(raw: string): false | number | string[] {
+  const value = raw.trim();
+  if (value === '' || value === '0' || value.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) throw new Error('Invalid configuration: TRUST_PROXY: a hop count must be at most 100');
+    return hops;
+  }
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || extra !== undefined || !bitsOk) {
+      throw new Error(`Invalid configuration: TRUST_PROXY: "${entry}" is neither a hop count, an IP address, a CIDR (10.0.0.0/8) nor one of ${[...PROXY_RANGE_NAMES].join(', ')}`);
+    }
+  }
+  return entries;
+}
 
 /** True when the Graph host is on this machine (loopback): the simulator, never Meta. */
 function isLoopbackHost(url: string): boolean {
@@ -127,6 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   if (e.META_RATE_LIMIT_MAX_WAIT_SECONDS < e.META_RATE_LIMIT_MIN_WAIT_SECONDS) {
     throw new Error('Invalid configuration: META_RATE_LIMIT_MAX_WAIT_SECONDS: must not be below META_RATE_LIMIT_MIN_WAIT_SECONDS');
+  }
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new Error('Invalid configuration: HTTP_HEADERS_TIMEOUT_MS: must not be above HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)');
   }
   if (!isLoopbackHost(e.META_GRAPH_BASE_URL)) {
     for (const [name, publicDefault] of Object.entries(SIMULATOR_DEFAULTS)) {
@@ -185,6 +254,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     reviewSyncIntervalSeconds: e.REVIEW_SYNC_INTERVAL_SECONDS,
     jobs: { work: e.JOB_WORKERS === '1', pollingIntervalSeconds: e.JOB_POLL_SECONDS, webhookRetentionDays: e.WEBHOOK_RETENTION_DAYS },
     disk: { minFreeBytes: Math.round(e.DISK_MIN_FREE_MB * 1024 * 1024), checkIntervalMs: Math.round(e.DISK_CHECK_SECONDS * 1000) },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      uploadTimeoutMs: e.HTTP_UPLOAD_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    socketLimits: {
+      perConnection: { points: e.SOCKET_CALLS_PER_CONNECTION, durationSeconds: e.SOCKET_CALLS_WINDOW_SECONDS },
+      perUser: { points: e.SOCKET_CALLS_PER_USER, durationSeconds: e.SOCKET_CALLS_WINDOW_SECONDS },
+      maxInFlight: e.SOCKET_MAX_CALLS_IN_FLIGHT,
+    },
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : resolve(import.meta.dirname, '../../web/dist'),
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/$/, '') : null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: resolve(e.DATA_DIR, 'outbox') },

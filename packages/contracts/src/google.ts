@@ -154,5 +154,10 @@ export const ZDeleteGoogleReplyResponse = z.object({ deleted: z.literal(true) })
 
 /** Sync one location's reviews now (roles with `update ReviewSync`). */
 export const ZSyncGoogleLocationRequest = z.object({ locationId: ZLocationName('locationId') }).strict();
-export const ZSyncGoogleLocationResponse = z.object({ location: ZGoogleLocation, fetched: z.number().int() });
+export const ZSyncGoogleLocationResponse = z.object({
+  location: ZGoogleLocation,
+  fetched: z.number().int(),
+  /** The location's sync was already running (a job, or another press): nothing new was started, `fetched` is 0. */
+  alreadyRunning: z.literal(true).optional(),
+});
 

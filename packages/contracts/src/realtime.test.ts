@@ -48,6 +48,6 @@ describe('realtime contract', () => {
   it('types the replay call and its acknowledgement', () => {
     expectTypeOf<keyof ClientToServerEvents>().toEqualTypeOf<'inbox:replay'>();
     expectTypeOf<Parameters<ClientToServerEvents['inbox:replay']>[0]>().toEqualTypeOf<TReplayRequest>();
-    expectTypeOf<Parameters<Parameters<ClientToServerEvents['inbox:replay']>[1]>[0]>().toEqualTypeOf<TReplayAck | { error: string }>();
+    expectTypeOf<Parameters<Parameters<ClientToServerEvents['inbox:replay']>[1]>[0]>().toEqualTypeOf<TReplayAck | { error: string; code?: 'rate_limited' | 'busy'; retryAfterMs?: number }>();
   });
 });

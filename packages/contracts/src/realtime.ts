@@ -59,8 +59,13 @@ export type TReplayRequest = z.infer<typeof ZReplayRequest>;
 /** `inbox:replay` ack: up to one batch of events in id order; ask again while `complete` is false. */
 export const ZReplayAck = z.object({ events: z.array(ZInboxEvent), complete: z.boolean() });
 export type TReplayAck = z.infer<typeof ZReplayAck>;
-/** `inbox:replay` ack when the request was malformed or the session no longer valid. */
-export type TReplayError = { error: string };
+/**
+ * `inbox:replay` ack when the request was malformed, the session no longer valid, or the call
+ * refused by the socket limits (`code`: `rate_limited` past the calls per window of the
+ * connection or the user, `busy` while earlier calls of the connection are still answered;
+ * `retryAfterMs` says when to try again).
+ */
+export type TReplayError = { error: string; code?: 'rate_limited' | 'busy'; retryAfterMs?: number };
 
 /** Payload schema of each server → client event (listeners validate what they receive with it). */
 export const SERVER_EVENT_PAYLOADS = {

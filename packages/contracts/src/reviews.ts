@@ -271,7 +271,12 @@ export const ZDeleteFbReplyRequest = z.object({ pageId: ZPageId, reviewId: ZRevi
 export type TDeleteFbReplyRequest = z.infer<typeof ZDeleteFbReplyRequest>;
 
 export const ZSyncFbReviewsRequest = z.object({ pageId: ZPageId });
-export const ZSyncFbReviewsResponse = z.object({ page: ZFbPage, fetched: z.number().int() });
+export const ZSyncFbReviewsResponse = z.object({
+  page: ZFbPage,
+  fetched: z.number().int(),
+  /** The page's sync was already running (a job, or another press): nothing new was started, `fetched` is 0. */
+  alreadyRunning: z.literal(true).optional(),
+});
 export type TSyncFbReviewsResponse = z.infer<typeof ZSyncFbReviewsResponse>;
 
 /**

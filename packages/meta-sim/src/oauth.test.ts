@@ -3,7 +3,7 @@
  * code exchange and its failures, fb_exchange_token, debug_token of the resulting user and page
  * tokens, and the app's "Require App Secret" (appsecret_proof).
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +57,39 @@ async function debug(token: string) {
   expect(r.status).toBe(200);
   return r.body.data as { type: string; is_valid: boolean; issued_at: number; expires_at: number; scopes: string[]; user_id: string; profile_id?: string; error?: { code: number; subcode?: number } };
 }
+
+describe('PKCE on the code exchange', () => {
+  const verifier = 'pkce-verifier-'.padEnd(60, 'x');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const pkce = { code_challenge: challenge, code_challenge_method: 'S256' };
+
+  it('carries the challenge through the consent page', async () => {
+    const r = await t.sim.app.inject({ url: dialogUrl(pkce) });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain(`name="code_challenge" value="${challenge}"`);
+    expect(r.body).toContain('name="code_challenge_method" value="S256"');
+  });
+
+  it('refuses a code issued with a challenge without its verifier or with another one, and accepts the right one once', async () => {
+    const missing = await exchange({ code: await approve(0, undefined, pkce) });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatchObject({ code: 100, message: expect.stringMatching(/Missing code_verifier/) });
+    const wrong = await exchange({ code: await approve(0, undefined, pkce), code_verifier: 'y'.repeat(60) });
+    expect(wrong.body.error).toMatchObject({ code: 100, message: expect.stringMatching(/does not match/) });
+    const code = await approve(0, undefined, pkce);
+    const ok = await exchange({ code, code_verifier: verifier });
+    expect(ok.status).toBe(200);
+    expect(ok.body.access_token).toBeTruthy();
+  });
+
+  it('refuses a verifier for a code issued without a challenge, and a malformed challenge at the dialog', async () => {
+    const r = await exchange({ code: await approve(), code_verifier: verifier });
+    expect(r.body.error).toMatchObject({ code: 100 });
+    const bad = await t.sim.app.inject({ url: dialogUrl({ code_challenge: 'short', code_challenge_method: 'S256' }) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Invalid PKCE parameters');
+  });
+});
 
 describe('the OAuth dialog', () => {
   it('is a self-contained page naming the app, the scopes, the test users and both buttons', async () => {

@@ -4,6 +4,7 @@
  * Endpoints (Meta's own paths; on Meta the dialog lives on www.facebook.com, the rest on
  * graph.facebook.com; here both are on the simulator, with or without the `/vN.N` prefix):
  *   GET  /[vN.N/]dialog/oauth?client_id&redirect_uri&state&scope=a,b&response_type=code[&auth_type=rerequest]
+ *        [&code_challenge&code_challenge_method=S256|plain]  (PKCE, pkce.ts)
  *        → 200 HTML consent page: app name, requested scopes (checkboxes: untick to decline),
  *          which test user signs in, Approve / Cancel. Bad client_id, redirect_uri (not an
  *          absolute http(s) URL) or response_type (only `code` is simulated) → 400 HTML page
@@ -12,13 +13,14 @@
  *        → approve: 302 {redirect_uri}?code=…&state=…#_=_ ; cancel: 302 {redirect_uri}?error=
  *          access_denied&error_code=200&error_description=Permissions+error&error_reason=user_denied&state=…
  *   GET|POST /[vN.N/]oauth/access_token
- *        ?client_id&client_secret&redirect_uri&code         → {access_token, token_type:'bearer', expires_in: 7200}
+ *        ?client_id&client_secret&redirect_uri&code[&code_verifier] → {access_token, token_type:'bearer', expires_in: 7200}
  *        ?grant_type=fb_exchange_token&client_id&client_secret&fb_exchange_token
  *                                                           → {access_token, token_type:'bearer', expires_in: 5183944}
  *        ?grant_type=client_credentials&client_id&client_secret → {access_token: '{app-id}|{app-secret}', token_type:'bearer'}
  *
  * Rules: codes work once (100/36009), expire after CODE_TTL_SECONDS (100/36007) and need the
- * dialog's redirect_uri byte for byte (100/36008); a bad client_id is 101, a bad client_secret
+ * dialog's redirect_uri byte for byte (100/36008) and, when the dialog had a `code_challenge`,
+ * its `code_verifier` (100 without it or with another); a bad client_id is 101, a bad client_secret
  * 1; a dead or expired token cannot be exchanged (190 with its subcode). Scopes are granted per
  * user and app, as on Graph: ticking or unticking a requested scope changes the user's grants
  * (the same `grants` record `PUT /__sim/permissions` edits), so every token of the user follows.
@@ -45,6 +47,7 @@ import {
   unknownPath,
 } from './errors.ts';
 import type { SimCore } from './graph/core.ts';
+import { parseChallenge, verifierProblem, type PkceChallenge } from './pkce.ts';
 import { EXCHANGED_LONG_LIVED_SECONDS, SHORT_LIVED_SECONDS, USER_SCOPES } from './tokens.ts';
 
 /** Lifetime of an authorization code, seconds (§1 "expires after a short time"; Meta: ~10 min). */
@@ -89,6 +92,8 @@ interface IssuedCode {
   /** Simulator clock, epoch ms. */
   issuedAt: number;
   used: boolean;
+  /** The dialog's PKCE challenge; the exchange must then send its verifier (pkce.ts). */
+  pkce: PkceChallenge | null;
 }
 
 /** Dialog parameters, from the query (GET) or the page's form (POST). */
@@ -100,6 +105,7 @@ interface DialogRequest {
   scopes: string[];
   authType: string | undefined;
   responseType: string;
+  pkce: PkceChallenge | null;
 }
 
 /** What is wrong with a dialog request, or its parsed form. */
@@ -118,7 +124,9 @@ function parseDialog(sim: SimCore, p: Record<string, string>): { error: string }
   const responseType = p.response_type || 'code';
   if (responseType !== 'code') return { error: `response_type ${responseType} is not simulated: only code is.` };
   const scopes = [...new Set((p.scope ?? '').split(/[,\s]+/).filter((s) => s !== ''))];
-  return { ok: { clientId: p.client_id, redirectUri, state: p.state, scopes, authType: p.auth_type, responseType } };
+  const pkce = parseChallenge(p);
+  if ('error' in pkce) return { error: `Invalid PKCE parameters: ${pkce.error}` };
+  return { ok: { clientId: p.client_id, redirectUri, state: p.state, scopes, authType: p.auth_type, responseType, pkce: pkce.ok } };
 }
 
 /** `redirect_uri` with `params` appended to its query (and `hash`, if given). */
@@ -201,7 +209,7 @@ function consentPage(sim: SimCore, action: string, req: DialogRequest): string {
     `<h1>${app} is requesting access to your Facebook account</h1>
 <p class="note">Simulated Facebook Login (meta-sim). Nothing here talks to Facebook.</p>
 <form method="post" action="${escapeHtml(action)}">
-${hidden('client_id', req.clientId)}${hidden('redirect_uri', req.redirectUri)}${hidden('state', req.state)}${hidden('scope', req.scopes.join(','))}${hidden('auth_type', req.authType)}${hidden('response_type', req.responseType)}
+${hidden('client_id', req.clientId)}${hidden('redirect_uri', req.redirectUri)}${hidden('state', req.state)}${hidden('scope', req.scopes.join(','))}${hidden('auth_type', req.authType)}${hidden('response_type', req.responseType)}${hidden('code_challenge', req.pkce?.challenge)}${hidden('code_challenge_method', req.pkce?.method)}
 <fieldset><legend>Continue as</legend>${userChoices}</fieldset>
 <fieldset><legend>${app} will receive</legend>${scopeChoices}</fieldset>
 ${notes}
@@ -264,7 +272,7 @@ export function registerOAuthRoutes(app: FastifyInstance, sim: SimCore): void {
     // Forget codes long past use so the map cannot grow without bound.
     for (const [c, rec] of codes) if (nowMs - rec.issuedAt > 6 * CODE_TTL_SECONDS * 1000) codes.delete(c);
     const code = `AQ${randomBytes(48).toString('base64url')}`;
-    codes.set(code, { userId, redirectUri: d.redirectUri, issuedAt: nowMs, used: false });
+    codes.set(code, { userId, redirectUri: d.redirectUri, issuedAt: nowMs, used: false, pkce: d.pkce });
     return reply.redirect(redirectTo(d.redirectUri, { code, state: d.state }, '_=_'), 302);
   };
 
@@ -305,6 +313,8 @@ export function registerOAuthRoutes(app: FastifyInstance, sim: SimCore): void {
       if (issued.used) throw codeUsed();
       if (sim.now().getTime() - issued.issuedAt > CODE_TTL_SECONDS * 1000) throw codeExpired();
       if (p.redirect_uri !== issued.redirectUri) throw redirectUriMismatch();
+      const pkceProblem = verifierProblem(issued.pkce, p.code_verifier);
+      if (pkceProblem) throw invalidParameter(pkceProblem);
       issued.used = true;
       const rec = sim.tokens.issueSession(issued.userId, false);
       body = { access_token: rec.token, token_type: 'bearer', expires_in: SHORT_LIVED_SECONDS };

@@ -88,9 +88,9 @@ export class GoogleClient {
 
   /**
    * The consent page URL (OAuth 2.0 for web server apps): offline access so Google returns a
-   * refresh token, `prompt=consent` so a reconnect gets a new one.
+   * refresh token, `prompt=consent` so a reconnect gets a new one; PKCE `S256` (lib/pkce.ts).
    */
-  consentUrl(p: { redirectUri: string; state: string; scopes: readonly string[] }): string {
+  consentUrl(p: { redirectUri: string; state: string; scopes: readonly string[]; codeChallenge: string }): string {
     const base = this.real ? 'https://accounts.google.com/o/oauth2/v2/auth' : `${this.opts.baseUrl}/o/oauth2/v2/auth`;
     const q = new URLSearchParams({
       client_id: this.opts.clientId,
@@ -101,6 +101,8 @@ export class GoogleClient {
       access_type: 'offline',
       prompt: 'consent',
       include_granted_scopes: 'true',
+      code_challenge: p.codeChallenge,
+      code_challenge_method: 'S256',
     });
     return `${base}?${q}`;
   }
@@ -109,9 +111,13 @@ export class GoogleClient {
     return this.real ? 'https://oauth2.googleapis.com/token' : `${this.opts.baseUrl}/oauth2/token`;
   }
 
-  /** Code → tokens (with a refresh token when consent asked offline access). @throws GoogleApiError */
-  exchangeCode(code: string, redirectUri: string): Promise<GoogleTokens> {
-    return this.token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+  /**
+   * Code → tokens (with a refresh token when consent asked offline access).
+   * @param codeVerifier the PKCE verifier whose challenge the consent URL carried
+   * @throws GoogleApiError (`invalid_grant` for a wrong or missing verifier)
+   */
+  exchangeCode(code: string, redirectUri: string, codeVerifier: string): Promise<GoogleTokens> {
+    return this.token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: codeVerifier });
   }
 
   /** Refresh token → a new access token (about an hour). @throws GoogleApiError `invalid_grant` when the grant is dead */

@@ -236,29 +236,33 @@ export class GraphClient {
 
   /**
    * The Facebook Login dialog URL (external-apis.md §1, manual flow):
-   * `{dialogBaseUrl}/{version}/dialog/oauth?client_id&redirect_uri&state&scope&response_type=code`.
+   * `{dialogBaseUrl}/{version}/dialog/oauth?client_id&redirect_uri&state&scope&response_type=code
+   * &code_challenge&code_challenge_method=S256` (PKCE, lib/pkce.ts).
    * @param opts.rerequest adds `auth_type=rerequest`: declined permissions are asked again
    */
-  dialogUrl(opts: { redirectUri: string; state: string; scopes: readonly string[]; rerequest?: boolean }): string {
+  dialogUrl(opts: { redirectUri: string; state: string; scopes: readonly string[]; codeChallenge: string; rerequest?: boolean }): string {
     const u = new URL(`${this.options.dialogBaseUrl ?? this.options.baseUrl}/${this.options.version}/dialog/oauth`);
     u.searchParams.set('client_id', this.options.appId);
     u.searchParams.set('redirect_uri', opts.redirectUri);
     u.searchParams.set('state', opts.state);
     u.searchParams.set('scope', opts.scopes.join(','));
     u.searchParams.set('response_type', 'code');
+    u.searchParams.set('code_challenge', opts.codeChallenge);
+    u.searchParams.set('code_challenge_method', 'S256');
     if (opts.rerequest) u.searchParams.set('auth_type', 'rerequest');
     return u.toString();
   }
 
   /**
-   * Code → short-lived user token: `GET /oauth/access_token?client_id&redirect_uri&client_secret&code`
+   * Code → short-lived user token: `GET /oauth/access_token?client_id&redirect_uri&client_secret&code&code_verifier`
    * (external-apis.md §1). Not retried: a code works once, and a retry of an exchange Graph
    * performed would only answer "code has been used".
    * @param redirectUri byte for byte the dialog's (else 100/36008)
-   * @throws GraphError 100 (36007 expired, 36008 redirect mismatch, 36009 used), 101, 1, 191
+   * @param codeVerifier the PKCE verifier whose challenge the dialog got
+   * @throws GraphError 100 (36007 expired, 36008 redirect mismatch, 36009 used, wrong or missing code_verifier), 101, 1, 191
    */
-  exchangeCode(code: string, redirectUri: string): Promise<OAuthToken> {
-    return this.once<OAuthToken>('GET', this.url('oauth/access_token', { client_id: this.options.appId, redirect_uri: redirectUri, client_secret: this.options.appSecret, code }), null);
+  exchangeCode(code: string, redirectUri: string, codeVerifier: string): Promise<OAuthToken> {
+    return this.once<OAuthToken>('GET', this.url('oauth/access_token', { client_id: this.options.appId, redirect_uri: redirectUri, client_secret: this.options.appSecret, code, code_verifier: codeVerifier }), null);
   }
 
   /**

@@ -357,10 +357,13 @@ export class JobQueue<C> {
     return (rows[0]?.id as string | undefined) ?? null;
   }
 
-  /** Whether a job of `def` under one of `singletonKeys` is waiting, retrying or running (in `tx` when given). */
-  async inFlight(def: { name: string }, singletonKeys: string[], tx?: Db): Promise<boolean> {
-    const sql = `SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = ANY($2::text[]) AND state IN ('created', 'retry', 'active') LIMIT 1`;
-    const { rows } = await (tx ? executorOf(tx) : this.database).executeSql(sql, [def.name, singletonKeys]);
+  /**
+   * Whether a job of `def` under one of `singletonKeys` is waiting, retrying or running (in `tx`
+   * when given); `states` narrows that (e.g. `['active']`: running now).
+   */
+  async inFlight(def: { name: string }, singletonKeys: string[], tx?: Db, states: readonly JobState[] = ['created', 'retry', 'active']): Promise<boolean> {
+    const sql = `SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = ANY($2::text[]) AND state::text = ANY($3::text[]) LIMIT 1`;
+    const { rows } = await (tx ? executorOf(tx) : this.database).executeSql(sql, [def.name, singletonKeys, [...states]]);
     return rows.length > 0;
   }
 

@@ -10,6 +10,8 @@ describe('redactUrl and scrubLogLine', () => {
     expect(redactUrl('/api/reservgo/secure-endpoint?longToken=x.y.z&clientId=7')).toBe('/api/reservgo/secure-endpoint?longToken=[redacted]&clientId=7');
     expect(redactUrl('/v21.0/1/ratings?access_token=EAAB&after=QVFI')).toBe('/v21.0/1/ratings?access_token=[redacted]&after=QVFI');
     expect(redactUrl('/api/webhooks/meta?hub.mode=subscribe&hub.verify_token=s3cret&hub.challenge=9')).toBe('/api/webhooks/meta?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=9');
+    expect(redactUrl('/api/review_testing/fb-auth-callback?code=AQx&state=eyJ.a.b')).toBe('/api/review_testing/fb-auth-callback?code=[redacted]&state=[redacted]');
+    expect(redactUrl('/oauth/access_token?code=AQx&code_verifier=abc&redirect_uri=x')).toBe('/oauth/access_token?code=[redacted]&code_verifier=[redacted]&redirect_uri=x');
     expect(redactUrl('/api/x?pageId=1')).toBe('/api/x?pageId=1');
     expect(redactUrl('/api/x')).toBe('/api/x');
   });
@@ -21,6 +23,9 @@ describe('redactUrl and scrubLogLine', () => {
     expect(out).not.toContain('eyJ.abc.def');
     expect(out).toContain('fields=id&access_token=[redacted]');
     expect(out).toContain('Bearer [redacted]');
+    const callback = scrubLogLine(JSON.stringify({ msg: 'redirect to http://localhost/api/review_testing/google-auth-callback?state=eyJhbGc.payload.sig&code=4/0Ab' }));
+    expect(callback).not.toContain('eyJhbGc.payload.sig');
+    expect(callback).toContain('state=[redacted]');
   });
 });
 

@@ -18,13 +18,14 @@ export type LogStream = NonNullable<FastifyLoggerOptions['stream']>;
 
 /**
  * Query parameter names whose values are secrets: `token`, `longToken`, `access_token`,
- * `appsecret_proof`, `client_secret`, `fb_exchange_token`, `hub.verify_token`, `code`, passwords,
- * signatures and keys, in any letter case or separator.
+ * `appsecret_proof`, `client_secret`, `fb_exchange_token`, `hub.verify_token`, `code`,
+ * `code_verifier`, the OAuth `state` (a signed JWT bound to a session), passwords, signatures and
+ * keys, in any letter case or separator.
  */
-const SECRET_PARAM = /(?:token|secret|password|passwd|proof|signature|api[_-]?key|^code$|^key$|^sig$)/i;
+const SECRET_PARAM = /(?:token|secret|password|passwd|proof|signature|api[_-]?key|verifier|^code$|^key$|^sig$|^state$)/i;
 
 /** `name=value` pairs of a query string inside any text (URL, message), name matched above. */
-const PARAM_IN_TEXT = /([?&;]|\\u0026|&amp;)([\w.[\]-]*?(?:token|secret|password|passwd|proof|signature|api[_-]?key|code|key|sig)[\w.[\]-]*)=([^&\s"'#\\]+)/gi;
+const PARAM_IN_TEXT = /([?&;]|\\u0026|&amp;)([\w.[\]-]*?(?:token|secret|password|passwd|proof|signature|api[_-]?key|code|key|sig|state)[\w.[\]-]*)=([^&\s"'#\\]+)/gi;
 /** `Bearer <credential>` / `Basic <credential>` anywhere in text. */
 const AUTH_SCHEME_IN_TEXT = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
 

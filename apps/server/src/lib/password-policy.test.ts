@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { judgePassword, MIN_PASSWORD_LENGTH } from './password-policy.ts';
+import { DEMO_PASSWORD } from '../db/seed.ts';
+import { judgePassword, MIN_PASSWORD_LENGTH, PUBLIC_PASSWORDS } from './password-policy.ts';
 import { requestLanguage } from './request-language.ts';
 
 describe('judgePassword (issue #8: zxcvbn score ≥ 3 and at least 10 characters)', () => {
@@ -20,6 +21,18 @@ describe('judgePassword (issue #8: zxcvbn score ≥ 3 and at least 10 characters
     expect(judgePassword('Priya Sharma', [], 'en').ok).toBe(true);
     expect(judgePassword('Priya Sharma', ['priya@spice-route.demo', 'Priya Sharma'], 'en').ok).toBe(false);
     expect(judgePassword('spice-route', ['priya@spice-route.demo'], 'en').ok).toBe(false);
+  });
+
+  it('refuses the README’s public demo password and small changes of it', () => {
+    expect(PUBLIC_PASSWORDS).toContain(DEMO_PASSWORD);
+    for (const pw of [DEMO_PASSWORD, 'dinedesk-demo-2026', 'DINEDESK-DEMO-2026', 'D1neDesk-dem0-2026', '6202-omed-ksedeniD']) {
+      expect(judgePassword(pw, [], 'en'), pw).toMatchObject({ ok: false });
+    }
+  });
+
+  it('counts the client’s name as guessable', () => {
+    expect(judgePassword('DeccanTableGroup', ['ravi@example.com', 'Ravi Kumar'], 'en').ok).toBe(true);
+    expect(judgePassword('DeccanTableGroup', ['ravi@example.com', 'Ravi Kumar', 'Deccan Table Group'], 'en').ok).toBe(false);
   });
 
   it('accepts a strong one', () => {

@@ -3,8 +3,10 @@
  * {@link MIN_PASSWORD_LENGTH} characters and a zxcvbn score of at least {@link MIN_SCORE}
  * ("safely unguessable: moderate protection from offline slow-hash scenario", zxcvbn's scale
  * 0–4), judged by `@zxcvbn-ts/core` with its common and English dictionaries plus the user's own
- * email and name, which an attacker would try first (NIST SP 800-63B §5.1.1.2: compare against
- * known-breached and context-specific words). `password`, `12345678` and eight spaces fail.
+ * email and name, the name of their client, the product's name and the demo accounts' password
+ * that the README publishes ({@link PUBLIC_PASSWORDS}), which an attacker would try first (NIST
+ * SP 800-63B §5.1.1.2: compare against known-breached and context-specific words). `password`,
+ * `12345678`, eight spaces and `DineDesk-demo-2026` fail.
  *
  * The refusal says why in the caller's language (en, de, fr, pt): our own sentence (too short
  * or too easy to guess) plus zxcvbn's warning and suggestions from its language packs.
@@ -51,13 +53,23 @@ function estimator(): ZxcvbnFactory {
   return factory;
 }
 
-/** Words of the user's email and name, and the product's name, as zxcvbn user inputs. */
+/**
+ * Passwords printed in this repository's README (every demo account's): public, so never a
+ * password anyone may choose, with or without small changes (zxcvbn matches them as user inputs,
+ * case, l33t and reversal included).
+ */
+export const PUBLIC_PASSWORDS: readonly string[] = ['DineDesk-demo-2026'];
+
+/** Words of the user's email, name and client, the product's name and the public passwords, as zxcvbn user inputs. */
 function userWords(inputs: readonly string[]): string[] {
-  const words = new Set<string>(['dinedesk']);
+  const words = new Set<string>(['dinedesk', ...PUBLIC_PASSWORDS.map((p) => p.toLowerCase())]);
   for (const input of inputs) {
     const lower = input.trim().toLowerCase();
     if (!lower) continue;
     words.add(lower);
+    // `deccantablegroup` for `Deccan Table Group`: a name typed without its spaces.
+    const joined = lower.replace(/[^\p{L}\p{N}]+/gu, '');
+    if (joined.length >= 3) words.add(joined);
     // `deccan-table` of `ravi@deccan-table.demo` as a whole, and `deccan` and `table` alone.
     for (const part of lower.split(/[@.\s_+]+/u)) if (part.length >= 3) words.add(part);
     for (const part of lower.split(/[^\p{L}\p{N}]+/u)) if (part.length >= 3) words.add(part);
@@ -75,7 +87,7 @@ export interface PasswordVerdict {
 
 /**
  * Judges a new password.
- * @param userInputs the user's email and full name (context-specific words)
+ * @param userInputs the user's email, full name and client name (context-specific words)
  * @param language of `message`
  */
 export function judgePassword(password: string, userInputs: readonly string[], language: MessageLanguage): PasswordVerdict {

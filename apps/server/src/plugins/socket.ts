@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { openRedisLink, type RedisLink } from './redis-link.ts';
 import type { RealtimeTransport } from '../lib/realtime.ts';
+import { createSocketCallLimiter } from '../lib/socket-limits.ts';
 import { HttpError } from '../lib/errors.ts';
 import { realtimeAccounts, replayEvents, resyncWatermark } from '../modules/inbox/inbox.service.ts';
 import { realtimeLocations } from '../modules/google/google.repository.ts';
@@ -157,9 +158,13 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
     }
   });
 
+  // Every call a client makes is counted before any work (lib/socket-limits.ts, docs/decisions/0045).
+  const limiter = createSocketCallLimiter(ctx.config.socketLimits, { redis: redis?.pub ?? null, keyPrefix: ctx.config.redisKeyPrefix });
+
   io.on('connection', (socket) => {
     const token = (socket.handshake.auth as { token: string }).token;
     const handshakeAuth = socket.data.auth;
+    socket.once('disconnect', () => limiter.forget(socket.id));
     socket.join([userRoom(handshakeAuth.userId), sessionRoom(handshakeAuth.sessionId), ...socket.data.accounts.map(accountRoom)]);
     // A socket lives no longer than its token (issue #8): disconnected at the token's expiry.
     const expiry = scheduleAt(handshakeAuth.expiresAt.getTime() - ctx.now().getTime(), () => socket.disconnect(true));
@@ -167,8 +172,13 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
     // Typed by the contract, but sent by a client: the request is parsed, the ack may be missing.
     socket.on(SOCKET_EVENTS.inboxReplay, async (raw, answer) => {
       if (typeof answer !== 'function') return;
+      const lease = await limiter.take(socket.id, handshakeAuth.userId, SOCKET_EVENTS.inboxReplay);
+      if ('refused' in lease) return answer(lease.refused);
       const req = ZReplayRequest.safeParse(raw);
-      if (!req.success) return answer({ error: 'afterEventId must be a non-negative integer' });
+      if (!req.success) {
+        lease.done();
+        return answer({ error: 'afterEventId must be a non-negative integer' });
+      }
       try {
         // The token may have expired or access changed since the handshake: check again, and
         // join the rooms before reading, so an event committed meanwhile is replayed or received.
@@ -179,6 +189,8 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
       } catch (e) {
         answer({ error: (e as Error).message });
         socket.disconnect(true);
+      } finally {
+        lease.done();
       }
     });
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * The Google Business Profile simulator (issue #11, external-apis.md §6): OAuth with
  * business.manage, accounts, v1 locations with a required readMask, v4 reviews with starRating,
@@ -40,8 +41,9 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts
 }
 
 /** Runs the consent page as a person would: Allow (or Cancel) as `userId`; returns the redirect. */
-async function consent(userId: string, opts: { decision?: string; scope?: string; offline?: boolean; redirect?: string } = {}): Promise<URL> {
+async function consent(userId: string, opts: { decision?: string; scope?: string; offline?: boolean; redirect?: string; pkce?: Record<string, string> } = {}): Promise<URL> {
   const form = {
+    ...opts.pkce,
     client_id: CLIENT_ID,
     redirect_uri: opts.redirect ?? REDIRECT,
     response_type: 'code',
@@ -109,6 +111,26 @@ describe('Google OAuth (business.manage)', () => {
     expect(renewed.status).toBe(200);
     expect(renewed.body.access_token).not.toBe(first.body.access_token);
     expect(renewed.body.refresh_token).toBeUndefined();
+  });
+
+  it('checks PKCE: a code issued with a code_challenge needs its code_verifier (invalid_grant otherwise)', async () => {
+    const verifier = 'v'.repeat(20) + createHash('sha1').update('google-pkce').digest('hex').slice(0, 30);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const exchange = (code: string, extra: Record<string, string>) =>
+      call('POST', '/google/oauth2/token', { form: { grant_type: 'authorization_code', code, client_id: CLIENT_ID, client_secret: SECRET, redirect_uri: REDIRECT, ...extra } });
+    const codeWithPkce = async () => (await consent(owner.id, { pkce: { code_challenge: challenge, code_challenge_method: 'S256' } })).searchParams.get('code')!;
+    const missing = await exchange(await codeWithPkce(), {});
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/Missing code_verifier/) });
+    expect((await exchange(await codeWithPkce(), { code_verifier: 'w'.repeat(50) })).body).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/does not match/) });
+    expect((await exchange(await codeWithPkce(), { code_verifier: verifier })).status).toBe(200);
+    // A verifier for a code issued without a challenge is refused too.
+    const plainCode = (await consent(owner.id)).searchParams.get('code')!;
+    expect((await exchange(plainCode, { code_verifier: verifier })).body).toMatchObject({ error: 'invalid_grant' });
+    // A bad challenge is refused on the consent page.
+    const bad = await t.sim.app.inject({ url: `/google/o/oauth2/v2/auth?${new URLSearchParams({ client_id: CLIENT_ID, redirect_uri: REDIRECT, response_type: 'code', scope: BUSINESS_MANAGE_SCOPE, code_challenge: challenge, code_challenge_method: 'S512' })}` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('code_challenge_method must be S256 or plain');
   });
 
   it('refuses a wrong secret (401 invalid_client), another redirect_uri, and an unknown grant', async () => {

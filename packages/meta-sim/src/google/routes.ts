@@ -27,6 +27,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestParams } from '../auth.ts';
 import { escapeHtml, htmlPage, sendHtml } from '../oauth.ts';
+import { parseChallenge, verifierProblem, type PkceChallenge } from '../pkce.ts';
 import {
   BUSINESS_MANAGE_SCOPE,
   GOOGLE_EDITS_PER_MINUTE,
@@ -104,7 +105,7 @@ interface Caller {
 /** Routes of the Google side. `world.quotaZero` and the quota counters are read per call. */
 export function registerGoogleRoutes(app: FastifyInstance, world: GoogleWorld): { quota: MinuteQuota } {
   const quota = new MinuteQuota(world.now);
-  const codes = new Map<string, { userId: string; redirectUri: string; scopes: string[]; offline: boolean; issuedAt: number; used: boolean }>();
+  const codes = new Map<string, { userId: string; redirectUri: string; scopes: string[]; offline: boolean; issuedAt: number; used: boolean; pkce: PkceChallenge | null }>();
 
   /** Bearer token → the caller, after the project's quota for `api`. */
   const authorize = (req: FastifyRequest, api: string): Caller => {
@@ -298,7 +299,7 @@ export function registerGoogleRoutes(app: FastifyInstance, world: GoogleWorld): 
   const consentError = (reply: FastifyReply, message: string) =>
     sendHtml(reply, 400, htmlPage('Error', `<h1>Access blocked: authorization error</h1><p role="alert">${escapeHtml(message)}</p><p class="note">Simulated Google sign-in (meta-sim).</p>`));
 
-  const parseConsent = (p: Record<string, string>): { error: string } | { ok: { redirectUri: string; scopes: string[]; state?: string; offline: boolean } } => {
+  const parseConsent = (p: Record<string, string>): { error: string } | { ok: { redirectUri: string; scopes: string[]; state?: string; offline: boolean; pkce: PkceChallenge | null } } => {
     if (p.client_id !== world.clientId) return { error: `Error 401: invalid_client. The OAuth client was not found (${p.client_id ?? 'no client_id'}).` };
     let url: URL;
     try {
@@ -310,7 +311,9 @@ export function registerGoogleRoutes(app: FastifyInstance, world: GoogleWorld): 
     if ((p.response_type ?? 'code') !== 'code') return { error: 'Error 400: unsupported_response_type. Only code is simulated.' };
     const scopes = [...new Set((p.scope ?? '').split(/\s+/).filter(Boolean))];
     if (!scopes.length) return { error: 'Error 400: invalid_request. Missing required parameter: scope' };
-    return { ok: { redirectUri: p.redirect_uri!, scopes, ...(p.state !== undefined ? { state: p.state } : {}), offline: p.access_type === 'offline' } };
+    const pkce = parseChallenge(p);
+    if ('error' in pkce) return { error: `Error 400: invalid_request. ${pkce.error}` };
+    return { ok: { redirectUri: p.redirect_uri!, scopes, ...(p.state !== undefined ? { state: p.state } : {}), offline: p.access_type === 'offline', pkce: pkce.ok } };
   };
 
   app.get(`${GOOGLE_PREFIX}/o/oauth2/v2/auth`, async (req, reply) => {
@@ -318,7 +321,7 @@ export function registerGoogleRoutes(app: FastifyInstance, world: GoogleWorld): 
     const parsed = parseConsent(p);
     if ('error' in parsed) return consentError(reply, parsed.error);
     const hidden = Object.entries(p)
-      .filter(([k]) => ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'access_type', 'prompt'].includes(k))
+      .filter(([k]) => ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'access_type', 'prompt', 'code_challenge', 'code_challenge_method'].includes(k))
       .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
       .join('');
     const users = [...world.users.values()]
@@ -356,7 +359,7 @@ export function registerGoogleRoutes(app: FastifyInstance, world: GoogleWorld): 
     const nowMs = world.now().getTime();
     for (const [c, rec] of codes) if (nowMs - rec.issuedAt > 6 * GOOGLE_CODE_TTL_SECONDS * 1000) codes.delete(c);
     const code = `4/0Ab${randomBytes(36).toString('base64url')}`;
-    codes.set(code, { userId: p.user_id!, redirectUri: parsed.ok.redirectUri, scopes: parsed.ok.scopes, offline: parsed.ok.offline, issuedAt: nowMs, used: false });
+    codes.set(code, { userId: p.user_id!, redirectUri: parsed.ok.redirectUri, scopes: parsed.ok.scopes, offline: parsed.ok.offline, issuedAt: nowMs, used: false, pkce: parsed.ok.pkce });
     target.searchParams.set('code', code);
     target.searchParams.set('scope', parsed.ok.scopes.join(' '));
     return reply.redirect(target.toString(), 302);
@@ -372,6 +375,9 @@ export function registerGoogleRoutes(app: FastifyInstance, world: GoogleWorld): 
       const issued = codes.get(p.code);
       if (!issued || issued.used || world.now().getTime() - issued.issuedAt > GOOGLE_CODE_TTL_SECONDS * 1000) return oauthError(400, 'invalid_grant', 'Bad Request');
       if (p.redirect_uri !== issued.redirectUri) return oauthError(400, 'redirect_uri_mismatch', 'Bad Request');
+      // Google answers a wrong or missing PKCE verifier with invalid_grant.
+      const pkceProblem = verifierProblem(issued.pkce, p.code_verifier);
+      if (pkceProblem) return oauthError(400, 'invalid_grant', pkceProblem);
       issued.used = true;
       const t = world.issueTokens(issued.userId, issued.scopes, issued.offline);
       return reply.send({ access_token: t.accessToken, expires_in: t.expiresIn, ...(t.refreshToken ? { refresh_token: t.refreshToken } : {}), scope: issued.scopes.join(' '), token_type: 'Bearer' });

@@ -125,6 +125,16 @@ describe('POST /api/auth/set-password judges the password (issue #8)', () => {
     expect((await setPassword(token, 'violet-harbour-lantern')).statusCode).toBe(200);
   });
 
+  it.each(['DineDesk-demo-2026', 'DeccanTableGroup'])('refuses %j (the public demo password, the client’s name) for an invitee with an unrelated email', async (weak) => {
+    const owner = await h.login('owner@deccan-table.demo');
+    const res = await inject({ method: 'POST', url: '/api/client-users/invite', headers: bearer(owner), payload: { email: `mira.${Buffer.from(weak).toString('hex')}@example.com`, fullName: 'Mira Jones', role: 'viewer' } });
+    expect(res.statusCode).toBe(201);
+    const token = new URL(res.json().invitation.url as string, 'http://x').searchParams.get('token')!;
+    const set = await setPassword(token, weak);
+    expect(set.statusCode).toBe(400);
+    expect(set.json()).toMatchObject({ field: 'body.password', code: 'weak_password' });
+  });
+
   it('explains the refusal in German', async () => {
     const token = await invitationToken('ravi.de@deccan-table.demo');
     const res = await setPassword(token, 'password', 'de-CH, de;q=0.9');

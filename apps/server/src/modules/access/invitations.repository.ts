@@ -38,9 +38,14 @@ export async function pendingInvitations(db: Db, clientId: string, now: Date): P
   return db.select().from(inv).where(pendingIn(clientId, now)).orderBy(asc(inv.email), desc(inv.createdAt));
 }
 
-/** Email and name typed for the invitation of a token hash, whatever its state (read only). */
-export async function invitedWords(db: Db, tokenHash: string): Promise<{ email: string; fullName: string } | undefined> {
-  const [row] = await db.select({ email: inv.email, fullName: inv.fullName }).from(inv).where(eq(inv.tokenHash, tokenHash)).limit(1);
+/** Email and name typed for the invitation of a token hash, and its client's name, whatever its state (read only). */
+export async function invitedWords(db: Db, tokenHash: string): Promise<{ email: string; fullName: string; clientName: string | null } | undefined> {
+  const [row] = await db
+    .select({ email: inv.email, fullName: inv.fullName, clientName: schema.clients.name })
+    .from(inv)
+    .leftJoin(schema.clients, eq(schema.clients.id, inv.clientId))
+    .where(eq(inv.tokenHash, tokenHash))
+    .limit(1);
   return row;
 }
 

@@ -75,14 +75,15 @@ export function invitationAsUser(row: InvitationRow): TClientUser {
 /**
  * Judges and hashes a password a user chooses from an invitation (`POST /api/auth/set-password`);
  * every place that sets a password goes through here or {@link assertStrongPassword}. The
- * invited user's email and name count as guessable words (lib/password-policy.ts).
+ * invited user's email and name and the name of the client they join count as guessable words
+ * (lib/password-policy.ts).
  * @throws HttpError 400 naming `body.password` with the reason in `language` (issue #8)
  */
 export async function hashNewPassword(ctx: AppContext, input: { password: string; invitationToken: string; language: MessageLanguage }): Promise<string> {
   // Read-only look-up for the user's words; the invitation itself is checked and consumed by
   // consumeInvitation, which alone decides whether the token is valid.
   const invited = await repo.invitedWords(ctx.db, sha256(input.invitationToken));
-  assertStrongPassword(input.password, invited ? [invited.email, invited.fullName] : [], input.language);
+  assertStrongPassword(input.password, invited ? [invited.email, invited.fullName, invited.clientName ?? ''] : [], input.language);
   return hashPassword(input.password);
 }
 

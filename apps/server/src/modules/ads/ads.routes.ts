@@ -24,7 +24,7 @@ export async function adsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     ADS_API.imports,
     {
-      config: IMPORT,
+      config: { ...IMPORT, bodyTimeout: 'upload' },
       schema: {
         tags,
         security,

@@ -1,6 +1,7 @@
 import { API, GOOGLE_SCOPES, type TGoogleConnectFailure, type TGoogleLocation, type TGoogleConnection, type TGoogleLocationChoice, type TLinkGoogleLocationRequest } from '@dinedesk/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { pkceChallenge, pkceVerifier } from '../../lib/pkce.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
@@ -45,12 +46,13 @@ const fail = (reason: TGoogleConnectFailure, detail: string): GoogleConnectOutco
 
 /**
  * Google's consent URL for the caller's client (spec §7 `construct-fb-auth-url?authType=google`).
- * @param origin the origin the browser used, for `redirect_uri` when PUBLIC_URL is unset
+ * @param origin this server's origin for `redirect_uri` (routes: `oauthOrigin`, PUBLIC_URL or a loopback origin)
  */
 export async function constructGoogleAuthUrl(ctx: AppContext, auth: AuthContext, opts: { origin: string }): Promise<{ url: string; nonce: string; expiresAt: Date }> {
-  const redirectUri = `${ctx.config.publicUrl ?? opts.origin}${API.googleAuthCallback}`;
+  const redirectUri = `${opts.origin}${API.googleAuthCallback}`;
   const { token, nonce, expiresAt } = await signSessionBound(ctx, auth, STATE_AUDIENCE, { cid: auth.clientId!, ruri: redirectUri }, GOOGLE_STATE_TTL_SECONDS);
-  return { url: ctx.google.consentUrl({ redirectUri, state: token, scopes: GOOGLE_CONSENT_SCOPES }), nonce, expiresAt };
+  const codeChallenge = pkceChallenge(pkceVerifier(ctx.secrets.jwtSecret, nonce));
+  return { url: ctx.google.consentUrl({ redirectUri, state: token, scopes: GOOGLE_CONSENT_SCOPES, codeChallenge }), nonce, expiresAt };
 }
 
 const ZUserinfo = z.object({ sub: z.string().min(1).max(255), email: z.string().max(320).optional(), name: z.string().max(1000).optional() });
@@ -79,7 +81,7 @@ export async function completeGoogleConnect(
   let tokens;
   let me: z.infer<typeof ZUserinfo>;
   try {
-    tokens = await ctx.google.exchangeCode(q.code, state.claims.ruri);
+    tokens = await ctx.google.exchangeCode(q.code, state.claims.ruri, pkceVerifier(ctx.secrets.jwtSecret, state.nonce));
     const granted = (tokens.scope ?? '').split(/\s+/);
     if (!GOOGLE_SCOPES.every((s) => granted.includes(s))) return fail('permissions', `not granted: ${GOOGLE_SCOPES.filter((s) => !granted.includes(s)).join(', ')}`);
     if (!tokens.refresh_token) return fail('exchange', 'Google gave no refresh token (offline access was not granted)');

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { GoogleApiError } from '../../lib/google-client.ts';
 import { defineJob } from '../../lib/jobs.ts';
+import { SingleFlight } from '../../lib/single-flight.ts';
 import { sentimentOf } from '../../lib/sentiment.ts';
 import { cleanText } from '../../lib/text.ts';
 import { reportBadItem } from '../reviews/bad-items.ts';
@@ -182,16 +183,28 @@ export async function syncLocation(ctx: AppContext, locationId: string, opts: { 
   }
 }
 
+/** Syncs of one location asked for by people, running in this process (by location name). */
+const locationSyncs = new SingleFlight<{ fetched: number }>();
+
 /**
- * A sync asked for by a person (`google/sync`): every review, replies included, now.
+ * A sync asked for by a person (`google/sync`): every review, replies included, now. Presses
+ * while that location syncs start nothing new: they get the running sync's answer (this
+ * process), or, when its sync job is running (any process), `alreadyRunning` with `fetched: 0`.
  * @throws HttpError 404 naming `body.locationId` unless the location is linked to an outlet the caller sees
  */
-export async function syncLocationNow(ctx: AppContext, auth: AuthContext, locationId: string): Promise<{ location: TGoogleLocation; fetched: number }> {
+export async function syncLocationNow(ctx: AppContext, auth: AuthContext, locationId: string): Promise<{ location: TGoogleLocation; fetched: number; alreadyRunning?: true }> {
   const loc = await repo.getLocation(ctx.db, locationId);
   if (!loc || !inTenantScope(auth, loc)) throw new HttpError(404, `Google location ${locationId} not found`, { field: 'body.locationId' });
-  const result = await syncLocation(ctx, loc.id, { full: true });
+  let alreadyRunning = false;
+  const result = await locationSyncs.run(loc.id, async () => {
+    if (await ctx.jobs.inFlight(googleSyncLocationJob, [loc.id], undefined, ['active'])) {
+      alreadyRunning = true;
+      return { fetched: 0 };
+    }
+    return syncLocation(ctx, loc.id, { full: true });
+  });
   const [location] = await repo.listLocations(ctx.db, { clientId: auth.clientId!, outletIds: auth.outletIds }, loc.outletId);
-  return { location: location!, fetched: result.fetched };
+  return { location: location!, fetched: result.fetched, ...(alreadyRunning ? { alreadyRunning: true as const } : {}) };
 }
 
 /**

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
 import { GraphError, type DebugTokenData } from '../../lib/graph-client.ts';
 import { graphCodeLabel, tokenDeathReason } from '../../lib/graph-errors.ts';
+import { pkceChallenge, pkceVerifier } from '../../lib/pkce.ts';
 import { cleanText } from '../../lib/text.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { issueAccessToken, resolveAuth, resolveSession, revokeSession, signSessionBound, verifySessionBound } from '../access/session.service.ts';
@@ -58,8 +59,8 @@ const fail = (reason: TFbConnectFailure, detail: string): ConnectOutcome => ({ o
 
 /**
  * The Facebook Login dialog URL for the caller's client (spec §7 `construct-fb-auth-url`).
- * @param origin the origin the browser used (`https://host`), for `redirect_uri` when
- *   `PUBLIC_URL` is unset
+ * @param origin this server's origin for `redirect_uri` (routes: `oauthOrigin`, PUBLIC_URL or a
+ *   loopback origin)
  * @returns the URL, the nonce the route sets as the {@link STATE_COOKIE} cookie, and when the
  *   state expires
  */
@@ -68,9 +69,9 @@ export async function constructAuthUrl(
   auth: AuthContext,
   opts: { origin: string; rerequest: boolean },
 ): Promise<{ url: string; nonce: string; expiresAt: Date }> {
-  const redirectUri = `${ctx.config.publicUrl ?? opts.origin}${API.fbAuthCallback}`;
+  const redirectUri = `${opts.origin}${API.fbAuthCallback}`;
   const { token, nonce, expiresAt } = await signSessionBound(ctx, auth, STATE_AUDIENCE, { cid: auth.clientId!, ruri: redirectUri }, STATE_TTL_SECONDS);
-  const url = ctx.graph.dialogUrl({ redirectUri, state: token, scopes: FACEBOOK_LOGIN_SCOPES, rerequest: opts.rerequest });
+  const url = ctx.graph.dialogUrl({ redirectUri, state: token, scopes: FACEBOOK_LOGIN_SCOPES, codeChallenge: pkceChallenge(pkceVerifier(ctx.secrets.jwtSecret, nonce)), rerequest: opts.rerequest });
   return { url, nonce, expiresAt };
 }
 
@@ -108,11 +109,11 @@ export async function completeConnect(
   }
   // The session may have switched client or lost the right since it asked.
   if (auth.clientId !== state.claims.cid || !auth.ability.can('create', 'PageConnection')) return fail('state', 'the session may no longer connect pages for this client');
-  return connectWithCode(ctx, auth, q.code, state.claims.ruri);
+  return connectWithCode(ctx, auth, q.code, state.claims.ruri, pkceVerifier(ctx.secrets.jwtSecret, state.nonce));
 }
 
 /** The Graph part of a connect, after the state checks. */
-async function connectWithCode(ctx: AppContext, auth: AuthContext, code: string, redirectUri: string): Promise<ConnectOutcome> {
+async function connectWithCode(ctx: AppContext, auth: AuthContext, code: string, redirectUri: string, codeVerifier: string): Promise<ConnectOutcome> {
   const g = ctx.graph;
   const clientId = auth.clientId!;
   let longLived: string;
@@ -121,7 +122,7 @@ async function connectWithCode(ctx: AppContext, auth: AuthContext, code: string,
   let me: z.infer<typeof ZMe>;
   const accounts: Account[] = [];
   try {
-    const short = ZToken.parse(await g.exchangeCode(code, redirectUri));
+    const short = ZToken.parse(await g.exchangeCode(code, redirectUri, codeVerifier));
     const long = ZToken.parse(await g.extendUserToken(short.access_token));
     longLived = long.access_token;
     expiresIn = long.expires_in;

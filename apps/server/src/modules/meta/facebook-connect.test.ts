@@ -85,10 +85,49 @@ describe('GET /api/review_testing/construct-fb-auth-url', () => {
     expect(url.searchParams.get('scope')).toContain('pages_manage_metadata');
     expect(url.searchParams.get('auth_type')).toBeNull();
     expect(url.searchParams.get('state')!.split('.')).toHaveLength(3);
+    // PKCE: the challenge of a verifier only the server can derive (the simulator checks it at the exchange).
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(String(res.headers['set-cookie'])).toMatch(/^dinedesk_fb_state=[\w-]+; Path=\/api\/review_testing\/; Max-Age=600; HttpOnly; SameSite=Lax$/);
     expect(Date.parse(res.json().expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
     const again = await get('/api/review_testing/construct-fb-auth-url?authType=facebook&rerequest=true', owner);
     expect(new URL(again.json().url).searchParams.get('auth_type')).toBe('rerequest');
+  });
+
+  it('takes redirect_uri from PUBLIC_URL, never from a non-loopback Host header; without PUBLIC_URL such a request is refused', async () => {
+    for (const authType of ['facebook', 'google']) {
+      const spoofed = await h.server.app.inject({ method: 'GET', url: `/api/review_testing/construct-fb-auth-url?authType=${authType}`, headers: { ...bearer(owner), host: 'evil.example' } });
+      expect(spoofed.statusCode).toBe(503);
+      expect(spoofed.json()).toMatchObject({ code: 'public_url_missing', message: expect.stringMatching(/PUBLIC_URL/) });
+      expect(spoofed.headers['set-cookie']).toBeUndefined();
+      const local = await h.server.app.inject({ method: 'GET', url: `/api/review_testing/construct-fb-auth-url?authType=${authType}`, headers: { ...bearer(owner), host: '127.0.0.1:3000' } });
+      expect(new URL(local.json().url).searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:3000\/api\/review_testing\/(fb|google)-auth-callback$/);
+    }
+    const configured = h.server.ctx.config as { publicUrl: string | null };
+    const before = configured.publicUrl;
+    configured.publicUrl = 'https://dinedesk.example.com';
+    try {
+      const res = await h.server.app.inject({ method: 'GET', url: '/api/review_testing/construct-fb-auth-url?authType=facebook', headers: { ...bearer(owner), host: 'evil.example' } });
+      expect(res.statusCode).toBe(200);
+      expect(new URL(res.json().url).searchParams.get('redirect_uri')).toBe('https://dinedesk.example.com/api/review_testing/fb-auth-callback');
+    } finally {
+      configured.publicUrl = before;
+    }
+  });
+
+  it('PKCE: a code exchanged without the verifier is refused by the simulator, so a stolen code connects nothing', async () => {
+    const res = await get('/api/review_testing/construct-fb-auth-url?authType=facebook', owner);
+    const dialog = new URL(res.json().url);
+    const form = new URLSearchParams(dialog.searchParams);
+    form.set('decision', 'approve');
+    form.set('user_id', testUser.spice);
+    for (const s of (dialog.searchParams.get('scope') ?? '').split(',')) form.set(`grant_${s}`, '1');
+    const approved = await fetch(`${dialog.origin}${dialog.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
+    const code = new URL(approved.headers.get('location')!).searchParams.get('code')!;
+    // What someone who intercepted the redirect could do: exchange the code with the app's other values.
+    const stolen = await fetch(`${h.simUrl}/${h.config.graph.version}/oauth/access_token?${new URLSearchParams({ client_id: h.config.graph.appId, client_secret: h.config.graph.appSecret, redirect_uri: dialog.searchParams.get('redirect_uri')!, code })}`);
+    expect(stolen.status).toBe(400);
+    expect(((await stolen.json()) as { error: { message: string } }).error.message).toMatch(/code_verifier/);
   });
 
   it('refuses a missing or other authType with 400 naming it', async () => {

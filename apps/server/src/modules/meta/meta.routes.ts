@@ -10,17 +10,27 @@ import {
   ZFbAuthCallbackRedirect,
   ZGetAccountsResponse,
 } from '@dinedesk/contracts';
+import { HttpError } from '../../lib/errors.ts';
 import { constructGoogleAuthUrl, GOOGLE_STATE_COOKIE, GOOGLE_STATE_TTL_SECONDS } from '../google/google-connect.service.ts';
 import { completeConnect, constructAuthUrl, listAccounts, STATE_COOKIE, STATE_TTL_SECONDS } from './facebook-connect.service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+const connectErrors = { ...errors, 503: ZErrorResponse };
 const security = [{ bearer: [] }];
 /** The state cookie goes only to the callback's folder. */
 const COOKIE_PATH = API.fbAuthCallback.slice(0, API.fbAuthCallback.lastIndexOf('/') + 1);
 
-/** The origin the browser used for this request (`redirect_uri` when PUBLIC_URL is unset). */
-function requestOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
+/**
+ * This server's origin for the OAuth `redirect_uri`: `PUBLIC_URL`, else the origin the browser
+ * used only when that is a loopback host (`npm start` on this machine). The Host header is the
+ * client's to write: elsewhere it would let a request pick where the provider sends the code.
+ * @throws HttpError 503 (`code: public_url_missing`) without PUBLIC_URL on a non-loopback host
+ */
+function oauthOrigin(req: FastifyRequest, publicUrl: string | null): string {
+  if (publicUrl) return publicUrl;
+  const hostname = req.hostname.replace(/^\[|\]$/g, '');
+  if (hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '::1' || /^127(\.\d{1,3}){3}$/.test(hostname)) return `${req.protocol}://${req.host}`;
+  throw new HttpError(503, 'Connecting needs PUBLIC_URL: set it to this server’s address as browsers reach it (e.g. https://dinedesk.example.com); the redirect address is never taken from the Host header', { code: 'public_url_missing' });
 }
 
 /** One cookie's value from the Cookie header (no cookie plugin for a single value). */
@@ -60,17 +70,17 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
           'Open `url` in a popup. Facebook redirects it to the callback, which lands on /apps/reviews_and_reputation/facebook?longToken=success|failed (Google: googleToken=success|failed). Also sets an HttpOnly cookie that ties the dialog to this browser. `rerequest=true` asks Facebook again for declined permissions.',
         security,
         querystring: ZConstructFbAuthUrlQuery,
-        response: { 200: ZConstructFbAuthUrlResponse, ...errors },
+        response: { 200: ZConstructFbAuthUrlResponse, ...connectErrors },
       },
     },
     async (req, reply) => {
       if (req.query.authType === 'google') {
-        const g = await constructGoogleAuthUrl(app.ctx, req.auth, { origin: requestOrigin(req) });
+        const g = await constructGoogleAuthUrl(app.ctx, req.auth, { origin: oauthOrigin(req, app.ctx.config.publicUrl) });
         writeStateCookie(reply, req, GOOGLE_STATE_COOKIE, g.nonce, GOOGLE_STATE_TTL_SECONDS);
         reply.header('cache-control', 'no-store');
         return { url: g.url, expiresAt: g.expiresAt.toISOString() };
       }
-      const { url, nonce, expiresAt } = await constructAuthUrl(app.ctx, req.auth, { origin: requestOrigin(req), rerequest: req.query.rerequest === 'true' });
+      const { url, nonce, expiresAt } = await constructAuthUrl(app.ctx, req.auth, { origin: oauthOrigin(req, app.ctx.config.publicUrl), rerequest: req.query.rerequest === 'true' });
       writeStateCookie(reply, req, STATE_COOKIE, nonce, STATE_TTL_SECONDS);
       reply.header('cache-control', 'no-store');
       return { url, expiresAt: expiresAt.toISOString() };

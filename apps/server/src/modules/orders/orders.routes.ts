@@ -41,7 +41,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     ORDERS_API.imports,
     {
-      config: IMPORT,
+      config: { ...IMPORT, bodyTimeout: 'upload' },
       schema: {
         tags,
         security,

@@ -14,6 +14,7 @@ import {
 } from '@dinedesk/contracts/data-tracker';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
+import type { JobDefinition } from '../../lib/jobs.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { googleSyncLocationJob } from '../google/google-sync.service.ts';
@@ -260,8 +261,10 @@ async function outletsAsked(ctx: AppContext, auth: AuthContext, outletId: string
 /**
  * `POST /api/reporting/data-tracker/sync`: queues a sync of one row now: the page's review sync
  * and inbox catch-up (Facebook), the location's review sync (Google), the account's media read
- * (Instagram): the jobs the sync tick queues, under the same singleton keys.
+ * (Instagram): the jobs the sync tick queues, under the same singleton keys; a job already
+ * queued or running for that page, location or account is not queued again.
  * @returns the row as it stands after queuing; `queued` false when its sync was already waiting
+ *   or running (the row's `job` is that job)
  * @throws HttpError 404 (`body.outletId`) for an outlet the caller does not see; 409
  *   (`body.source`) when the source is not connected or its token is dead (reconnect first:
  *   Facebook and Google refuse a dead token, and a retry storm helps nobody)
@@ -276,18 +279,25 @@ export async function syncRow(ctx: AppContext, auth: AuthContext, req: TDataTrac
   const scope = { clientId: o.clientId, outletId: o.id };
   const page = s.pages.get(o.id);
   const ids: (string | null)[] = [];
+  /**
+   * Queues `def` for `key` unless a job of it is already waiting, retrying or running for that
+   * key: `stately` alone keeps one queued beside one running, so presses during a sync queued
+   * a second one (50 presses made 55 Graph calls). The answer's row then shows the existing job.
+   */
+  const queue = async <T extends { clientId: string; outletId: string }>(def: JobDefinition<T, AppContext>, data: T, key: string) => {
+    if (await ctx.jobs.inFlight(def, [key])) return null;
+    const id = await ctx.jobs.send(def, data, { singletonKey: key });
+    ctx.jobs.wake(def);
+    return id;
+  };
   if (req.source === 'facebook') {
-    ids.push(await ctx.jobs.send(reviewSyncPageJob, { ...scope, pageId: page!.id }, { singletonKey: page!.id }));
-    ids.push(await ctx.jobs.send(inboxSyncPageJob, { ...scope, pageId: page!.id }, { singletonKey: page!.id }));
-    ctx.jobs.wake(reviewSyncPageJob);
-    ctx.jobs.wake(inboxSyncPageJob);
+    ids.push(await queue(reviewSyncPageJob, { ...scope, pageId: page!.id }, page!.id));
+    ids.push(await queue(inboxSyncPageJob, { ...scope, pageId: page!.id }, page!.id));
   } else if (req.source === 'google') {
     const loc = s.locations.get(o.id)!;
-    ids.push(await ctx.jobs.send(googleSyncLocationJob, { ...scope, locationId: loc.id }, { singletonKey: loc.id }));
-    ctx.jobs.wake(googleSyncLocationJob);
+    ids.push(await queue(googleSyncLocationJob, { ...scope, locationId: loc.id }, loc.id));
   } else {
-    ids.push(await ctx.jobs.send(instagramRefreshJob, { ...scope, pageId: page!.id }, { singletonKey: page!.id }));
-    ctx.jobs.wake(instagramRefreshJob);
+    ids.push(await queue(instagramRefreshJob, { ...scope, pageId: page!.id }, page!.id));
   }
   const after = await snapshot(ctx, o.clientId, [o]);
   return { queued: ids.some((id) => id !== null), row: rowOf(after, auth, o, req.source) };

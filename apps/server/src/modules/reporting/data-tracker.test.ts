@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATA_SOURCES, DATA_TRACKER_API, ZDataTracker, ZDataTrackerSyncResponse, type TDataTrackerRow } from '@dinedesk/contracts/data-tracker';
 import { schema } from '../../db/client.ts';
 import { syncTickJob } from '../../jobs.ts';
@@ -167,6 +167,105 @@ describe('POST /api/reporting/data-tracker/sync', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ field: 'body.source', code: 'token_dead' });
     expect(again.json().message).toMatch(/password/i);
+  });
+});
+
+describe('Sync now is not queued twice (presses while a sync waits or runs)', () => {
+  /** A connected Facebook page of Spice Route other than `outlet`'s (whose token a test kills), with its Google location. */
+  async function otherPage(skip: string[] = []) {
+    const db = h.server.ctx.db;
+    const pages = await db
+      .select({ id: schema.facebookPages.id, outletId: schema.facebookPages.outletId })
+      .from(schema.facebookPages)
+      .where(and(eq(schema.facebookPages.clientId, clientId), isNotNull(schema.facebookPages.pageAccessTokenEnc)));
+    return pages.find((p) => p.id !== outlet.pageId && !skip.includes(p.id))!;
+  }
+  const jobsOf = async (name: string, key: string, since: Date) => {
+    const { rows } = await h.server.ctx.database.executeSql(`SELECT id, state FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND created_on >= $3`, [name, key, since.toISOString()]);
+    return rows as { id: string; state: string }[];
+  };
+  const waitFor = async (check: () => Promise<boolean>, what: string) => {
+    for (let i = 0; i < 200; i++) {
+      if (await check()) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  };
+  /** Syncs of `pageId` started (each reads the page's ratings once, through `paginate`). */
+  const ratingReads = (spy: { mock: { calls: unknown[][] } }, pageId: string) => spy.mock.calls.filter(([path]) => path === `${pageId}/ratings`).length;
+
+  it('50 presses while the page’s sync runs queue one sync: each answer shows that job', async () => {
+    const page = await otherPage();
+    await h.settle();
+    const since = new Date(Date.now() - 1000);
+    // The sync's Graph reads answer slowly, so it is still running while the presses arrive.
+    h.sim.setFaults([{ path: 'ratings', kind: 'slow', delayMs: 1_500, times: 1 }]);
+    try {
+      const first = await api(DATA_TRACKER_API.sync, tokens.owner, { outletId: page.outletId, source: 'facebook' });
+      expect(ZDataTrackerSyncResponse.parse(first.json()).queued).toBe(true);
+      await waitFor(async () => (await jobsOf('reviews.sync-page', page.id, since)).some((j) => j.state === 'active'), 'the sync to run');
+      const presses = await Promise.all(Array.from({ length: 49 }, () => api(DATA_TRACKER_API.sync, tokens.owner, { outletId: page.outletId, source: 'facebook' })));
+      const jobs = await jobsOf('reviews.sync-page', page.id, since);
+      expect(jobs).toHaveLength(1);
+      for (const res of presses) {
+        const body = ZDataTrackerSyncResponse.parse(res.json());
+        expect(body.queued).toBe(false);
+        expect(body.row.job?.name).toMatch(/^(reviews|inbox)\.sync-page$/);
+      }
+    } finally {
+      h.sim.clearFaults();
+    }
+    await h.settle();
+    expect(await jobsOf('reviews.sync-page', page.id, since)).toHaveLength(1);
+    expect(await jobsOf('inbox.sync-page', page.id, since)).toHaveLength(1);
+  });
+
+  it('50 presses of the Reviews screen’s sync of one page make one sync’s Graph calls', async () => {
+    const page = await otherPage();
+    await h.settle();
+    const spy = vi.spyOn(h.server.ctx.graph, 'paginate');
+    try {
+      const presses = await Promise.all(Array.from({ length: 50 }, () => api('/api/review_testing/sync-fb-reviews', tokens.owner, { pageId: page.id })));
+      for (const res of presses) expect(res.statusCode, res.body).toBe(200);
+      expect(ratingReads(spy, page.id)).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('a press while the page’s sync job runs starts no second sync', async () => {
+    const page = await otherPage();
+    await h.settle();
+    const since = new Date(Date.now() - 1000);
+    h.sim.setFaults([{ path: 'ratings', kind: 'slow', delayMs: 1_500, times: 1 }]);
+    const spy = vi.spyOn(h.server.ctx.graph, 'paginate');
+    try {
+      await api(DATA_TRACKER_API.sync, tokens.owner, { outletId: page.outletId, source: 'facebook' });
+      await waitFor(async () => (await jobsOf('reviews.sync-page', page.id, since)).some((j) => j.state === 'active'), 'the sync to run');
+      const res = await api('/api/review_testing/sync-fb-reviews', tokens.owner, { pageId: page.id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ fetched: 0, alreadyRunning: true });
+      await h.settle();
+      expect(ratingReads(spy, page.id)).toBe(1);
+    } finally {
+      h.sim.clearFaults();
+      spy.mockRestore();
+    }
+  });
+
+  it('50 presses of one Google location’s sync make one sync’s Google calls', async () => {
+    await h.settle();
+    const [loc] = await h.server.ctx.db.select({ id: schema.googleLocations.id }).from(schema.googleLocations).where(eq(schema.googleLocations.clientId, clientId)).limit(1);
+    const spy = vi.spyOn(h.server.ctx.google, 'call');
+    try {
+      const presses = await Promise.all(Array.from({ length: 50 }, () => api('/api/review_testing/google/sync', tokens.owner, { locationId: loc!.id })));
+      for (const res of presses) expect(res.statusCode, res.body).toBe(200);
+      // One sync reads the location's first page of reviews once (no pageToken).
+      const firstPages = spy.mock.calls.filter(([, api, path, , opts]) => api === 'mybusiness' && String(path).endsWith(`${loc!.id}/reviews`) && !(opts as { query?: { pageToken?: string } } | undefined)?.query?.pageToken);
+      expect(firstPages).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

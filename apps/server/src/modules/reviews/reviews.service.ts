@@ -12,7 +12,8 @@ import { graphCodeLabel, graphWriteRefusal, tokenDeathReason, waitInWords } from
 import { cleanText } from '../../lib/text.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/meta.service.ts';
-import { graphTime, syncPage } from './review-sync.service.ts';
+import { graphTime, reviewSyncPageJob, syncPage } from './review-sync.service.ts';
+import { SingleFlight } from '../../lib/single-flight.ts';
 import { reportBadItem } from './bad-items.ts';
 import { checkReply, RECENT_REPLIES } from './reply-check.ts';
 import { usableComment, usableFeedReview, usableReview } from './reviews.mappers.ts';
@@ -482,10 +483,24 @@ export async function deleteReply(ctx: AppContext, auth: AuthContext, pageId: st
   });
 }
 
-/** On-demand sync of one page (the periodic sync does the same for all pages). */
+/** Syncs of one page asked for by people, running in this process (by page id). */
+const pageSyncs = new SingleFlight<{ fetched: number }>();
+
+/**
+ * On-demand sync of one page (the periodic sync does the same for all pages). Presses while that
+ * page syncs start nothing new: they get the running sync's answer (this process), or, when the
+ * page's sync job is running (any process), `alreadyRunning` with `fetched: 0`.
+ */
 export async function syncNow(ctx: AppContext, auth: AuthContext, pageId: string) {
   await visiblePage(ctx, auth, pageId);
-  const result = await syncPage(ctx, pageId);
+  let alreadyRunning = false;
+  const result = await pageSyncs.run(pageId, async () => {
+    if (await ctx.jobs.inFlight(reviewSyncPageJob, [pageId], undefined, ['active'])) {
+      alreadyRunning = true;
+      return { fetched: 0 };
+    }
+    return syncPage(ctx, pageId);
+  });
   const [page] = (await repo.listPages(ctx.db, auth.clientId!, auth.outletIds)).filter((p) => p.id === pageId);
-  return { page: page!, fetched: result.fetched };
+  return { page: page!, fetched: result.fetched, ...(alreadyRunning ? { alreadyRunning: true as const } : {}) };
 }
