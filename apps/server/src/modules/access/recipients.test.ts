@@ -49,7 +49,7 @@ beforeAll(async () => {
   brandIds = brands.map((b) => b.id);
   outlets = (await db.select({ id: schema.outlets.id, brandId: schema.outlets.brandId }).from(schema.outlets).where(eq(schema.outlets.clientId, clientId))).sort((a, b) => brandIds.indexOf(a.brandId) - brandIds.indexOf(b.brandId));
   expect(new Set(outlets.map((o) => o.brandId)).size).toBeGreaterThanOrEqual(2);
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await h?.close();
   rmSync(dataDir, { recursive: true, force: true });
