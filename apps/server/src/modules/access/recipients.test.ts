@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
@@ -86,13 +86,9 @@ const removeMember = (userId: string) => updateAccess({ userId, remove: true });
 /** Recipients (the To: header) of the outbox mails whose subject or text contains `marker`. */
 function mailedTo(marker: string): string[] {
   const dir = join(dataDir, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return files
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
     .map((f) => readFileSync(join(dir, f), 'utf8'))
     .filter((m) => m.includes(marker))
     .map((m) => /^To: (.+)$/m.exec(m)![1]!.trim())
