@@ -83,13 +83,24 @@ async function updateAccess(body: object): Promise<void> {
 }
 const removeMember = (userId: string) => updateAccess({ userId, remove: true });
 
-/** Recipients (the To: header) of the outbox mails whose subject or text contains `marker`. */
+/** An `.eml` of the outbox with its quoted-printable body decoded (headers as written). */
+function readMail(file: string): string {
+  const raw = readFileSync(file, 'utf8').replace(/\r?\n[ \t]+/g, ' ');
+  const [head, ...body] = raw.split(/\r?\n\r?\n/);
+  const decoded = body
+    .join('\n\n')
+    .replace(/=\r?\n/g, '')
+    .replace(/(?:=[0-9A-F]{2})+/g, (hex) => Buffer.from(hex.replace(/=/g, ''), 'hex').toString('utf8'));
+  return `${head}\n\n${decoded}`;
+}
+
+/** Recipients (the To: header) of the outbox mails whose text contains `marker`. */
 function mailedTo(marker: string): string[] {
   const dir = join(dataDir, 'outbox');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.eml'))
-    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .map((f) => readMail(join(dir, f)))
     .filter((m) => m.includes(marker))
     .map((m) => /^To: (.+)$/m.exec(m)![1]!.trim())
     .sort();
@@ -125,7 +136,7 @@ describe('recipients at send time', () => {
     expect(await executeRun(h.server.ctx, clientId, run!.id)).toEqual({ status: 'done' });
     const [done] = await db.select().from(schema.automationRuns).where(eq(schema.automationRuns.id, run!.id));
     expect(done!.outcomes[0]).toMatchObject({ type: 'notify', status: 'done', detail: `Mailed ${stays.fullName} (2 of the list may no longer see this outlet)` });
-    expect(mailedTo('Automation “Notify the team”')).toEqual([stays.email]);
+    expect(mailedTo('The automation rule “Notify the team” picked up')).toEqual([stays.email]);
     await db.update(schema.automationRules).set({ enabled: false }).where(eq(schema.automationRules.id, rule!.id));
   });
 
@@ -158,11 +169,11 @@ describe('recipients at send time', () => {
       h.clock.offsetMs = 0;
     }
     await h.settle();
-    expect(mailedTo(`ticket #${ticket.id} “Walk-in freezer alarm”`)).toEqual([stays.email]);
+    expect(mailedTo(`Ticket #${ticket.id} “Walk-in freezer alarm” of`)).toEqual([stays.email]);
     // A breach mail queued for someone before they were removed is not sent either.
     expect(await breachEmailJob.handler(h.server.ctx, { clientId, outletId: outlet.id, ticketId: ticket.id, userId: assignee.id }, meta())).toEqual({ skipped: 'recipient may no longer see this ticket' });
     expect(await breachEmailJob.handler(h.server.ctx, { clientId, outletId: outlet.id, ticketId: ticket.id, userId: movedWatcher.id }, meta())).toEqual({ skipped: 'recipient may no longer see this ticket' });
-    expect(mailedTo(`ticket #${ticket.id} “Walk-in freezer alarm”`)).toEqual([stays.email]);
+    expect(mailedTo(`Ticket #${ticket.id} “Walk-in freezer alarm” of`)).toEqual([stays.email]);
   });
 
   it('unassigns complaints of a teammate made a viewer, or moved off the outlet, with an activity entry', async () => {
@@ -181,9 +192,11 @@ describe('recipients at send time', () => {
     await updateAccess({ userId: demoted.id, role: 'viewer' });
     await updateAccess({ userId: moved.id, brandIds: [brandIds.find((b) => b !== outlet.brandId)!] });
     for (const id of complaintIds) {
-      const c = (await post('/api/complaints/get', ownerToken, { complaintId: id })).json() as { assignee: unknown; activity: { kind: string; value: string | null; actorName: string | null }[] };
+      const c = (await post('/api/complaints/get', ownerToken, { complaintId: id })).json() as { assignee: unknown; timeline: { author: string; activity: { kind: string; value: string | null } | null }[] };
       expect(c.assignee, id).toBeNull();
-      expect(c.activity.filter((a) => a.kind === 'assignee' && a.actorName === ownerName).map((a) => a.value)).toEqual(expect.arrayContaining([null]));
+      const assignments = c.timeline.filter((e) => e.activity?.kind === 'assignee' && e.author === ownerName).map((e) => e.activity!.value);
+      expect(assignments.at(-1), id).toBeNull();
+      expect(assignments).toHaveLength(2);
     }
   });
 
@@ -286,7 +299,7 @@ describe('rules of an owner who left', () => {
     expect(audit).toHaveLength(1);
     await h.settle();
     // The owners as they are now: not the one demoted.
-    expect(mailedTo('Automation: rule “Paneer tickets (former owner)” was switched off')).toEqual(['group.owner@dinedesk.demo', 'owner@spice-route.demo']);
+    expect(mailedTo('- Paneer tickets (former owner) (acted for')).toEqual(['group.owner@dinedesk.demo', 'owner@spice-route.demo']);
     expect((await runOfGuest('paneer tikka was rubbery'))?.ruleId).toBe(Number(live.id));
     // An owner switching it on again takes it over: the flag goes.
     const taken = await post('/api/automation/rules/update', ownerToken, { ruleId: mine.id, enabled: true });
