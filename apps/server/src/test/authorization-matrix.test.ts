@@ -766,7 +766,8 @@ describe('after removal / after demotion', () => {
     };
     const [comment] = await db.insert(schema.internalComments).values({ clientId: ids.A.clientId, reviewId: Number(ids.A.reviewId), authorUserId: owner!.id, authorName: owner!.fullName, body: 'Matrix: call the guest back', mentions: [] }).returning();
     for (const [key, role] of [['removed', 'agent'], ['demoted', 'client_owner']] as const) {
-      const email = `matrix.${key}@spice-route.example`;
+      // Unique per run: the outbox of the default DATA_DIR outlives a run.
+      const email = `matrix.${key}.${randomUUID().slice(0, 8)}@spice-route.example`;
       const [user] = await db.insert(schema.users).values({ email, fullName: `Matrix ${key}`, passwordHash: owner!.passwordHash }).returning();
       await db.insert(schema.memberships).values({ userId: user!.id, clientId: ids.A.clientId, role });
       await db.insert(schema.accessGrants).values(MODULES.map((m) => ({ userId: user!.id, clientId: ids.A.clientId, kind: 'module', refId: m })));
