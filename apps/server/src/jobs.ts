@@ -11,7 +11,7 @@ import { googleSyncLocationJob } from './modules/google/google-sync.service.ts';
 import { pruneExpiredExports, reviewExportJob } from './modules/reviews/review-export.service.ts';
 import { syncableLocations } from './modules/google/google.repository.ts';
 import { mentionEmailJob } from './modules/comments/comments.service.ts';
-import { automationMatchJob, automationRunJob } from './modules/automation/automation.service.ts';
+import { automationMatchJob, automationRunJob, ownerLostEmailJob } from './modules/automation/automation.service.ts';
 import { competitorsRefreshJob, queueRefreshes } from './modules/competitors/competitors.service.ts';
 import { complaintsDetectJob } from './modules/complaints/complaints.service.ts';
 import { ordersImportJob } from './modules/orders/orders.service.ts';
@@ -88,7 +88,7 @@ export const maintenanceJob = defineJob<{ clientId: null }, AppContext>({
 });
 
 /** Every job kind, in registration order. */
-export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob, automationMatchJob, automationRunJob, competitorsRefreshJob, ordersImportJob, adsImportJob, instagramRefreshJob, reportGenerateJob, reportScheduleJob] as const;
+export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob, automationMatchJob, automationRunJob, ownerLostEmailJob, competitorsRefreshJob, ordersImportJob, adsImportJob, instagramRefreshJob, reportGenerateJob, reportScheduleJob] as const;
 
 /**
  * The process's job queue with every job registered; `start` it once the app is ready.

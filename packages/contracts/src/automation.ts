@@ -161,6 +161,12 @@ export const ZAutomationRule = z.object({
   /** Reviews it has handled, and when it last did. */
   runCount: z.number().int(),
   lastRunAt: ZIsoTime.nullable(),
+  /**
+   * False when the owner it acts for was removed from the client or is no longer an owner: the
+   * rule was switched off and stays flagged until an owner saves it, taking it over
+   * (docs/decisions/0044).
+   */
+  ownerMayRun: z.boolean(),
 });
 export type TAutomationRule = z.infer<typeof ZAutomationRule>;
 

@@ -16,7 +16,7 @@ export const REPORTS_API = {
   runs: '/api/reports/runs',
   /** POST {@link ZReportRunRequest} → 202 {@link ZReportRun}: queue a report. */
   run: '/api/reports/run',
-  /** GET → {@link ZReportRun}: one run's progress (the asker's, or a teammate's whose outlets the caller all sees). */
+  /** GET → {@link ZReportRun}: one run's progress, for whoever sees all its outlets now (the asker included: docs/decisions/0044). */
   runStatus: '/api/reports/runs/:runId',
   /** GET → the file (CSV, XLSX or PDF) of a finished run. */
   runFile: '/api/reports/runs/:runId/file',

@@ -728,3 +728,129 @@ describe('socket authorization', () => {
     }
   });
 });
+
+/**
+ * After removal / after demotion (docs/decisions/0044): two teammates of A who held everything a
+ * sender addresses (a rule's `notify` list, a ticket's assignment and watch, a mention, a
+ * scheduled report) and who ran downloads (a report run, a review export) while they saw A's
+ * outlet. Then one is removed from A and the other, an owner, is demoted to an outlet manager of
+ * another outlet. Every sender addresses neither, and every download refuses both: the removed
+ * one's token no longer works (401), the demoted one is told the file does not exist (404).
+ */
+describe('after removal / after demotion', () => {
+  type Who = { id: string; email: string; token: string; reportRunId: string; exportId: string; notificationId: string; scheduledRunId: string };
+  const people = {} as Record<'removed' | 'demoted', Who>;
+  let ownerToken: string;
+  let ticketId: string;
+  let ruleId: number;
+  const jobMeta = () => ({ id: `matrix-${++counter}`, retryCount: 0, log: h.server.app.log });
+
+  /** Mails in the outbox addressed to `email` (the To: header). */
+  const mailsTo = async (email: string) => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = h.server.ctx.config.mail.outboxDir;
+    if (!existsSync(dir)) return 0;
+    return readdirSync(dir).filter((f) => f.endsWith('.eml') && new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'm').test(readFileSync(join(dir, f), 'utf8'))).length;
+  };
+
+  beforeAll(async () => {
+    const db = h.server.ctx.db;
+    ownerToken = await h.login('owner@spice-route.demo');
+    const [owner] = await db.select().from(schema.users).where(eq(schema.users.email, 'owner@spice-route.demo'));
+    const outletId = ids.A.outletId;
+    const [otherOutlet] = await db.select({ id: schema.outlets.id }).from(schema.outlets).where(and(eq(schema.outlets.clientId, ids.A.clientId), ne(schema.outlets.id, outletId))).limit(1);
+    const post = async (token: string, url: string, payload: object, status: number) => {
+      const res = await h.server.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(status);
+      return res.json();
+    };
+    const [comment] = await db.insert(schema.internalComments).values({ clientId: ids.A.clientId, reviewId: Number(ids.A.reviewId), authorUserId: owner!.id, authorName: owner!.fullName, body: 'Matrix: call the guest back', mentions: [] }).returning();
+    for (const [key, role] of [['removed', 'agent'], ['demoted', 'client_owner']] as const) {
+      // Unique per run: the outbox of the default DATA_DIR outlives a run.
+      const email = `matrix.${key}.${randomUUID().slice(0, 8)}@spice-route.example`;
+      const [user] = await db.insert(schema.users).values({ email, fullName: `Matrix ${key}`, passwordHash: owner!.passwordHash }).returning();
+      await db.insert(schema.memberships).values({ userId: user!.id, clientId: ids.A.clientId, role });
+      await db.insert(schema.accessGrants).values(MODULES.map((m) => ({ userId: user!.id, clientId: ids.A.clientId, kind: 'module', refId: m })));
+      const token = await h.login(email);
+      const spec = { metrics: ['ratings'], outletIds: [outletId], period: { kind: 'last_days', days: 7 }, comparison: 'none' } as const;
+      const run = await post(token, '/api/reports/run', { spec, format: 'csv' }, 202);
+      const exp = await post(token, '/api/review_testing/get_reviews/export', { outletId, format: 'csv' }, 202);
+      const [n] = await db.insert(schema.mentionNotifications).values({ clientId: ids.A.clientId, userId: user!.id, commentId: comment!.id, reviewId: Number(ids.A.reviewId) }).returning();
+      const [scheduled] = await db
+        .insert(schema.reportRuns)
+        .values({ clientId: ids.A.clientId, userId: user!.id, title: `Matrix weekly ${key}`, spec, outletIds: [outletId], format: 'csv', periodFrom: '2026-11-01', periodTo: '2026-11-07', expiresAt: new Date(Date.now() + 86_400_000), scheduled: true })
+        .returning();
+      people[key] = { id: user!.id, email, token, reportRunId: run.id, exportId: exp.id, notificationId: String(n!.id), scheduledRunId: scheduled!.id };
+    }
+    await h.settle();
+    const ticket = await post(ownerToken, '/api/tickets/create', { outletId, title: 'Matrix: the cold room', priority: 'urgent', assigneeUserId: people.removed.id, watcherUserIds: [people.removed.id, people.demoted.id] }, 200);
+    ticketId = ticket.ticket.id;
+    const [rule] = await db
+      .insert(schema.automationRules)
+      .values({ clientId: ids.A.clientId, name: 'Matrix notify', trigger: 'new_review', conditions: {}, actions: [{ type: 'notify', userIds: [people.removed.id, people.demoted.id] }], delayMinutes: 5, position: 99, enabled: false, createdByUserId: owner!.id })
+      .returning();
+    ruleId = rule!.id;
+    // While they still see the outlet, downloads work.
+    for (const p of Object.values(people)) {
+      for (const url of [`/api/reports/runs/${p.reportRunId}/file`, `/api/review_testing/get_reviews/export/${p.exportId}/file`]) {
+        expect((await h.server.app.inject({ method: 'GET', url, headers: bearer(p.token) })).statusCode, url).toBe(200);
+      }
+    }
+    await post(ownerToken, '/api/access-control-of-user', { request: 'update', userId: people.removed.id, remove: true }, 200);
+    await post(ownerToken, '/api/access-control-of-user', { request: 'update', userId: people.demoted.id, role: 'outlet_manager', outletIds: [otherOutlet!.id] }, 200);
+  }, 180_000);
+
+  it('automation notify: the rule as saved before the change mails neither', async () => {
+    const db = h.server.ctx.db;
+    const { executeRun } = await import('../modules/automation/automation.service.ts');
+    await db.update(schema.automationRules).set({ enabled: true, actions: [{ type: 'notify', userIds: [people.removed.id, people.demoted.id] }] }).where(eq(schema.automationRules.id, ruleId));
+    const [review] = await db.select({ id: schema.reviews.id }).from(schema.reviews).where(and(eq(schema.reviews.outletId, ids.A.outletId), sql`${schema.reviews.id} not in (select review_id from automation_runs where review_id is not null)`)).limit(1);
+    const at = new Date();
+    const [run] = await db.insert(schema.automationRuns).values({ clientId: ids.A.clientId, outletId: ids.A.outletId, ruleId, ruleName: 'Matrix notify', reviewId: review!.id, matchedAt: at, dueAt: at, status: 'scheduled' }).returning();
+    await executeRun(h.server.ctx, ids.A.clientId, run!.id);
+    await db.update(schema.automationRules).set({ enabled: false }).where(eq(schema.automationRules.id, ruleId));
+    const [done] = await db.select().from(schema.automationRuns).where(eq(schema.automationRuns.id, run!.id));
+    expect(done!.outcomes).toEqual([{ type: 'notify', status: 'skipped', detail: 'Nobody of the list may see this outlet any more' }]);
+    for (const p of Object.values(people)) expect(await mailsTo(p.email), p.email).toBe(0);
+  });
+
+  it('SLA breach: released from the ticket, and a breach mail queued for them is not sent', async () => {
+    const { breachEmailJob } = await import('../modules/tickets/tickets.service.ts');
+    const res = await h.server.app.inject({ method: 'POST', url: '/api/tickets/get', payload: { ticketId }, headers: bearer(ownerToken) });
+    expect(res.json()).toMatchObject({ assignee: null, watchers: [] });
+    for (const p of Object.values(people)) {
+      expect(await breachEmailJob.handler(h.server.ctx, { clientId: ids.A.clientId, outletId: ids.A.outletId, ticketId, userId: p.id }, jobMeta())).toEqual({ skipped: 'recipient may no longer see this ticket' });
+      expect(await mailsTo(p.email), p.email).toBe(0);
+    }
+  });
+
+  it('mention mail and the bell: neither is mailed; the demoted one no longer lists it, the removed one is refused', async () => {
+    const { mentionEmailJob } = await import('../modules/comments/comments.service.ts');
+    for (const p of Object.values(people)) {
+      expect(await mentionEmailJob.handler(h.server.ctx, { clientId: ids.A.clientId, outletId: ids.A.outletId, notificationId: p.notificationId }, jobMeta())).toEqual({ skipped: 'recipient may no longer see this thread' });
+      expect(await mailsTo(p.email), p.email).toBe(0);
+    }
+    const bell = (p: Who) => h.server.app.inject({ method: 'POST', url: '/api/review/mention-notifications', payload: {}, headers: bearer(p.token) });
+    expect((await bell(people.removed)).statusCode).toBe(401);
+    const demoted = await bell(people.demoted);
+    expect(demoted.statusCode).toBe(200);
+    expect((demoted.json() as { data: { id: string }[] }).data.map((n) => n.id)).not.toContain(people.demoted.notificationId);
+  });
+
+  it('report mail: a scheduled run of the outlet is generated but mailed to neither', async () => {
+    const { reportGenerateJob } = await import('../modules/reports/reports.service.ts');
+    for (const p of Object.values(people)) {
+      expect(await reportGenerateJob.handler(h.server.ctx, { clientId: ids.A.clientId, runId: p.scheduledRunId }, jobMeta())).toEqual({ generated: true, mailed: false });
+      expect(await mailsTo(p.email), p.email).toBe(0);
+    }
+  });
+
+  it('downloads: report runs and review exports they made refuse the removed (401) and the demoted (404)', async () => {
+    for (const [key, p] of Object.entries(people)) {
+      for (const url of [`/api/reports/runs/${p.reportRunId}`, `/api/reports/runs/${p.reportRunId}/file`, `/api/review_testing/get_reviews/export/${p.exportId}`, `/api/review_testing/get_reviews/export/${p.exportId}/file`]) {
+        const res = await h.server.app.inject({ method: 'GET', url, headers: bearer(p.token) });
+        expect(res.statusCode, `${key} ${url}`).toBe(key === 'removed' ? 401 : 404);
+      }
+    }
+  });
+});

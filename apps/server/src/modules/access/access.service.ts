@@ -2,8 +2,12 @@ import { CLIENT_ROLES, MODULES, ZModule, type TAccessControlRequest, type TAcces
 import type { AppContext } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
-import { transactionThenPublish } from '../../lib/realtime.ts';
-import { accessIdsOf, assertOwnIds, auditLogRows, grantsOfClient, membersOf, removeMember, replaceGrants, roleIn, setMemberRole } from './access.repository.ts';
+import type { Db } from '../../db/client.ts';
+import { transactionThenPublish, type Outbox } from '../../lib/realtime.ts';
+import { dropRuleTargets, ownerLostEmailJob, switchOffRulesOfLostOwners } from '../automation/automation.service.ts';
+import { releaseComplaintsOutOfSight } from '../complaints/complaints.service.ts';
+import { releaseTicketsOutOfSight } from '../tickets/tickets.service.ts';
+import { accessIdsOf, assertOwnIds, auditLogRows, grantsOfClient, membersOf, removeMember, replaceGrants, roleIn, setMemberRole, userById } from './access.repository.ts';
 import { pendingInvitation, pendingInvitations, revokeInvitation, updateInvitationGrant } from './invitations.repository.ts';
 import { invitationAsUser } from './invitations.service.ts';
 import { assertCan, requireClient, type AuthContext } from './session.service.ts';
@@ -61,16 +65,19 @@ export async function accessControl(ctx: AppContext, auth: AuthContext, body: TA
   const before = await roleIn(ctx.db, clientId, target);
   if (!before) return updatePendingInvitation(ctx, auth, clientId, body);
   if (body.remove) {
-    await transactionThenPublish(ctx, async (tx, outbox) => {
+    const switchedOff = await transactionThenPublish(ctx, async (tx, outbox) => {
       const old = await accessIdsOf(tx, target, clientId);
       await removeMember(tx, clientId, target);
       await audit(tx, { clientId, actorUserId: auth.userId, action: 'user.removed', target: `user:${target}`, details: { role: before, access: old }, at: ctx.now() });
+      const released = await releaseWhatTheyLost(ctx, tx, outbox, clientId, target, { userId: auth.userId, name: auth.fullName }, true);
       // Their tokens for this client stop working on the next call (no membership); sockets after commit.
       outbox.accessChanged([target]);
+      return released.rulesSwitchedOff;
     });
+    if (switchedOff) ctx.jobs.wake(ownerLostEmailJob);
     return { userId: target, role: before, access: { brandIds: [], outletIds: [], modules: [] }, allOutlets: false };
   }
-  return transactionThenPublish(ctx, async (tx, outbox) => {
+  const answer = await transactionThenPublish(ctx, async (tx, outbox) => {
     await assertOwnIds(tx, clientId, body.brandIds ?? [], body.outletIds ?? []);
     const old = await accessIdsOf(tx, target, clientId);
     const now = ctx.now();
@@ -86,10 +93,35 @@ export async function accessControl(ctx: AppContext, auth: AuthContext, body: TA
       await audit(tx, { clientId, actorUserId: auth.userId, action: 'access.updated', target: `user:${target}`, details: { from: old, to: access }, at: now });
     }
     const role = body.role ?? before;
+    const released = await releaseWhatTheyLost(ctx, tx, outbox, clientId, target, { userId: auth.userId, name: auth.fullName }, false);
     // After commit: an open socket of that user joins or leaves rooms now, not at its next replay.
     outbox.accessChanged([target]);
-    return { userId: target, role, access: role === 'client_owner' ? { ...access, modules: [...MODULES] } : access, allOutlets: !SCOPED_ROLES.includes(role) };
+    return { switchedOff: released.rulesSwitchedOff, body: { userId: target, role, access: role === 'client_owner' ? { ...access, modules: [...MODULES] } : access, allOutlets: !SCOPED_ROLES.includes(role) } };
   });
+  if (answer.switchedOff) ctx.jobs.wake(ownerLostEmailJob);
+  return answer.body;
+}
+
+/**
+ * What a member stops holding when their access shrinks, in the transaction that shrinks it
+ * (docs/decisions/0044): ticket assignments and watches and complaint assignments on outlets
+ * they no longer see (assignments also when made a viewer), each with an activity entry; when
+ * removed, their place in rules' `assign`/`notify` actions; and the rules of owners who may no
+ * longer run them are switched off and flagged. Nothing to release writes nothing; otherwise one
+ * audit row `access.work_released` sums it up.
+ * @returns how many of each were released
+ */
+async function releaseWhatTheyLost(ctx: AppContext, tx: Db, outbox: Outbox, clientId: string, userId: string, actor: { userId: string; name: string }, removed: boolean) {
+  const name = (await userById(tx, userId))?.fullName ?? '';
+  const tickets = await releaseTicketsOutOfSight(ctx, tx, outbox, clientId, userId, name, actor);
+  const complaints = await releaseComplaintsOutOfSight(ctx, tx, outbox, clientId, userId, actor);
+  const ruleTargets = removed ? await dropRuleTargets(ctx, tx, clientId, userId, actor) : 0;
+  const rulesSwitchedOff = (await switchOffRulesOfLostOwners(ctx, tx, clientId, actor)).length;
+  const released = { tickets, complaints, ruleTargets, rulesSwitchedOff };
+  if (tickets || complaints || ruleTargets || rulesSwitchedOff) {
+    await audit(tx, { clientId, actorUserId: actor.userId, action: 'access.work_released', target: `user:${userId}`, details: released, at: ctx.now() });
+  }
+  return released;
 }
 
 /**

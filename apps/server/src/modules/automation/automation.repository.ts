@@ -12,6 +12,36 @@ export type RuleRow = typeof automationRules.$inferSelect;
 export type RunRow = typeof automationRuns.$inferSelect;
 export type DraftRow = typeof automationDrafts.$inferSelect;
 
+/**
+ * Whether the owner a rule acts for may still run it (SQL, on a query joining `users` on the
+ * rule's owner): a super admin, or an owner (`client_owner`) of the client now, as
+ * automation.service `actingAs` requires. False for a rule whose owner was removed or demoted.
+ */
+const ownerMayRun = (clientId: string) =>
+  sql<boolean>`coalesce(${users.isSuperAdmin} or exists (select 1 from ${memberships} where ${memberships.clientId} = ${clientId} and ${memberships.userId} = ${users.id} and ${memberships.role} = 'client_owner'), false)`;
+
+/** Switched-on rules of a client whose owner may no longer run them (removed or demoted), locked. */
+export async function enabledRulesOfLostOwners(db: Db, clientId: string): Promise<RuleRow[]> {
+  const rows = await db
+    .select({ r: automationRules })
+    .from(automationRules)
+    .leftJoin(users, eq(users.id, automationRules.createdByUserId))
+    .where(and(eq(automationRules.clientId, clientId), eq(automationRules.enabled, true), sql`not ${ownerMayRun(clientId)}`))
+    .orderBy(asc(automationRules.position), asc(automationRules.id))
+    .for('update', { of: automationRules });
+  return rows.map((row) => row.r);
+}
+
+/** Rules of a client whose actions name `userId` (an `assign` target or a `notify` recipient), locked. */
+export async function rulesNaming(db: Db, clientId: string, userId: string): Promise<RuleRow[]> {
+  return db
+    .select()
+    .from(automationRules)
+    .where(and(eq(automationRules.clientId, clientId), sql`exists (select 1 from jsonb_array_elements(${automationRules.actions}) a where a->>'userId' = ${userId} or coalesce(a->'userIds', '[]'::jsonb) ? ${userId})`))
+    .orderBy(asc(automationRules.id))
+    .for('update');
+}
+
 /** The client's rules, first to last, with their owner's name and how often they ran. */
 export async function listRules(db: Db, clientId: string) {
   const runs = db
@@ -21,7 +51,7 @@ export async function listRules(db: Db, clientId: string) {
     .groupBy(automationRuns.ruleId)
     .as('runs');
   return db
-    .select({ r: automationRules, ownerName: users.fullName, runCount: runs.n, lastRunAt: runs.last })
+    .select({ r: automationRules, ownerName: users.fullName, runCount: runs.n, lastRunAt: runs.last, ownerMayRun: ownerMayRun(clientId) })
     .from(automationRules)
     .leftJoin(users, eq(users.id, automationRules.createdByUserId))
     .leftJoin(runs, eq(runs.ruleId, automationRules.id))
@@ -434,12 +464,6 @@ export async function pendingDrafts(db: Db, scope: TenantScope): Promise<number>
 }
 
 /** Mail addresses and names of users, for the `notify` action. */
-export async function usersByIds(db: Db, ids: string[]) {
-  if (!ids.length) return [];
-  return db.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(inArray(users.id, ids));
-}
-
-
 /** Members of the client among `ids`, with their role. */
 export async function clientMembers(db: Db, clientId: string, ids: string[]): Promise<{ id: string; role: string }[]> {
   if (!ids.length) return [];

@@ -11,6 +11,7 @@ import { keysetPage, parseCursor } from '../../lib/keyset.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { userById } from '../access/access.repository.ts';
+import { recipientsNow } from '../access/recipients.ts';
 import { loadAccess } from '../access/session.service.ts';
 import { threadLink } from '../comments/comments.service.ts';
 import { complaintOfReview, openComplaintOfConversation } from '../complaints/complaints.repository.ts';
@@ -88,6 +89,7 @@ function ruleView(row: Awaited<ReturnType<typeof repo.listRules>>[number]): TAut
     updatedAt: r.updatedAt.toISOString(),
     runCount: Number(row.runCount ?? 0),
     lastRunAt: row.lastRunAt ? new Date(row.lastRunAt).toISOString() : null,
+    ownerMayRun: Boolean(row.ownerMayRun),
   };
 }
 
@@ -471,6 +473,89 @@ async function actingAs(ctx: AppContext, userId: string | null, clientId: string
   };
 }
 
+/** Who changed access, for the audit rows of what that change stops (null: DineDesk itself, at match time). */
+export interface AccessActor {
+  userId: string;
+  name: string;
+}
+
+/**
+ * Switches off the client's rules whose owner may no longer run them (removed from the client,
+ * or no longer an owner), in `tx`: each gets an audit row, the rule list shows it flagged
+ * (`ownerMayRun: false`) until an owner saves it (and so takes it over), and the client's owners
+ * are mailed once (`automation.owner-lost-email`, queued in `tx`). Called by the access module in
+ * the transaction that changes a role or removes a member, and before every match.
+ * @returns the ids of the rules switched off
+ */
+export async function switchOffRulesOfLostOwners(ctx: AppContext, tx: Db, clientId: string, actor: AccessActor | null): Promise<number[]> {
+  const lost = await repo.enabledRulesOfLostOwners(tx, clientId);
+  if (!lost.length) return [];
+  const at = ctx.now();
+  for (const rule of lost) {
+    await repo.updateRule(tx, rule.id, { enabled: false, updatedAt: at });
+    await audit(tx, { clientId, actorUserId: actor?.userId ?? null, action: 'automation.rule_switched_off', target: `automation_rule:${rule.id}`, details: { name: rule.name, reason: 'owner_lost_access', ownerUserId: rule.createdByUserId }, at });
+  }
+  const ruleIds = lost.map((r) => String(r.id));
+  await ctx.jobs.send(ownerLostEmailJob, { clientId, ruleIds }, { singletonKey: `${clientId}:${ruleIds.join(',')}`, tx });
+  return lost.map((r) => r.id);
+}
+
+/**
+ * Takes a teammate removed from the client out of the rules' actions, in `tx`: `notify` lists
+ * lose them (an action left with nobody goes), `assign` actions naming them go. Each rule changed
+ * gets an audit row (decision 0044). @returns how many rules changed
+ */
+export async function dropRuleTargets(ctx: AppContext, tx: Db, clientId: string, userId: string, actor: AccessActor): Promise<number> {
+  const rules = await repo.rulesNaming(tx, clientId, userId);
+  const at = ctx.now();
+  for (const rule of rules) {
+    const actions = rule.actions
+      .map((a) => (a.type === 'notify' ? { ...a, userIds: a.userIds.filter((id) => id !== userId) } : a))
+      .filter((a) => !(a.type === 'assign' && a.userId === userId) && !(a.type === 'notify' && !a.userIds.length));
+    await repo.updateRule(tx, rule.id, { actions, updatedAt: at });
+    await audit(tx, { clientId, actorUserId: actor.userId, action: 'automation.rule_updated', target: `automation_rule:${rule.id}`, details: { changed: ['actions'], reason: 'member_removed', userId }, at });
+  }
+  return rules.length;
+}
+
+/**
+ * `automation.owner-lost-email`: tells the client's owners (as they are when it runs) that rules
+ * were switched off because the owner they acted for was removed or demoted. A rule switched on
+ * again, or taken over, since is left out; nothing left, no mail.
+ */
+export const ownerLostEmailJob = defineJob<{ clientId: string; ruleIds: string[] }, AppContext>({
+  name: 'automation.owner-lost-email',
+  subject: 'Automation',
+  schema: z.object({ clientId: z.uuid(), ruleIds: z.array(z.string().regex(/^\d{1,16}$/)).min(1).max(AUTOMATION_RULES_MAX) }),
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+  async handler(ctx, data) {
+    const wanted = new Set(data.ruleIds.map(Number));
+    const rules = (await repo.listRules(ctx.db, data.clientId)).filter((row) => wanted.has(row.r.id) && !row.r.enabled && !row.ownerMayRun);
+    if (!rules.length) return { skipped: 'taken over or switched on since' };
+    const owners = await recipientsNow(ctx.db, data.clientId, [], { module: 'reviews_and_complaints', roles: ['client_owner'] });
+    const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+    for (const o of owners) {
+      await ctx.mailer.send({
+        to: o.email,
+        subject: `Automation: ${rules.length === 1 ? `rule “${rules[0]!.r.name}” was` : `${rules.length} rules were`} switched off`,
+        text: [
+          `Hello ${o.fullName},`,
+          '',
+          'These automation rules acted on behalf of someone who is no longer an owner of this client, so DineDesk switched them off:',
+          '',
+          ...rules.map((row) => `- ${row.r.name}${row.ownerName ? ` (acted for ${row.ownerName})` : ''}`),
+          '',
+          `Reviews now go to the rules after them. To use one again, open it, check it and switch it on: it then acts on your behalf. ${base}/apps/reviews_and_complaints/automation`,
+        ].join('\n'),
+      });
+    }
+    return { mailed: owners.length };
+  },
+});
+
 /**
  * The start of the second a rule was switched on (ms): Facebook and Google give review times to
  * the second, so a review written in that second counts as written after it.
@@ -486,6 +571,10 @@ function fromSecond(at: Date): number {
  * @returns how many runs were scheduled
  */
 export async function matchArrivals(ctx: AppContext, clientId: string, outletId: string, trigger: TAutomationTrigger = 'new_review'): Promise<number> {
+  // A rule whose owner lost the right to run it must not take reviews from the rules after it:
+  // switched off (and flagged to the owners) before matching, should the access change have
+  // missed it (decision 0044).
+  if ((await ctx.db.transaction((tx) => switchOffRulesOfLostOwners(ctx, tx, clientId, null))).length) ctx.jobs.wake(ownerLostEmailJob);
   const rules = await repo.enabledRules(ctx.db, clientId, trigger);
   if (!rules.length) return 0;
   const earliest = Math.min(...rules.map((r) => (r.enabledAt ? fromSecond(r.enabledAt) : Infinity)));
@@ -554,7 +643,10 @@ async function runAction(ctx: AppContext, run: repo.RunRow, rule: repo.RuleRow, 
         return { type: action.type, status: 'done', detail: `Complaint #${complaintId} assigned` };
       }
       case 'notify': {
-        const people = await repo.usersByIds(ctx.db, action.userIds);
+        // Addressed now, not when the rule was saved: a teammate removed since, or moved off this
+        // outlet, gets nothing (docs/decisions/0044).
+        const people = await recipientsNow(ctx.db, clientId, [review.outletId], { module: 'reviews_and_complaints', userIds: action.userIds });
+        if (!people.length) return { type: action.type, status: 'skipped', detail: 'Nobody of the list may see this outlet any more' };
         const stars = review.rating ? `${review.rating}★ ` : '';
         const link = message ? conversationLink(ctx, review) : threadLink(ctx, { reviewId: review.id, ticketId: null });
         const what = message ? `${review.source === 'instagram' ? 'Instagram' : 'Messenger'} message to ${review.outletName}` : `${stars}review of ${review.outletName}`;
@@ -566,7 +658,8 @@ async function runAction(ctx: AppContext, run: repo.RunRow, rule: repo.RuleRow, 
             text: [`Hello ${p.fullName},`, '', `The automation rule “${rule.name}” picked up ${review.reviewerName}'s ${origin} ${review.outletName} (${review.brandName}):`, '', ...(review.reviewText || '(no text)').split(/\r?\n/).map((l) => `> ${l}`), '', `Open the ${message ? 'conversation' : 'review'}: ${link}`].join('\n'),
           });
         }
-        return { type: action.type, status: 'done', detail: `Mailed ${people.map((p) => p.fullName).join(', ')}` };
+        const left = new Set(action.userIds).size - people.length;
+        return { type: action.type, status: 'done', detail: `Mailed ${people.map((p) => p.fullName).join(', ')}${left ? ` (${left} of the list may no longer see this outlet)` : ''}` };
       }
     }
   } catch (e) {

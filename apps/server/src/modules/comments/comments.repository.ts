@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
-import { accessGrants, brands, facebookPages, googleLocations, internalComments, memberships, mentionNotifications, outlets, reviews, tickets, users } from '../../db/schema.ts';
+import { brands, facebookPages, googleLocations, internalComments, mentionNotifications, outlets, reviews, tickets, users } from '../../db/schema.ts';
+import { membersWhoSee } from '../access/recipients.ts';
 import { afterPosition, type KeysetPosition } from '../../lib/keyset.ts';
 import { tenantScope, type TenantScope } from '../../lib/tenant-scope.ts';
 
@@ -114,30 +115,8 @@ export function mentionableUsers(
   outlet: { id: string; brandId: string },
   opts: { only?: readonly string[]; q?: string; limit?: number } = {},
 ): Promise<Mentionable[]> {
-  const m = memberships;
-  const g = accessGrants;
-  const grant = (kind: string, ref: string) =>
-    sql`exists (select 1 from ${g} where ${g.userId} = ${m.userId} and ${g.clientId} = ${clientId} and ${g.kind} = ${kind} and ${g.refId} = ${ref})`;
-  const conds: SQL[] = [
-    eq(m.clientId, clientId),
-    sql`(${m.role} = 'client_owner' or (${grant('module', 'reviews_and_complaints')} and (
-      ${m.role} in ('agent', 'viewer')
-      or (${m.role} = 'outlet_manager' and ${grant('outlet', outlet.id)})
-      or (${m.role} = 'brand_manager' and (${grant('brand', outlet.brandId)} or ${grant('outlet', outlet.id)}))
-    )))`,
-  ];
-  if (opts.only) conds.push(opts.only.length ? inArray(m.userId, [...opts.only]) : sql`false`);
-  if (opts.q) {
-    const like = `%${opts.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    conds.push(sql`(${users.fullName} ilike ${like} or ${users.email} ilike ${like})`);
-  }
-  return db
-    .select({ id: users.id, fullName: users.fullName, email: users.email, role: m.role })
-    .from(m)
-    .innerJoin(users, eq(users.id, m.userId))
-    .where(and(...conds))
-    .orderBy(asc(users.fullName), asc(users.id))
-    .limit(opts.limit ?? 500);
+  // One rule for who may be named and who may be told: the access module's (docs/decisions/0044).
+  return membersWhoSee(db, clientId, [outlet], { module: 'reviews_and_complaints', ...opts });
 }
 
 /** Inserts the notifications of one comment. @returns their ids by recipient */

@@ -17,6 +17,7 @@ import { encodeCursor, parseCursor } from '../../lib/keyset.ts';
 import { transactionThenPublish, type Outbox } from '../../lib/realtime.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { recipientsNow } from '../access/recipients.ts';
 import * as repo from './comments.repository.ts';
 
 /**
@@ -203,7 +204,8 @@ export function threadLink(ctx: AppContext, thread: { reviewId: number | null; t
 
 /**
  * `comments.mention-email`: emails one mention to its teammate (issue #12) through `ctx.mailer`.
- * Skipped when the teammate has read or archived it meanwhile, or it was already sent (a retry
+ * Skipped when the teammate has read or archived it meanwhile, may no longer see the thread's
+ * outlet (removed, or moved off it: decision 0044), or it was already sent (a retry
  * after the mail went out but before it was recorded may send it twice: at least once).
  * A refused or unreachable SMTP server throws, so the queue retries with backoff.
  */
@@ -221,6 +223,10 @@ export const mentionEmailJob = defineJob<{ clientId: string; outletId: string; n
     if (!n) return { skipped: 'notification deleted' };
     if (n.emailedAt) return { skipped: 'already sent' };
     if (n.status !== 'unread') return { skipped: `already ${n.status}` };
+    // Addressed at send time (docs/decisions/0044): removed from the client, or moved off the
+    // thread's outlet, since the mention: no mail.
+    const [to] = await recipientsNow(ctx.db, n.clientId, [n.outletId], { module: 'reviews_and_complaints', userIds: [n.recipientId] });
+    if (!to) return { skipped: 'recipient may no longer see this thread' };
     const stars = n.rating ? `${n.rating}★ ` : '';
     const link = threadLink(ctx, n);
     const onReview = n.reviewId !== null;
@@ -237,7 +243,7 @@ export const mentionEmailJob = defineJob<{ clientId: string; outletId: string; n
       '',
       'Internal comments are seen only by your team in DineDesk; they are never published.',
     ].join('\n');
-    const sent = await ctx.mailer.send({ to: n.recipientEmail, subject, text });
+    const sent = await ctx.mailer.send({ to: to.email, subject, text });
     await repo.markEmailed(ctx.db, n.id, ctx.now());
     return { messageId: sent.messageId, ...(sent.file ? { file: sent.file } : {}) };
   },

@@ -375,3 +375,8 @@ export async function outletsWithReviewsToOpen(db: Db, since: Date): Promise<{ c
       ),
     );
 }
+
+/** Complaints of a client assigned to a user, with their outlet. */
+export async function complaintsAssignedTo(db: Db, clientId: string, userId: string): Promise<{ id: number; outletId: string }[]> {
+  return db.select({ id: complaints.id, outletId: complaints.outletId }).from(complaints).where(and(eq(complaints.clientId, clientId), eq(complaints.assigneeUserId, userId))).orderBy(asc(complaints.id));
+}

@@ -20,6 +20,7 @@ import { encodeCursor, parseCursor } from '../../lib/keyset.ts';
 import { transactionThenPublish, type Outbox } from '../../lib/realtime.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { sightOf } from '../access/recipients.ts';
 import { mentionableUsers } from '../comments/comments.repository.ts';
 import * as repo from './complaints.repository.ts';
 
@@ -349,6 +350,28 @@ export async function updateComplaint(
     return c.id;
   });
   return loadComplaint(ctx.db, auth.clientId!, id);
+}
+
+/**
+ * Unassigns a teammate from complaints of outlets they may no longer see, or work (made a
+ * viewer), in `tx`, with an activity entry by `actor` each (docs/decisions/0044). Called by the
+ * access module in the transaction that changes access. @returns how many complaints changed
+ */
+export async function releaseComplaintsOutOfSight(ctx: AppContext, tx: Db, outbox: Outbox, clientId: string, userId: string, actor: { userId: string; name: string }): Promise<number> {
+  const held = await repo.complaintsAssignedTo(tx, clientId, userId);
+  if (!held.length) return 0;
+  const sight = await sightOf(tx, clientId, userId, held.map((c) => c.outletId), 'reviews_and_complaints');
+  const at = ctx.now();
+  let changed = 0;
+  for (const c of held) {
+    const role = sight.get(c.outletId) ?? null;
+    if (role !== null && role !== 'viewer') continue;
+    await repo.updateComplaint(tx, c.id, { assigneeUserId: null, updatedAt: at });
+    await repo.insertActivity(tx, { complaintId: c.id, at, actorUserId: actor.userId, actorName: actor.name, kind: 'assignee', value: null });
+    await announce(tx, outbox, c, 'updated');
+    changed++;
+  }
+  return changed;
 }
 
 async function outletBrand(db: Db, c: repo.ComplaintRow): Promise<string> {

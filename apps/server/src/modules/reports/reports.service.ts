@@ -18,6 +18,7 @@ import { defineJob } from '../../lib/jobs.ts';
 import { seesAllOutlets } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { userById } from '../access/access.repository.ts';
+import { recipientsNow } from '../access/recipients.ts';
 import { loadAccess, requireClient } from '../access/session.service.ts';
 import { outletsInScope } from '../reporting/reporting.repository.ts';
 import { comparePeriod, reportFigures, resolvePeriod, type OutletRef } from './reports.figures.ts';
@@ -174,15 +175,16 @@ export async function requestRun(ctx: AppContext, auth: AuthContext, req: TRepor
 }
 
 /**
- * A run the caller may read: their own, or a teammate's (same client) whose outlets they all see,
- * as with review exports: the file holds only those outlets' figures.
+ * A run the caller may read: one of the client whose outlets they all see now, as with review
+ * exports: the file holds only those outlets' figures. The person who ran it is no exception: a
+ * teammate moved off one of its outlets since loses the file with the outlet (decision 0044).
  * @throws HttpError 404 naming `params.runId` otherwise, and once it expired (never 403: an id
  *   reveals nothing)
  */
 async function visibleRun(ctx: AppContext, auth: AuthContext, runId: string): Promise<repo.RunView> {
   const clientId = requireClient(auth);
   const run = await repo.runById(ctx.db, runId);
-  const visible = run !== undefined && run.clientId === clientId && (run.userId === auth.userId || seesAllOutlets(auth, run.clientId, run.outletIds));
+  const visible = run !== undefined && run.clientId === clientId && seesAllOutlets(auth, run.clientId, run.outletIds);
   if (!visible || run.expiresAt < ctx.now()) throw new HttpError(404, `Report ${runId} not found`, { field: 'params.runId' });
   return run;
 }
@@ -202,7 +204,8 @@ export async function runFileOf(ctx: AppContext, auth: AuthContext, runId: strin
 
 export async function listRuns(ctx: AppContext, auth: AuthContext): Promise<TReportRun[]> {
   const clientId = requireClient(auth);
-  return (await repo.runsOf(ctx.db, clientId, auth.userId, ctx.now(), RUNS_LISTED)).map(runView);
+  // Runs of outlets the caller no longer sees are not listed (their file is refused too).
+  return (await repo.runsOf(ctx.db, clientId, auth.userId, ctx.now(), RUNS_LISTED)).filter((r) => seesAllOutlets(auth, clientId, r.outletIds)).map(runView);
 }
 
 // ── Saved reports ─────────────────────────────────────────────────────────────────────────
@@ -306,7 +309,9 @@ export const reportGenerateJob = defineJob<{ clientId: string; runId: string }, 
       }
     }
     if (run.scheduled && !run.mailedTo) {
-      const who = await accessNow(ctx, run.userId, run.clientId);
+      // Addressed at send time (docs/decisions/0044): the owner must still be a member who reads
+      // Reporting and sees every outlet of the file, else no mail (the file holds those outlets).
+      const [who] = await recipientsNow(ctx.db, run.clientId, run.outletIds, { module: 'reporting', userIds: [run.userId] });
       if (!who) return { generated: true, mailed: false };
       const file = await repo.runFile(ctx.db, run.id);
       await ctx.mailer.send({

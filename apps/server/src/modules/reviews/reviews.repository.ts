@@ -566,6 +566,18 @@ export async function listReplyTemplates(db: Db, clientId: string): Promise<(Rep
   return rows.map((r) => ({ ...r.t, updatedByName: r.updatedByName }));
 }
 
+/** Names of the client's automation rules whose reply or draft pool holds the template (rows locked). */
+export async function rulesUsingTemplate(db: Db, clientId: string, templateId: string): Promise<string[]> {
+  const r = schema.automationRules;
+  const rows = await db
+    .select({ name: r.name })
+    .from(r)
+    .where(and(eq(r.clientId, clientId), sql`exists (select 1 from jsonb_array_elements(${r.actions}) a where a->>'type' in ('reply', 'draft') and coalesce(a->'templateIds', '[]'::jsonb) ? ${templateId})`))
+    .orderBy(asc(r.name))
+    .for('update');
+  return rows.map((row) => row.name);
+}
+
 export async function getReplyTemplate(db: Db, id: string): Promise<ReplyTemplateRow | undefined> {
   const [row] = await db.select().from(replyTemplates).where(eq(replyTemplates.id, id));
   return row;

@@ -230,14 +230,24 @@ export async function watchersOf(db: Db, ticketIds: number[]): Promise<{ ticketI
     .orderBy(asc(ticketWatchers.addedAt), asc(users.fullName));
 }
 
-export async function userContact(db: Db, userId: string): Promise<{ email: string; fullName: string } | undefined> {
-  const [row] = await db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId));
-  return row;
-}
-
 /** The socket rooms of an outlet: its Facebook Page, the Page's Instagram account, its Google location. */
 export async function outletAccounts(db: Db, outletId: string): Promise<string[]> {
   const pages = await db.select({ id: facebookPages.id, ig: facebookPages.instagramUserId }).from(facebookPages).where(eq(facebookPages.outletId, outletId));
   const locations = await db.select({ id: googleLocations.id }).from(googleLocations).where(eq(googleLocations.outletId, outletId));
   return [...pages.flatMap((p) => (p.ig ? [p.id, p.ig] : [p.id])), ...locations.map((l) => l.id)];
+}
+
+/** Tickets of a client a user holds (assignee) or watches, with the ticket's outlet. */
+export async function ticketsHeldBy(db: Db, clientId: string, userId: string): Promise<{ id: number; outletId: string; assigned: boolean; watching: boolean }[]> {
+  const watched = db.select({ id: ticketWatchers.ticketId }).from(ticketWatchers).where(eq(ticketWatchers.userId, userId));
+  return db
+    .select({
+      id: tickets.id,
+      outletId: tickets.outletId,
+      assigned: sql<boolean>`coalesce(${tickets.assigneeUserId} = ${userId}, false)`,
+      watching: sql<boolean>`${tickets.id} in (${watched})`,
+    })
+    .from(tickets)
+    .where(and(eq(tickets.clientId, clientId), sql`(${tickets.assigneeUserId} = ${userId} or ${tickets.id} in (${watched}))`))
+    .orderBy(asc(tickets.id));
 }

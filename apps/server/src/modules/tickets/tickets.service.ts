@@ -20,6 +20,7 @@ import { encodeCursor, parseCursor } from '../../lib/keyset.ts';
 import { transactionThenPublish, type Outbox } from '../../lib/realtime.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { recipientsNow, sightOf } from '../access/recipients.ts';
 import { mentionableUsers } from '../comments/comments.repository.ts';
 import * as repo from './tickets.repository.ts';
 
@@ -39,7 +40,7 @@ import * as repo from './tickets.repository.ts';
 const HOUR_MS = 3_600_000;
 const notFound = (what: string, id: string, field: string) => new HttpError(404, `${what} ${id} not found`, { field });
 
-interface Actor {
+export interface Actor {
   userId: string;
   name: string;
 }
@@ -247,6 +248,37 @@ export async function updateTicket(
   return loadTicket(ctx.db, clientId, id);
 }
 
+/**
+ * Releases what a teammate holds on tickets of outlets they may no longer see (removed from the
+ * client, moved off the outlet, the reviews module taken away), and assignments they may no
+ * longer work (made a viewer), in `tx`, with an activity entry by `actor` per change
+ * (docs/decisions/0044). Called by the access module in the transaction that changes access.
+ * @returns how many tickets changed
+ */
+export async function releaseTicketsOutOfSight(ctx: AppContext, tx: Db, outbox: Outbox, clientId: string, userId: string, userName: string, actor: Actor): Promise<number> {
+  const held = await repo.ticketsHeldBy(tx, clientId, userId);
+  if (!held.length) return 0;
+  const sight = await sightOf(tx, clientId, userId, held.map((t) => t.outletId), 'reviews_and_complaints');
+  const at = ctx.now();
+  let changed = 0;
+  for (const t of held) {
+    const role = sight.get(t.outletId) ?? null;
+    const unassign = t.assigned && (role === null || role === 'viewer');
+    const unwatch = t.watching && role === null;
+    if (!unassign && !unwatch) continue;
+    const log: { kind: repo.TicketActivityKind; value: string | null }[] = [];
+    if (unassign) {
+      await repo.updateTicket(tx, t.id, { assigneeUserId: null, updatedAt: at });
+      log.push({ kind: 'assignee', value: null });
+    } else await repo.updateTicket(tx, t.id, { updatedAt: at });
+    if (unwatch && (await repo.removeWatchers(tx, t.id, [userId])).length) log.push({ kind: 'watcher_removed', value: userName });
+    await repo.insertActivity(tx, log.map((l) => ({ ticketId: t.id, at, actorUserId: actor.userId, actorName: actor.name, ...l })));
+    await announce(tx, outbox, t, 'updated');
+    changed++;
+  }
+  return changed;
+}
+
 /** The due time before which an on-time ticket is "due soon" (contracts `DUE_SOON_HOURS`), when asked for. */
 export function dueSoonLimit(ctx: AppContext, dueSoon: boolean | undefined): Date | undefined {
   return dueSoon ? new Date(ctx.now().getTime() + DUE_SOON_HOURS * 3_600_000) : undefined;
@@ -330,8 +362,10 @@ export const ticketSlaJob = defineJob<{ clientId: string; outletId: string; tick
       if (!(await repo.markBreached(tx, Number(data.ticketId), dueAt, at))) return false;
       const t = (await repo.ticketById(tx, Number(data.ticketId)))!;
       await repo.insertActivity(tx, [{ ticketId: t.id, at, actorUserId: null, actorName: null, kind: 'sla_breached', value: dueAt.toISOString() }]);
-      const recipients = new Set([...(t.assigneeUserId ? [t.assigneeUserId] : []), ...(await repo.watchersOf(tx, [t.id])).map((w) => w.id)]);
-      if (!recipients.size && t.createdByUserId) recipients.add(t.createdByUserId);
+      const wanted = [...(t.assigneeUserId ? [t.assigneeUserId] : []), ...(await repo.watchersOf(tx, [t.id])).map((w) => w.id)];
+      if (!wanted.length && t.createdByUserId) wanted.push(t.createdByUserId);
+      // Only people who see the ticket's outlet now (docs/decisions/0044); the mail job asks again.
+      const recipients = (await recipientsNow(tx, t.clientId, [t.outletId], { module: 'reviews_and_complaints', userIds: wanted })).map((r) => r.id);
       for (const userId of recipients) await ctx.jobs.send(breachEmailJob, { clientId: t.clientId, outletId: t.outletId, ticketId: String(t.id), userId }, { singletonKey: `${t.id}:${userId}:${dueAt.getTime()}`, tx });
       await announce(tx, outbox, t, 'breached');
       return true;
@@ -352,8 +386,10 @@ export const breachEmailJob = defineJob<{ clientId: string; outletId: string; ti
   expireInSeconds: 5 * 60,
   async handler(ctx, data) {
     const row = await repo.ticketWithNames(ctx.db, data.clientId, Number(data.ticketId));
-    const to = await repo.userContact(ctx.db, data.userId);
-    if (!row || !to) return { skipped: 'ticket or user gone' };
+    if (!row) return { skipped: 'ticket or user gone' };
+    // Addressed at send time: removed from the client or moved off the outlet since the breach, no mail.
+    const [to] = await recipientsNow(ctx.db, row.t.clientId, [row.t.outletId], { module: 'reviews_and_complaints', userIds: [data.userId] });
+    if (!to) return { skipped: 'recipient may no longer see this ticket' };
     if (row.t.status === 'closed') return { skipped: 'closed since' };
     const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
     const sent = await ctx.mailer.send({

@@ -86,6 +86,17 @@ describe('AutomationPage: rules', () => {
     expect(within(card('12')).getByRole('switch')).toBeChecked();
   });
 
+  it('flags a rule switched off because its owner was removed or demoted; switching it on takes it over', async () => {
+    const orphan = ruleFixture({ id: '13', name: 'Left by a former owner', enabled: false, owner: { id: AGENT.id, fullName: AGENT.fullName }, ownerMayRun: false });
+    const { user } = setup({ rules: [ruleFixture(), orphan] });
+    await waitFor(() => expect(ruleCards()).toHaveLength(2));
+    expect(within(card('13')).getByTestId('automation-rule-owner-lost')).toHaveTextContent('Switched off: Vikram Shah is no longer an owner of this client.');
+    expect(within(card('11')).queryByTestId('automation-rule-owner-lost')).not.toBeInTheDocument();
+    await user.click(within(card('13')).getByRole('switch'));
+    await waitFor(() => expect(within(card('13')).queryByTestId('automation-rule-owner-lost')).not.toBeInTheDocument());
+    expect(within(card('13')).getByTestId('automation-rule-facts')).toHaveTextContent(/^Acts for Asha Rao/);
+  });
+
   it('moves a rule down with the whole order, and deletes one after confirming', async () => {
     const { backend, user } = setup({ rules: [ruleFixture(), second] });
     await waitFor(() => expect(ruleCards()).toHaveLength(2));

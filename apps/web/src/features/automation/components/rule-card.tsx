@@ -1,6 +1,7 @@
 /**
  * One rule of the list: its place in the order, name, on/off, the one-line summary, who it acts
- * for, how many reviews it handled and when it last ran. Owners (`manage Automation`) get the
+ * for, how many reviews it handled and when it last ran; a warning when the owner it acted for
+ * was removed or demoted, so DineDesk switched it off (docs/decisions/0044). Owners (`manage Automation`) get the
  * switch, move up / down, Edit and Delete; everyone else reads the same facts with the state in
  * words (issue #12: other roles see rules read-only).
  */
@@ -8,6 +9,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -74,6 +76,11 @@ export const RuleCard = memo(function RuleCard({ rule, place, count, names, cont
           <Chip size="small" label={t(`rules.trigger_${rule.trigger}`)} sx={{ mr: 1 }} data-testid="automation-rule-trigger" />
           {summary}
         </Typography>
+        {!rule.ownerMayRun && rule.owner && (
+          <Alert severity="warning" variant="outlined" data-testid="automation-rule-owner-lost" sx={{ py: 0 }}>
+            {t('rules.ownerLost', { name: rule.owner.fullName })}
+          </Alert>
+        )}
         <Typography variant="body2" color="text.secondary" data-testid="automation-rule-facts">
           {rule.owner ? t('rules.actsFor', { name: rule.owner.fullName }) : t('rules.noOwner')}
           {' · '}

@@ -64,6 +64,7 @@ export function ruleFixture(overrides: Partial<TAutomationRule> = {}): TAutomati
     updatedAt: hoursFromNow(-48),
     runCount: 12,
     lastRunAt: hoursFromNow(-3),
+    ownerMayRun: true,
     ...overrides,
   });
 }
@@ -219,7 +220,7 @@ export function automationBackend(initial: Partial<AutomationBackendData> = {}):
       if (!current) return notFound('Rule', body.ruleId, 'body.ruleId');
       const { ruleId: _ruleId, ...changes } = body;
       const at = new Date().toISOString();
-      const next = ruleFixture({ ...current, ...changes, ...(body.enabled && !current.enabled ? { enabledAt: at } : {}), owner: ME, updatedAt: at });
+      const next = ruleFixture({ ...current, ...changes, ...(body.enabled && !current.enabled ? { enabledAt: at } : {}), owner: ME, ownerMayRun: true, updatedAt: at });
       data.rules = data.rules.map((r) => (r.id === next.id ? next : r));
       return next;
     }),
