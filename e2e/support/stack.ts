@@ -46,9 +46,15 @@ export interface StackOptions {
    * and only the order journeys read them.
    */
   orders?: boolean;
+  /**
+   * The periodic review sync (`REVIEW_SYNC_INTERVAL_SECONDS`, 5 minutes). On by default; the
+   * shared stack, which lives through many spec files, turns it off so that no sync runs in
+   * the middle of a journey.
+   */
+  periodicSync?: boolean;
 }
 
-export async function startStack({ orders = false }: StackOptions = {}): Promise<Stack> {
+export async function startStack({ orders = false, periodicSync = true }: StackOptions = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dinedesk-e2e-'));
   const port = await freePort();
   const simPort = await freePort();
@@ -57,7 +63,7 @@ export async function startStack({ orders = false }: StackOptions = {}): Promise
   let child: ChildProcess | null = null;
   const launch = async () => {
     child = spawn(process.execPath, ['scripts/start.mjs'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', META_SIM_PORT: String(simPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_ORDERS: orders ? '1' : '0' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', META_SIM_PORT: String(simPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_ORDERS: orders ? '1' : '0', ...(periodicSync ? {} : { REVIEW_SYNC_INTERVAL_SECONDS: '0' }) },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     // The London orders import runs before the server listens: give that start longer.
@@ -207,7 +213,7 @@ export function useSharedStack(): () => Stack {
   let stack: Stack | undefined;
   test.beforeAll(async () => {
     shared ??= (async () => {
-      const started = await startStack();
+      const started = await startStack({ periodicSync: false });
       process.once('exit', () => started.kill());
       await waitForSync(started.baseUrl, DEMO_OWNER, DEMO_PASSWORD);
       await waitForQuiet(started.baseUrl);
