@@ -13,7 +13,7 @@
  */
 
 /** The engine of the main project. */
-export const MAIN_ENGINE: 'pglite' | 'postgres' = 'pglite';
+export const MAIN_ENGINE = 'pglite' as 'pglite' | 'postgres';
 export const PARITY_ENGINE: 'pglite' | 'postgres' = MAIN_ENGINE === 'postgres' ? 'pglite' : 'postgres';
 
 /**

@@ -11,12 +11,15 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import type { LogStream } from '../lib/log-redaction.ts';
 import { createServer, type StartedServer } from '../server.ts';
-import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { getDelivery } from '../modules/inbox/webhook.repository.ts';
+
+/** A method `inject` takes ('GET', 'POST', …). */
+type HTTPMethods = NonNullable<InjectOptions['method']>;
 
 /**
  * Test harness: a Graph simulator on a random port, a fresh database (PGlite in memory, or a
- * throwaway PostgreSQL database when TEST_DB=postgres, as vitest.config.ts runs the suite twice),
+ * throwaway PostgreSQL database when TEST_DB=postgres: the engine of the vitest project, test/engines.ts),
  * and the server built against both. Secrets are random per run.
  */
 export interface Harness {
