@@ -4,9 +4,10 @@ import { chooseBrowser } from './e2e/support/browser.ts';
 /**
  * Browser journeys in Debian's Chromium, or when it is missing the Chromium of the npm package
  * `@sparticuz/chromium` (never a browser downloaded by Playwright: stack-notes.md; the choice
- * and its knobs `CHROMIUM_PATH`, `DINEDESK_BROWSER=sparticuz`: e2e/support/browser.ts). Each
- * spec starts its own DineDesk stack (scripts/start.mjs) on free ports with a throwaway
- * DATA_DIR, so it can restart the server mid-test.
+ * and its knobs `CHROMIUM_PATH`, `DINEDESK_BROWSER=sparticuz`: e2e/support/browser.ts). A spec
+ * that writes or restarts starts its own DineDesk stack (scripts/start.mjs) on free ports with a
+ * throwaway DATA_DIR (`useSyncedStack`); the specs that change no server data share one per
+ * worker (`useSharedStack`, e2e/support/stack.ts).
  */
 const browser = await chooseBrowser();
 if (browser.source !== 'debian') process.stderr.write(`[e2e] Chromium from ${browser.source}: ${browser.executablePath}\n`);

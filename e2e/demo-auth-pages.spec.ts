@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, useSyncedStack } from './support/stack.ts';
+import { signIn, useSharedStack } from './support/stack.ts';
 
 /**
  * The template's demo sign-in pages, account settings and profile (issue #16) in Chromium,
@@ -12,7 +12,7 @@ import { signIn, useSyncedStack } from './support/stack.ts';
  * Screenshots of the v1 and v2 layouts go to the test's output folder.
  */
 
-const stack = useSyncedStack();
+const stack = useSharedStack();
 
 /** The product's session keys (spec §3); the demo must never write them. */
 const PRODUCT_KEYS = ['accessToken', 'email', 'userData'];

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
+import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 
 /**
  * The template's content pages (issue #16: FAQ, knowledge base, pricing, blog) in Chromium,
@@ -12,7 +12,7 @@ import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
  * Screenshots are written to the test's output folder (test-results/…).
  */
 
-const stack = useSyncedStack();
+const stack = useSharedStack();
 
 async function open(page: Page, path: string): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 850 });

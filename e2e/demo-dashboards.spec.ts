@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
+import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
@@ -13,7 +13,7 @@ import { collectErrors } from './support/console-errors.ts';
  * error on the way. Reduced motion is asked for, so the screenshots show the charts drawn.
  */
 
-const stack = useSyncedStack();
+const stack = useSharedStack();
 
 const ECOMMERCE_CARDS = ['statistics-orders-bar-chart', 'statistics-profit-line-chart', 'statistics-revenue', 'statistics-sales', 'revenue-report', 'goal-overview', 'revenue', 'product-orders'];
 const ANALYTICS_CARDS = ['statistics-subscribers', 'statistics-orders', 'statistics-site-traffic', 'statistics-active-users', 'statistics-newsletter', 'avg-sessions', 'support-tracker', 'sessions-device', 'customers'];

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
+import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 
 /**
  * The template's shop (issue #16; spec §7 "Demo mock calls") in Chromium, answered by the browser
@@ -10,7 +10,7 @@ import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
  * go to the test's output folder.
  */
 
-const stack = useSyncedStack();
+const stack = useSharedStack();
 
 test('shop: add to wishlist and cart, then check out', async ({ page }, testInfo) => {
   test.setTimeout(240_000);

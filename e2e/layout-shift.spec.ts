@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseBrowser } from './support/browser.ts';
-import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
+import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 
 /**
  * No layout shift on the Reviews screen (issue #10; targets.md "Web": CLS ≤ 0.1). The browser's
@@ -39,7 +39,7 @@ declare global {
 const browser = await chooseBrowser();
 test.use({ launchOptions: { executablePath: browser.executablePath, args: browser.args, ignoreDefaultArgs: ['--hide-scrollbars'] } });
 
-const stack = useSyncedStack();
+const stack = useSharedStack();
 
 /** Records every layout shift of every document this page loads, from its first paint. */
 async function recordShifts(page: Page): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
+import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
@@ -10,7 +10,7 @@ import { collectErrors } from './support/console-errors.ts';
  * folder, no console error on the way. Reduced motion is asked for, so charts draw at once.
  */
 
-const stack = useSyncedStack();
+const stack = useSharedStack();
 
 /** Each chart and what a drawn series of it looks like in the SVG. */
 const CHARTS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, useSyncedStack } from './support/stack.ts';
+import { signIn, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
@@ -13,7 +13,7 @@ import { collectErrors } from './support/console-errors.ts';
  * light and the dark skin, screenshots to the test's output folder, and no console error.
  */
 
-const stack = useSyncedStack();
+const stack = useSharedStack();
 
 /** Each page and its main control, in menu order. */
 const WALK: ReadonlyArray<[string, (page: Page) => Promise<void>]> = [

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
+import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
@@ -18,7 +18,7 @@ import { collectErrors } from './support/console-errors.ts';
  * Then every page in the dark skin. Screenshots to the test's output folder, no console error.
  */
 
-const stack = useSyncedStack();
+const stack = useSharedStack();
 
 const PAGES = [
   ['sweet-alert', 'Sweet Alert'],

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
+import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
@@ -16,7 +16,7 @@ import { collectErrors } from './support/console-errors.ts';
  * Then every page in the dark skin. Screenshots to the test's output folder, no console error.
  */
 
-const stack = useSyncedStack();
+const stack = useSharedStack();
 
 const PAGES = [
   ['/forms/elements/input', 'Form Input', 'input'],

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
+import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 
 /**
  * The maps section of the UI showcase (issue #17 "maps: Leaflet; tiles from a configurable
@@ -11,7 +11,7 @@ import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
  * screenshots to the test's output folder, no console error.
  */
 
-const stack = useSyncedStack();
+const stack = useSharedStack();
 
 const OUTLET_COUNT = 8;
 const NOTICE = 'Map tiles could not be loaded; showing outlets on a blank base.';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn as signInAs, useSyncedStack } from './support/stack.ts';
+import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
@@ -15,7 +15,7 @@ import { collectErrors } from './support/console-errors.ts';
  * error on the way.
  */
 
-const stack = useSyncedStack();
+const stack = useSharedStack();
 
 async function open(page: Page, path: string): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 1100 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, useSyncedStack } from './support/stack.ts';
+import { signIn, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
@@ -10,7 +10,7 @@ import { collectErrors } from './support/console-errors.ts';
  * error on the way.
  */
 
-const stack = useSyncedStack();
+const stack = useSharedStack();
 
 const PAGES = ['/ui-element/typography', '/colors', '/icons/reactfeather'] as const;
 

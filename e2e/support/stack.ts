@@ -21,6 +21,8 @@ export interface Stack {
   stop(): Promise<void>;
   /** Stops and starts again on the same DATA_DIR (a restart keeps everything). */
   restart(): Promise<void>;
+  /** Signals both processes to stop and removes the DATA_DIR without waiting (a worker's `exit`). */
+  kill(): void;
 }
 
 async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
@@ -44,9 +46,15 @@ export interface StackOptions {
    * and only the order journeys read them.
    */
   orders?: boolean;
+  /**
+   * The periodic review sync (`REVIEW_SYNC_INTERVAL_SECONDS`, 5 minutes). On by default; the
+   * shared stack, which lives through many spec files, turns it off so that no sync runs in
+   * the middle of a journey.
+   */
+  periodicSync?: boolean;
 }
 
-export async function startStack({ orders = false }: StackOptions = {}): Promise<Stack> {
+export async function startStack({ orders = false, periodicSync = true }: StackOptions = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dinedesk-e2e-'));
   const port = await freePort();
   const simPort = await freePort();
@@ -55,7 +63,7 @@ export async function startStack({ orders = false }: StackOptions = {}): Promise
   let child: ChildProcess | null = null;
   const launch = async () => {
     child = spawn(process.execPath, ['scripts/start.mjs'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', META_SIM_PORT: String(simPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_ORDERS: orders ? '1' : '0' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', META_SIM_PORT: String(simPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_ORDERS: orders ? '1' : '0', ...(periodicSync ? {} : { REVIEW_SYNC_INTERVAL_SECONDS: '0' }) },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     // The London orders import runs before the server listens: give that start longer.
@@ -85,6 +93,11 @@ export async function startStack({ orders = false }: StackOptions = {}): Promise
     async restart() {
       await halt();
       await launch();
+    },
+    kill() {
+      const c = child as ChildProcess | null;
+      if (c && c.exitCode === null) c.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -179,6 +192,41 @@ export function useSyncedStack(options: StackOptions = {}): () => Stack {
   });
   return () => {
     if (!stack) throw new Error('the stack has not started (use it inside tests or hooks)');
+    return stack;
+  };
+}
+
+/** The stack {@link useSharedStack} hands out, started by the first spec file of the worker that asks. */
+let shared: Promise<Stack> | undefined;
+
+/**
+ * A stack shared by every spec file of the Playwright worker that calls this, for journeys that
+ * change no data on the server: the demo and showcase screens (their calls go to the browser's
+ * mock, never the server) and journeys that only read. A journey that writes, restarts or needs
+ * the orders seeded takes {@link useSyncedStack}. Started like that one (synced, quiet) by the
+ * first file that asks; stopped when the worker exits. Why: each start imports the demo data,
+ * syncs and waits for the start's jobs, most of a short journey's time (docs/decisions/0016).
+ * @returns the running stack; call it inside tests and hooks
+ * @throws Error when called before the stack started
+ */
+export function useSharedStack(): () => Stack {
+  let stack: Stack | undefined;
+  test.beforeAll(async () => {
+    shared ??= (async () => {
+      const started = await startStack({ periodicSync: false });
+      process.once('exit', () => started.kill());
+      await waitForSync(started.baseUrl, DEMO_OWNER, DEMO_PASSWORD);
+      await waitForQuiet(started.baseUrl);
+      return started;
+    })();
+    // A start that failed is not handed to the next file: it tries again.
+    stack = await shared.catch((e: unknown) => {
+      shared = undefined;
+      throw e;
+    });
+  });
+  return () => {
+    if (!stack) throw new Error('the shared stack has not started (use it inside tests or hooks)');
     return stack;
   };
 }

@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => h.server.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => h.get(url, null, headers);
 
 describe('web files (precompressed, cached by kind)', () => {
   it('sends the .br copy of a hashed asset to a browser that accepts br, cached for a year', async () => {

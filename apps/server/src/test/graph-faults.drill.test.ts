@@ -20,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, INBOX, type TConversation, type TFbPage, type TFbReview, type TInboxPage } from '@dinedesk/contracts';
-import { bearer, startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from './harness.ts';
 
 const LONG = process.env.DRILL === '1';
 /** Client timeout of Graph calls, ms. */
@@ -41,7 +41,7 @@ let pages: TFbPage[];
 let deccanPages: TFbPage[];
 
 const api = (method: 'GET' | 'POST', url: string, token: string, payload?: object, headers: Record<string, string> = {}) =>
-  h.server.app.inject({ method, url, payload, headers: { ...bearer(token), ...headers } });
+  h.request(method, url, { token, payload, headers });
 const fbPages = async (token: string): Promise<TFbPage[]> => (await api('GET', API.fbPages, token)).json().data;
 const fbPage = async (token: string, id: string): Promise<TFbPage> => (await fbPages(token)).find((p) => p.id === id)!;
 const inboxPage = async (token: string, id: string): Promise<TInboxPage> => ((await api('GET', INBOX.messengerPages, token)).json().data as TInboxPage[]).find((p) => p.id === id)!;

@@ -11,11 +11,15 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import type { LogStream } from '../lib/log-redaction.ts';
 import { createServer, type StartedServer } from '../server.ts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { getDelivery } from '../modules/inbox/webhook.repository.ts';
+
+/** A method `inject` takes ('GET', 'POST', …). */
+type HTTPMethods = NonNullable<InjectOptions['method']>;
 
 /**
  * Test harness: a Graph simulator on a random port, a fresh database (PGlite in memory, or a
- * throwaway PostgreSQL database when TEST_DB=postgres, as vitest.config.ts runs the suite twice),
+ * throwaway PostgreSQL database when TEST_DB=postgres: the engine of the vitest project, test/engines.ts),
  * and the server built against both. Secrets are random per run.
  */
 export interface Harness {
@@ -27,7 +31,19 @@ export interface Harness {
   config: Config;
   /** Advances the server clock (token expiry tests). */
   clock: { offsetMs: number };
+  /** Signs in through `POST /api/auth/login` ({@link signIn}). @returns the access token */
   login(email: string, password?: string): Promise<string>;
+  /**
+   * One request to the server through Fastify's `inject` (no socket): the one request helper of
+   * the server tests. Signed in as `token` when one is given (`Authorization: Bearer`).
+   * @param opts.payload the body (JSON for an object); none when undefined
+   * @param opts.headers more headers (an Origin, a cookie); they win over the bearer header
+   */
+  request(method: HTTPMethods, url: string, opts?: { token?: string | null; payload?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  /** `GET url` as `token` (anonymous without one): {@link Harness.request}. */
+  get(url: string, token?: string | null, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** `POST url` with `payload` as `token` (anonymous without one): {@link Harness.request}. */
+  post(url: string, token?: string | null, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   /**
    * A Graph GET straight to the simulator, as an independent observer of what Facebook holds:
    * signed with `appsecret_proof` (the simulator requires it, as the demo app does).
@@ -131,11 +147,8 @@ export async function startHarness(opts: { sync?: boolean; env?: Record<string, 
     }
     throw new Error(`no test user manages page ${pageId}`);
   };
-  const login = async (email: string, password = DEMO_PASSWORD): Promise<string> => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-    if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
-    return (res.json() as { accessToken: string }).accessToken;
-  };
+  const login = (email: string, password = DEMO_PASSWORD): Promise<string> => signIn(server.app, email, password);
+  const request: Harness['request'] = (method, url, o = {}) => requestTo(server.app, method, url, o);
   return {
     server,
     sim,
@@ -180,6 +193,9 @@ export async function startHarness(opts: { sync?: boolean; env?: Record<string, 
       return res.data;
     },
     login,
+    request,
+    get: (url, token, headers) => request('GET', url, { token, headers }),
+    post: (url, token, payload, headers) => request('POST', url, { token, payload, headers }),
     async flushWebhooks() {
       await sim.flushWebhooks();
       await server.ctx.jobs.whenIdle();
@@ -210,6 +226,36 @@ export async function deliveryOutcome(h: Harness, res: { json(): unknown }): Pro
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The one way the server tests sign in: `POST /api/auth/login` on `app` (a harness's server, or
+ * one a restart or scale-out test built itself).
+ * @returns the access token
+ * @throws Error naming the email, status and body when the sign-in is not answered 200
+ */
+export async function signIn(app: FastifyInstance, email: string, password: string = DEMO_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { accessToken: string }).accessToken;
+}
+
+/**
+ * {@link Harness.request} on any Fastify app (a server a test built beside the harness).
+ * @param opts.token signs the request in (`Authorization: Bearer`); anonymous without one
+ */
+export function requestTo(
+  app: FastifyInstance,
+  method: HTTPMethods,
+  url: string,
+  opts: { token?: string | null; payload?: unknown; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: { ...(opts.token ? bearer(opts.token) : {}), ...opts.headers },
+    ...(opts.payload !== undefined ? { payload: opts.payload as string | object } : {}),
+  });
+}
 
 /**
  * Row count of every table of the schema: tests compare it before and after a refused call

@@ -11,9 +11,8 @@ import pg from 'pg';
 import { createMetaSim, type MetaSim } from '@dinedesk/meta-sim';
 import type { TConversation, TInboxPage } from '@dinedesk/contracts';
 import { loadConfig } from '../config.ts';
-import { DEMO_PASSWORD } from '../db/seed.ts';
 import { createServer, type StartedServer } from '../server.ts';
-import { bearer } from './harness.ts';
+import { bearer, signIn } from './harness.ts';
 import { startEmbeddedPostgres, type RestartablePostgres } from './services.ts';
 
 let postgres: RestartablePostgres;
@@ -45,8 +44,7 @@ beforeAll(async () => {
   });
   server = await createServer(config, { logger: false });
   await server.syncOnce();
-  const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'agent@spice-route.demo', password: DEMO_PASSWORD } });
-  token = login.json().accessToken;
+  token = await signIn(server.app, 'agent@spice-route.demo');
 }, 240_000);
 afterAll(async () => {
   await server?.close().catch(() => {});

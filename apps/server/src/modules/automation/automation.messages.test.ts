@@ -40,8 +40,8 @@ afterAll(async () => {
   rmSync(outbox, { recursive: true, force: true });
 });
 
-const get = (url: string, token: string) => h.server.app.inject({ method: 'GET', url, headers: bearer(token) });
-const post = (url: string, token: string, payload: object) => h.server.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const get = (url: string, token: string) => h.get(url, token);
+const post = (url: string, token: string, payload: object) => h.post(url, token, payload);
 const MINUTE = 60_000;
 
 async function createRule(body: object): Promise<TAutomationRule> {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client.ts';
-import { DEMO_PASSWORD } from '../../db/seed.ts';
+import { signIn } from '../../test/harness.ts';
 import { restartBed } from '../../test/restart.ts';
 import { queueAutomation } from './automation.service.ts';
 
@@ -30,7 +30,7 @@ describe('automation delay across a restart', () => {
     // due: it would find it early by its own clock and re-queue it).
     let offset = -(DELAY_MS - 6000);
     const first = await boot(() => new Date(Date.now() + offset));
-    const owner = (await call(first, '/api/auth/login', null, { email: 'owner@spice-route.demo', password: DEMO_PASSWORD })).json().accessToken as string;
+    const owner = await signIn(first.app, 'owner@spice-route.demo');
     const clientId = (await first.app.inject({ method: 'GET', url: '/api/get-client-details', headers: { authorization: `Bearer ${owner}` } })).json().client.id as string;
     const users = (await first.app.inject({ method: 'GET', url: '/api/client-users', headers: { authorization: `Bearer ${owner}` } })).json().data as { id: string; email: string }[];
     const agentId = users.find((u) => u.email === 'agent@spice-route.demo')!.id;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInternalComment, TMentionableUser, TMentionNotificationsResponse, TReview } from '@dinedesk/contracts';
-import { bearer, startHarness, type Harness } from '../../test/harness.ts';
+import { startHarness, type Harness } from '../../test/harness.ts';
 import type { RealtimeTransport } from '../../lib/realtime.ts';
 import { mentionEmailJob } from './comments.service.ts';
 
@@ -68,7 +68,7 @@ function readMail(file: string): string {
 }
 
 function call(url: string, token: string, payload?: unknown, method: 'GET' | 'POST' = 'POST') {
-  return h.server.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  return h.request(method, url, { token, payload });
 }
 const comments = (token: string, body: object) => call('/api/review/comments', token, body);
 const thread = async (token: string, reviewId: string) => (await comments(token, { request: 'list', reviewId })).json().data as TInternalComment[];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_DIR, loadSeedDir, placeIdFor } from '@dinedesk/demo-data';
 import type { TCompetitorAnalysis, TCompetitorSearchResponse } from '@dinedesk/contracts/competitors';
 import { schema } from '../../db/client.ts';
-import { bearer, startHarness, tableCounts, type Harness } from '../../test/harness.ts';
+import { startHarness, tableCounts, type Harness } from '../../test/harness.ts';
 import { refreshPlace } from './competitors.service.ts';
 import { themesOf } from './competitors.themes.ts';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const post = (url: string, token: string | undefined, payload: object) => h.server.app.inject({ method: 'POST', url, payload, ...(token ? { headers: bearer(token) } : {}) });
+const post = (url: string, token: string | undefined, payload: object) => h.post(url, token, payload);
 const list = async (token = tokens.owner) => {
   const res = await post('/api/competitors/list', token, { outletId: outlet.id });
   expect(res.statusCode, res.body).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TComplaint, TComplaintDetail, TComplaintResponse, TConversation, TInboxPage, TListComplaintsResponse, TReview } from '@dinedesk/contracts';
-import { bearer, startHarness, type Harness } from '../../test/harness.ts';
+import { startHarness, type Harness } from '../../test/harness.ts';
 import { detectForOutlet } from './complaints.service.ts';
 
 /**
@@ -26,8 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const get = (url: string, token: string) => h.server.app.inject({ method: 'GET', url, headers: bearer(token) });
-const post = (url: string, token: string, payload: object) => h.server.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const get = (url: string, token: string) => h.get(url, token);
+const post = (url: string, token: string, payload: object) => h.post(url, token, payload);
 const list = async (token: string, body: object = {}) => (await post('/api/complaints/list', token, body)).json() as TListComplaintsResponse;
 const detail = async (token: string, complaintId: string) => (await post('/api/complaints/get', token, { complaintId })).json() as TComplaintDetail;
 

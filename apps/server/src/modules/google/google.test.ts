@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 function post(url: string, payload: unknown, token?: string, headers: Record<string, string> = {}) {
-  return h.server.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...(token ? bearer(token) : {}), ...headers } });
+  return h.post(url, token, payload, headers);
 }
 const googleUser = (clientKey: string) => h.sim.google.users().find((u) => u.email === `admin@${clientKey}.example.com`)!;
 async function feed(token: string, body: Record<string, unknown>): Promise<TReview[]> {

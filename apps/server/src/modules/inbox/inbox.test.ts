@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeMetaJson, signMetaPayload } from '@dinedesk/meta-sim';
 import { SOCKET_EVENTS, type TConversation, type TInboxEvent, type TInboxMessage, type TInboxPage, type TReplayAck } from '@dinedesk/contracts';
-import { connectSocket, bearer, startHarness, type Harness } from '../../test/harness.ts';
+import { connectSocket, startHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
 let agent: string;
@@ -11,7 +11,7 @@ let pages: TInboxPage[];
 let igPages: TInboxPage[];
 
 const api = (method: 'GET' | 'POST', url: string, token?: string, payload?: object, headers: Record<string, string> = {}) =>
-  h.server.app.inject({ method, url, payload, headers: { ...(token ? bearer(token) : {}), ...headers } });
+  h.request(method, url, { token, payload, headers });
 
 async function conversationsOf(token: string, channel: string, pageId: string): Promise<TConversation[]> {
   const out: TConversation[] = [];

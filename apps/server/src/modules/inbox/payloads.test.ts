@@ -20,7 +20,7 @@ let agent: string;
 let pages: TInboxPage[];
 let igPages: TInboxPage[];
 
-const api = (url: string) => h.server.app.inject({ method: 'GET', url, headers: bearer(agent) });
+const api = (url: string) => h.get(url, agent);
 
 /** Posts a signed delivery and waits for its job to apply it. */
 async function deliver(object: 'page' | 'instagram', entryId: string, messaging: unknown[]) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_METRIC_MATRIX, INSIGHTS_LAG_HOURS, MIN_AUDIENCE, type SimMedia } from '@dinedesk/meta-sim';
 import { INSTAGRAM_METRICS, METRICS_BY_PRODUCT_TYPE, type TInstagramInsightsResponse, type TMediaKind } from '@dinedesk/contracts/instagram';
 import { schema } from '../../db/client.ts';
-import { bearer, startHarness, tableCounts, type Harness } from '../../test/harness.ts';
+import { startHarness, tableCounts, type Harness } from '../../test/harness.ts';
 import { bucketStart, refreshAccount, STALE_AFTER_MS } from './instagram.service.ts';
 import { instagramPageById } from './instagram.repository.ts';
 import { connectDemoPages } from '../meta/facebook-connect.service.ts';
@@ -26,7 +26,7 @@ let simMedia: SimMedia[];
 
 const HOUR = 3_600_000;
 const call = (token: string | undefined, payload: object) =>
-  h.server.app.inject({ method: 'POST', url: '/api/instagram-media-insights', payload, ...(token ? { headers: bearer(token) } : {}) });
+  h.post('/api/instagram-media-insights', token, payload);
 const insights = async (payload: object = {}, token = tokens.owner) => {
   const res = await call(token, { pageId: page.pageId, ...payload });
   expect(res.statusCode, res.body).toBe(200);

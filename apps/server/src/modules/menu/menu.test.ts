@@ -42,7 +42,7 @@ function fixture(): string {
   return rows.join('\n') + '\n';
 }
 
-const post = <T = unknown>(url: string, token: string, payload: object | null) => h.server.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}), headers: bearer(token) }).then((r) => ({ status: r.statusCode, body: r.json() as T & { message?: string; field?: string } }));
+const post = <T = unknown>(url: string, token: string, payload: object | null) => h.post(url, token, payload ?? undefined).then((r) => ({ status: r.statusCode, body: r.json() as T & { message?: string; field?: string } }));
 
 async function importFixture(): Promise<TOrderImport> {
   const res = await h.server.app.inject({ method: 'POST', url: `/api/orders/imports?${new URLSearchParams({ outletId, shape: 'london', sourceOutlet: 'takeaway-9' })}`, payload: fixture(), headers: { ...bearer(tokens.owner), 'content-type': 'text/csv' } });

@@ -16,7 +16,7 @@ let owner: string;
 const testUser = {} as Record<'spice' | 'deccan', string>;
 let spicePages: string[];
 
-const get = (url: string, token: string) => h.server.app.inject({ method: 'GET', url, headers: bearer(token) });
+const get = (url: string, token: string) => h.get(url, token);
 const accounts = async (token: string) => {
   const res = await get('/api/review_testing/get-accounts', token);
   expect(res.statusCode).toBe(200);

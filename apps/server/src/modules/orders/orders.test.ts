@@ -69,7 +69,7 @@ function fixture(): string {
 
 const upload = (token: string, csv: string | Buffer, query: Record<string, string>, contentType = 'text/csv') =>
   h.server.app.inject({ method: 'POST', url: `/api/orders/imports?${new URLSearchParams(query)}`, payload: csv, headers: { ...bearer(token), 'content-type': contentType } });
-const post = (url: string, token: string, payload: object) => h.server.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+const post = (url: string, token: string, payload: object) => h.post(url, token, payload);
 async function finished(id: string, token = tokens.owner): Promise<TOrderImport> {
   await h.server.ctx.jobs.whenIdle(['orders.import'], 60_000);
   const res = await h.server.app.inject({ method: 'GET', url: `/api/orders/imports/${id}`, headers: bearer(token) });

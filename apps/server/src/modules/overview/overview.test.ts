@@ -23,7 +23,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 const post = <T>(url: string, token: string, payload?: unknown) =>
-  h.server.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) }).then((r) => ({ status: r.statusCode, body: r.json() as T & { message?: string; field?: string } }));
+  h.post(url, token, payload).then((r) => ({ status: r.statusCode, body: r.json() as T & { message?: string; field?: string } }));
 const overview = async (token = tokens.owner, body: object = { period: '30' }) => {
   const res = await post<TOverview>(OVERVIEW_API.overview, token, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATA_SOURCES, DATA_TRACKER_API, ZDataTracker, ZDataTrackerSyncResponse, type TDataTrackerRow } from '@dinedesk/contracts/data-tracker';
 import { schema } from '../../db/client.ts';
 import { syncTickJob } from '../../jobs.ts';
-import { bearer, startHarness, tableCounts, type Harness } from '../../test/harness.ts';
+import { startHarness, tableCounts, type Harness } from '../../test/harness.ts';
 
 /**
  * Reporting → Data tracker (issue #14, docs/decisions/0041) through the API: four rows per outlet
@@ -21,7 +21,7 @@ let outlet: { id: string; pageId: string; name: string };
 /** A Spice Route outlet the outlet manager sees. */
 let managedOutletId: string;
 
-const api = (url: string, token: string, payload?: unknown) => h.server.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
+const api = (url: string, token: string, payload?: unknown) => h.post(url, token, payload);
 async function tracker(token: string, payload: unknown = {}) {
   const res = await api(DATA_TRACKER_API.dataTracker, token, payload);
   expect(res.statusCode, res.body).toBe(200);

@@ -25,7 +25,7 @@ const ids = {} as Record<string, string>;
 const ORIGINAL_13_DHABA = '12:30 PM to 10 PM (Tue-Sun), Mon Closed';
 const CHANGED_13_DHABA = '12:30 PM to 10 PM (Tue-Sat), Mon Closed';
 
-const post = (token: string, payload: unknown) => h.server.app.inject({ method: 'POST', url: REPORTING_API.outletTimings, payload: payload as object, headers: bearer(token) });
+const post = (token: string, payload: unknown) => h.post(REPORTING_API.outletTimings, token, payload);
 const byKey = (list: TOutletTimings[], key: string) => list.find((o) => o.outletId === ids[key])!;
 
 beforeAll(async () => {

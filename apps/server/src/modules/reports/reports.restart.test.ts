@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { REPORTS_API } from '@dinedesk/contracts/reports';
 import { schema } from '../../db/client.ts';
-import { DEMO_PASSWORD } from '../../db/seed.ts';
+import { signIn } from '../../test/harness.ts';
 import { restartBed } from '../../test/restart.ts';
 import { reportScheduleJob } from './reports.service.ts';
 
@@ -24,7 +24,7 @@ describe('scheduled reports across a restart', () => {
     const bed = await restartBed('dinedesk-reports-restart-');
     cleanups.push(() => bed.close());
     const first = await bed.boot();
-    const owner = (await bed.call(first, '/api/auth/login', null, { email: 'owner@spice-route.demo', password: DEMO_PASSWORD })).json().accessToken as string;
+    const owner = await signIn(first.app, 'owner@spice-route.demo');
     const saved = await bed.call(first, REPORTS_API.saveDefinition, owner, {
       name: 'Weekly across a restart',
       spec: { metrics: ['ratings', 'complaints'], outletIds: [], period: { kind: 'last_days', days: 7 }, comparison: 'previous_period' },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ZReviewKpis, type TReviewKpis } from '@dinedesk/contracts';
 import { REPORTS_API, ZReportDefinition, ZReportRun, ZReportRunList, type TReportRun, type TReportSpec } from '@dinedesk/contracts/reports';
 import { schema } from '../../db/client.ts';
-import { bearer, startHarness, tableCounts, type Harness } from '../../test/harness.ts';
+import { startHarness, tableCounts, type Harness } from '../../test/harness.ts';
 import { comparePeriod, resolvePeriod } from './reports.figures.ts';
 import { nextRunAfter } from './reports.service.ts';
 
@@ -24,8 +24,8 @@ let otherOutletId: string;
 /** A year that ends at the newest seeded review, where the reviews of the seed are. */
 let span: { from: string; to: string };
 
-const post = (url: string, token: string, payload?: unknown) => h.server.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
-const get = (url: string, token: string) => h.server.app.inject({ method: 'GET', url, headers: bearer(token) });
+const post = (url: string, token: string, payload?: unknown) => h.post(url, token, payload);
+const get = (url: string, token: string) => h.get(url, token);
 const runUrl = (path: string, id: string) => path.replace(':runId', id);
 
 async function runReport(spec: TReportSpec, format: 'csv' | 'xlsx' | 'pdf', token = tokens.owner, title = 'Monthly review'): Promise<{ run: TReportRun; file: Buffer; headers: Record<string, unknown> }> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TReplyTemplate } from '@dinedesk/contracts';
-import { bearer, startHarness, type Harness } from '../../test/harness.ts';
+import { startHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
 let owner: string;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) => h.server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) => h.request(method, url, { token, payload });
 const list = async (token: string) => (await call('GET', '/api/review_testing/reply-templates', token)).json().data as TReplyTemplate[];
 
 describe('reply templates', () => {

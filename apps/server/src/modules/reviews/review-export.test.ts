@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TReview, TReviewExport } from '@dinedesk/contracts';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client.ts';
-import { bearer, startHarness, type Harness } from '../../test/harness.ts';
+import { startHarness, type Harness } from '../../test/harness.ts';
 import { safeCell } from './review-export.service.ts';
 
 let h: Harness;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const inject = (method: 'GET' | 'POST', url: string, token: string, payload?: object) => h.server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const inject = (method: 'GET' | 'POST', url: string, token: string, payload?: object) => h.request(method, url, { token, payload });
 
 /** Requests an export and waits for its job; @returns the finished export and its file. */
 async function exportOf(token: string, body: Record<string, unknown>) {

@@ -5,7 +5,7 @@ import { serializeMetaJson, signMetaPayload } from '@dinedesk/meta-sim';
 import { REVIEW_SOCKET_EVENTS, type TConversation, type TFbPage, type TFbReview, type TReviewsChangedEvent } from '@dinedesk/contracts';
 import { schema } from '../../db/client.ts';
 import { GraphError } from '../../lib/graph-client.ts';
-import { connectSocket, bearer, deliveryOutcome, startHarness, type Harness } from '../../test/harness.ts';
+import { connectSocket, deliveryOutcome, startHarness, type Harness } from '../../test/harness.ts';
 import { attachBadItemLog } from './bad-items.ts';
 import * as reviewsRepo from './reviews.repository.ts';
 import { replyHash } from './reviews.service.ts';
@@ -24,7 +24,7 @@ let pages: TFbPage[];
 let spare: TFbReview[];
 
 const api = (method: 'GET' | 'POST', url: string, token: string, payload?: object, headers: Record<string, string> = {}) =>
-  h.server.app.inject({ method, url, payload, headers: { ...bearer(token), ...headers } });
+  h.request(method, url, { token, payload, headers });
 const replyReq = (r: TFbReview, message: string, key?: string) =>
   api('POST', '/reply-fb-review', owner, { pageId: r.pageId, reviewId: r.id, message }, key ? { 'idempotency-key': key } : {});
 const nextReview = () => spare.shift()!;

@@ -8,9 +8,8 @@ import { createMetaSim } from '@dinedesk/meta-sim';
 import type { TFbPage, TFbReview } from '@dinedesk/contracts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
-import { DEMO_PASSWORD } from '../../db/seed.ts';
 import { createServer, type StartedServer } from '../../server.ts';
-import { openTestDatabase } from '../../test/harness.ts';
+import { openTestDatabase, signIn } from '../../test/harness.ts';
 
 /**
  * What survives a restart, and what happens when Facebook is unreachable: the same database
@@ -51,7 +50,7 @@ describe('restart and Graph outage', () => {
 
     let server = await boot();
     await server.syncOnce();
-    const token = (await call(server, 'POST', '/api/auth/login', undefined, { email: 'agent@deccan-table.demo', password: DEMO_PASSWORD })).json().accessToken as string;
+    const token = await signIn(server.app, 'agent@deccan-table.demo');
     const page = ((await call(server, 'GET', '/api/review_testing/get-fb-pages', token)).json().data as TFbPage[])[0]!;
     const review = ((await call(server, 'GET', `/api/review_testing/get-fb-reviews?pageId=${page.id}`, token)).json().data as TFbReview[]).find((r) => r.canReply)!;
     const reply = await call(server, 'POST', '/reply-fb-review', token, { pageId: page.id, reviewId: review.id, message: 'We are glad you liked it.' });

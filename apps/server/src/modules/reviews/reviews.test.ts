@@ -19,10 +19,10 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 function get(url: string, token?: string) {
-  return h.server.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+  return h.get(url, token);
 }
 function post(url: string, payload: unknown, token?: string) {
-  return h.server.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? bearer(token) : {} });
+  return h.post(url, token, payload);
 }
 async function allReviews(token: string, query: string): Promise<TFbReview[]> {
   const out: TFbReview[] = [];

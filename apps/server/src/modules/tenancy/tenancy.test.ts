@@ -5,14 +5,14 @@ import { io as connect } from 'socket.io-client';
 import { SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS, type TClientOnboardingRequest, type TClientOnboardingResponse, type TInboxEvent, type TInboxPage } from '@dinedesk/contracts';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client.ts';
-import { connectSocket, bearer, startHarness, tableCounts, type Harness } from '../../test/harness.ts';
+import { connectSocket, startHarness, tableCounts, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
 let admin: string;
 const RESERVGO_SECRET = 'reservgo-test-secret-0123456789abcdef';
 
 const api = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
-  h.server.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
+  h.request(method, url, { token, payload });
 
 beforeAll(async () => {
   h = await startHarness({ sync: false, listen: true, env: { RESERVGO_SHARED_SECRET: RESERVGO_SECRET } });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TTicket } from '@dinedesk/contracts';
 import { schema } from '../../db/client.ts';
-import { DEMO_PASSWORD } from '../../db/seed.ts';
+import { signIn } from '../../test/harness.ts';
 import { restartBed } from '../../test/restart.ts';
 
 /**
@@ -30,7 +30,7 @@ describe('SLA breach across a restart', () => {
     // queue must not see the job due: it would find it early by its own clock and re-queue it).
     let offset = -(HOUR_MS - 5000);
     const first = await boot(() => new Date(Date.now() + offset));
-    const owner = (await call(first, '/api/auth/login', null, { email: 'owner@spice-route.demo', password: DEMO_PASSWORD })).json().accessToken as string;
+    const owner = await signIn(first.app, 'owner@spice-route.demo');
     expect((await call(first, '/api/tickets/sla-policy', owner, { request: 'update', hours: { urgent: 1, high: 2, normal: 4, low: 8 } })).statusCode).toBe(200);
     const clientId = (await first.app.inject({ method: 'GET', url: '/api/get-client-details', headers: { authorization: `Bearer ${owner}` } })).json().client.id as string;
     const [{ id: outletId }] = (await first.ctx.db.select({ id: schema.outlets.id }).from(schema.outlets).where(eq(schema.outlets.clientId, clientId)).limit(1)) as [{ id: string }];

@@ -36,7 +36,7 @@ afterAll(async () => {
   rmSync(outbox, { recursive: true, force: true });
 });
 
-const post = (url: string, token: string, payload: object) => h.server.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const post = (url: string, token: string, payload: object) => h.post(url, token, payload);
 const HOUR = 3_600_000;
 
 describe('tickets', () => {
