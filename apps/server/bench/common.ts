@@ -48,14 +48,20 @@ export async function throwawayDatabase(name: string): Promise<{ url: string; dr
   };
 }
 
-/** Starts simulator + server as `npm start` does, on the given ports; resolves when healthy. */
-export async function startStack(env: Record<string, string>, port: number, simPort: number): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+/** Starts simulator + server as `npm start` does, on the given ports; resolves when healthy (within `upMs`). */
+export async function startStack(env: Record<string, string>, port: number, simPort: number, upMs = 90_000): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'dinedesk-bench-')), REVIEW_SYNC_INTERVAL_SECONDS: '0', ...env, PORT: String(port), HOST: '127.0.0.1', META_SIM_PORT: String(simPort), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok, 90_000);
+  try {
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok, upMs);
+  } catch (e) {
+    // Not up in time: stop it rather than leave it running after the bench.
+    child.kill('SIGTERM');
+    throw e;
+  }
   return {
     child,
     async stop() {

@@ -27,16 +27,20 @@ import { pruneExpiredRuns, reportGenerateJob, reportScheduleJob } from './module
  * modules (the sync tick, maintenance) live here.
  */
 
+/** A page or location whose sync was queued less than this long ago (seconds) is not queued again by a tick. */
+export const RESYNC_AFTER_SECONDS = 60;
+
 /**
  * `sync.tick`: queues a review sync and an inbox catch-up of every connected page, and a review
  * sync of every linked Google location and a refresh of every competitor's Place, one job per page, location or place (so one slow or failing page retries alone), then, when `reschedule`, queues the next
- * tick `REVIEW_SYNC_INTERVAL_SECONDS` later. One queued tick per key (stately), so several
+ * tick `REVIEW_SYNC_INTERVAL_SECONDS` later. Pages and locations queued in the last
+ * {@link RESYNC_AFTER_SECONDS} are left out unless `force`. One queued tick per key (stately), so several
  * processes starting together keep one chain.
  */
-export const syncTickJob = defineJob<{ clientId: null; reschedule: boolean }, AppContext>({
+export const syncTickJob = defineJob<{ clientId: null; reschedule: boolean; force?: boolean }, AppContext>({
   name: 'sync.tick',
   subject: 'Client',
-  schema: z.object({ clientId: z.null(), reschedule: z.boolean() }),
+  schema: z.object({ clientId: z.null(), reschedule: z.boolean(), force: z.boolean().optional() }),
   retryLimit: 3,
   retryDelaySeconds: 10,
   retryBackoff: true,
@@ -44,15 +48,22 @@ export const syncTickJob = defineJob<{ clientId: null; reschedule: boolean }, Ap
   policy: 'stately',
   async handler(ctx, data) {
     const pages = await connectedPages(ctx);
+    // A page (or location) queued in the last minute, by a connect or a "Sync now", is synced
+    // or about to be: the tick that follows the start's connect does not sync it a second time.
+    // `force` (an explicit sync of everything) queues them all.
+    const recent = (def: { name: string }, keys: string[]) => (data.force ? Promise.resolve(new Set<string>()) : ctx.jobs.sentRecently(def, keys, RESYNC_AFTER_SECONDS));
+    const ids = pages.map((p) => p.id);
+    const [recentReviews, recentInbox] = await Promise.all([recent(reviewSyncPageJob, ids), recent(inboxSyncPageJob, ids)]);
     for (const p of pages) {
-      await ctx.jobs.send(reviewSyncPageJob, { clientId: p.clientId, outletId: p.outletId, pageId: p.id }, { singletonKey: p.id });
-      await ctx.jobs.send(inboxSyncPageJob, { clientId: p.clientId, outletId: p.outletId, pageId: p.id }, { singletonKey: p.id });
+      if (!recentReviews.has(p.id)) await ctx.jobs.send(reviewSyncPageJob, { clientId: p.clientId, outletId: p.outletId, pageId: p.id }, { singletonKey: p.id });
+      if (!recentInbox.has(p.id)) await ctx.jobs.send(inboxSyncPageJob, { clientId: p.clientId, outletId: p.outletId, pageId: p.id }, { singletonKey: p.id });
       ctx.jobs.wake(reviewSyncPageJob);
       ctx.jobs.wake(inboxSyncPageJob);
     }
     // Google locations: incremental by updateTime (google-sync.service.ts).
     const locations = await syncableLocations(ctx.db);
-    for (const l of locations) await ctx.jobs.send(googleSyncLocationJob, { clientId: l.clientId, outletId: l.outletId, locationId: l.id }, { singletonKey: l.id });
+    const recentLocations = await recent(googleSyncLocationJob, locations.map((l) => l.id));
+    for (const l of locations) if (!recentLocations.has(l.id)) await ctx.jobs.send(googleSyncLocationJob, { clientId: l.clientId, outletId: l.outletId, locationId: l.id }, { singletonKey: l.id });
     if (locations.length) ctx.jobs.wake(googleSyncLocationJob);
     // Competitors' Places: the day's rating snapshot and new history (competitors.service.ts).
     const competitorPlaces = await queueRefreshes(ctx);

@@ -25,8 +25,10 @@ export interface StartedServer {
   /**
    * Connects the demo pages through Facebook Login (simulator) and queues a sync of every page (`sync.tick`).
    * @param opts.wait resolve only when the sync's jobs are done (tests); default true
+   * @param opts.force queue every page and location, even those queued in the last minute
+   *   (jobs.ts RESYNC_AFTER_SECONDS; by default the pages the connect just queued are left out)
    */
-  syncOnce(opts?: { wait?: boolean }): Promise<void>;
+  syncOnce(opts?: { wait?: boolean; force?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,7 +71,7 @@ export async function createServer(
   };
   const built = await buildApp(ctx, { logger: opts.logger, logStream: opts.logStream });
   app = built;
-  const syncOnce = async ({ wait = true }: { wait?: boolean } = {}) => {
+  const syncOnce = async ({ wait = true, force = false }: { wait?: boolean; force?: boolean } = {}) => {
     // The queue starts with the app (onReady); a caller may sync before listening.
     await built.ready();
     if (config.graph.connectTestUsers) {
@@ -86,7 +88,8 @@ export async function createServer(
         built.log.warn({ err: e }, 'could not connect the demo Google locations through Google’s consent page (is the simulator running?)');
       }
     }
-    await ctx.jobs.send(syncTickJob, { clientId: null, reschedule: false }, { singletonKey: 'now' });
+    // Pages the connect above just queued are not queued again (RESYNC_AFTER_SECONDS) unless `force`.
+    await ctx.jobs.send(syncTickJob, { clientId: null, reschedule: false, force }, { singletonKey: 'now' });
     ctx.jobs.wake(syncTickJob);
     if (wait) await ctx.jobs.whenIdle(undefined, 120_000);
   };

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assertDataDirFree, checkDataDirWritable, DataDirError, lockDataDir, MIN_FREE_BYTES, type DataDirFs } from './data-dir.ts';
 
 /** Unit tests of the DATA_DIR checks and lock (issue #8 "Data and process"); process.test.ts runs real servers. */
@@ -144,6 +144,25 @@ describe('lockDataDir', () => {
     plantLock(dir, { pid: process.pid, hostname: hostname() }, 2_000);
     releases.push(await lockDataDir(dir, fail));
   });
+
+  it('refuses while the holder on this host is paused (SIGSTOP), not dead, even once its lock is stale', async () => {
+    const dir = tempDir();
+    // A real holder: a process that took the lock through lockDataDir and keeps it fresh.
+    const holder = spawn(process.execPath, ['--import', 'tsx', '-e', `import(${JSON.stringify(new URL('./data-dir.ts', import.meta.url).href)}).then((m) => m.lockDataDir(${JSON.stringify(dir)}, () => {})).then(() => setInterval(() => {}, 1000))`], { stdio: 'ignore' });
+    try {
+      await vi.waitFor(() => expect(JSON.parse(fs.readFileSync(join(dir, 'pglite.lock.json'), 'utf8')).pid).toBe(holder.pid), { timeout: 30_000, interval: 100 });
+      holder.kill('SIGSTOP');
+      // Paused for longer than the stale limit: its lock is not refreshed any more.
+      const t = (Date.now() - 11_000) / 1000;
+      fs.utimesSync(join(dir, 'pglite.lock'), t, t);
+      const err = await lockDataDir(dir, fail).then((r) => (releases.push(r), null), (e: DataDirError) => e);
+      expect(err?.code).toBe('ELOCKED');
+      expect(err?.message).toContain(`PID ${holder.pid}`);
+      await expect(assertDataDirFree(dir)).rejects.toThrow(`PID ${holder.pid}`);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  }, 40_000);
 
   it('respects a fresh lock of another host, and takes it over once stale (not refreshed for 10 s)', async () => {
     const dir = tempDir();

@@ -150,16 +150,31 @@ function inUse(dir: string, holder: LockHolder): DataDirError {
  */
 export async function assertDataDirFree(dir: string): Promise<void> {
   const target = join(dir, 'pglite');
+  const live = liveLocalHolder(target);
+  if (live) throw inUse(dir, live);
   const locked = await lockfile.check(target, { stale: LOCK_STALE_MS, realpath: false, lockfilePath: `${target}.lock` }).catch(() => false);
   const holder = locked ? readHolder(`${target}.lock.json`) : null;
   if (holder && holderMayRun(holder)) throw inUse(dir, holder);
 }
 
 /**
+ * The recorded holder of the lock on `target` when the lock exists and that holder is a running
+ * process of this host, however old the lock: a holder that is paused (SIGSTOP, a debugger, a
+ * suspended container) does not refresh its lock, yet still has the database open and writes
+ * again when it resumes. Staleness (10 s) only decides for holders on other hosts.
+ */
+function liveLocalHolder(target: string): LockHolder | null {
+  if (!nodeFs.existsSync(`${target}.lock`)) return null;
+  const holder = readHolder(`${target}.lock.json`);
+  return holder && holder.hostname === hostname() && holderMayRun(holder) ? holder : null;
+}
+
+/**
  * Takes the single-writer lock of the PGlite database in `${dir}/pglite` (proper-lockfile,
  * lock folder `${dir}/pglite.lock`, kept fresh every 5 s) and records this process in
  * `${dir}/pglite.lock.json`. A lock whose holder crashed is taken over: at once when the
- * recorded PID is no longer running on this host, else once it is 10 s stale.
+ * recorded PID is no longer running on this host, else (a holder on another host) once it is
+ * 10 s stale. A running holder on this host keeps it even when stale (paused, not dead).
  * @param onCompromised called when the lock is lost while running (its folder removed, or not
  *   refreshed in time); the process must stop writing.
  * @returns a function releasing the lock.
@@ -172,6 +187,9 @@ export async function lockDataDir(dir: string, onCompromised: (err: Error) => vo
   const holderFile = `${target}.lock.json`;
   const startedAt = Date.now();
   for (;;) {
+    // Before proper-lockfile's own stale take-over, which would take a paused holder's lock.
+    const live = liveLocalHolder(target);
+    if (live) throw inUse(dir, live);
     try {
       const release = await lockfile.lock(target, { stale: LOCK_STALE_MS, update: LOCK_UPDATE_MS, realpath: false, lockfilePath: lockPath, onCompromised });
       const me: LockHolder = { pid: process.pid, hostname: hostname(), since: new Date().toISOString() };

@@ -367,6 +367,23 @@ export class JobQueue<C> {
     return rows.length > 0;
   }
 
+  /**
+   * Which of `singletonKeys` had a job of `def` queued within the last `seconds` (by the
+   * database's clock) that is waiting, running or done: work that is queued, or done a moment
+   * ago, and need not be queued again. Failed and cancelled jobs do not count.
+   * @returns the keys among `singletonKeys` that have such a job
+   */
+  async sentRecently(def: { name: string }, singletonKeys: string[], seconds: number): Promise<Set<string>> {
+    if (singletonKeys.length === 0) return new Set();
+    const { rows } = await this.database.executeSql(
+      `SELECT DISTINCT singleton_key FROM pgboss.job
+        WHERE name = $1 AND singleton_key = ANY($2::text[]) AND state IN ('created', 'retry', 'active', 'completed')
+          AND created_on > now() - $3::int * interval '1 second'`,
+      [def.name, singletonKeys, Math.ceil(seconds)],
+    );
+    return new Set(rows.map((r) => String(r.singleton_key)));
+  }
+
   /** Makes this process's idle workers of `def` look for jobs now instead of at their next poll (after a commit that queued one). */
   wake(def: { name: string }): void {
     for (const id of this.workers.get(def.name) ?? []) this.boss.notifyWorker(id);

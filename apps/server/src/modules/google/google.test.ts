@@ -342,7 +342,7 @@ describe('incremental sync', () => {
     const loc = locations[3]!;
     const before = (await post('/api/review_testing/get_locations/get-locations', { outletId: loc.outletId }, owner)).json().data[0].reviewCount;
     h.sim.google.addReview(loc.id, { reviewer: 'Anjali Rao', starRating: 'TWO', comment: 'Cold dosa and a long wait, disappointing evening.' });
-    await h.server.syncOnce();
+    await h.server.syncOnce({ force: true });
     const [after] = (await post('/api/review_testing/get_locations/get-locations', { outletId: loc.outletId }, owner)).json().data;
     expect(after.reviewCount).toBe(before + 1);
     const [found] = await feed(owner, { outletId: loc.outletId, source: 'google', limit: 1 });

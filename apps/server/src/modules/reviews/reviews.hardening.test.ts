@@ -398,9 +398,42 @@ describe('one bad row or item never poisons a list or a loop', () => {
     const started = new Date();
     // Through the queue, as the periodic sync runs: one job per page, so one page's failure
     // (retried with backoff) never holds up the others.
-    await h.server.syncOnce();
+    await h.server.syncOnce({ force: true });
     const now = (await api('GET', '/api/review_testing/get-fb-pages', owner)).json().data as TFbPage[];
     expect(now.find((p) => p.id === broken.id)!.sync).toMatchObject({ status: 'failed', message: expect.stringMatching(/planted failure/) });
     expect(new Date(now.find((p) => p.id === healthy.id)!.sync.lastSyncedAt!).getTime()).toBeGreaterThanOrEqual(started.getTime() - 1000);
+  });
+});
+
+describe('the sync tick after a connect or another sync', () => {
+  const jobCount = async (name: string) => Number((await h.server.ctx.database.executeSql('SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1', [name])).rows[0]!.n);
+  const queues = ['reviews.sync-page', 'inbox.sync-page'];
+  const counts = async () => Promise.all(queues.map(jobCount));
+  /** Sends the sync tick as the start does and waits until it has queued its page jobs (not until they ran). */
+  const tick = async (force = false) => {
+    await h.server.syncOnce({ wait: false, force });
+    await h.server.ctx.jobs.whenIdle(['sync.tick'], 300_000);
+  };
+
+  it('does not queue again a page queued in the last minute (the start syncs once); one queued earlier, or force, is queued', { timeout: 900_000 }, async () => {
+    await h.server.ctx.jobs.whenIdle(undefined, 300_000);
+    // Every page's last sync was queued two minutes ago: the next tick syncs them all.
+    await h.server.ctx.database.executeSql(`UPDATE pgboss.job SET created_on = now() - interval '2 minutes' WHERE name = ANY($1::text[])`, [queues]);
+    const before = await counts();
+    await tick();
+    const first = await counts();
+    // Every connected page of every client (this owner's among them), once in each queue.
+    const synced = first[0]! - before[0]!;
+    expect(synced).toBeGreaterThanOrEqual(pages.length);
+    expect(first[1]! - before[1]!).toBe(synced);
+    // Seconds later (the start's connect, then its tick): nothing is queued a second time.
+    await tick();
+    expect(await counts()).toEqual(first);
+    // An explicit sync of everything still syncs everything (once the first round is done:
+    // a page whose job still waits keeps that one job, policy stately).
+    await h.server.ctx.jobs.whenIdle(undefined, 300_000);
+    await tick(true);
+    const forced = await counts();
+    expect(forced[0]! - first[0]!).toBe(synced);
   });
 });
