@@ -99,6 +99,7 @@ const ZEnv = z.object({
   DISK_MIN_FREE_MB: z.coerce.number().min(1).max(1024 * 1024).default(64),
   /** Seconds between two looks at the free space of DATA_DIR (statfs). */
   DISK_CHECK_SECONDS: z.coerce.number().min(0.1).max(300).default(2),
+  /**
    * Which proxies in front of this server to believe about the client's address
    * (`X-Forwarded-For`, `X-Forwarded-Proto`, `X-Forwarded-Host`), as Fastify's `trustProxy`
    * takes it: a hop count (`1`: the nearest proxy), or comma-separated addresses and CIDRs
