@@ -44,9 +44,15 @@ export interface StackOptions {
    * and only the order journeys read them.
    */
   orders?: boolean;
+  /**
+   * The demo's clock (`SEED_DEMO_SHIFT`, decision 0006): the demo data moved forward so its newest
+   * rows are of this week, as `npm start` seeds it. Off by default: the other journeys were
+   * written against the data's real dates; the fresh-start journey (demo-clock.spec.ts) turns it on.
+   */
+  demoClock?: boolean;
 }
 
-export async function startStack({ orders = false }: StackOptions = {}): Promise<Stack> {
+export async function startStack({ orders = false, demoClock = false }: StackOptions = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dinedesk-e2e-'));
   const port = await freePort();
   const simPort = await freePort();
@@ -55,7 +61,7 @@ export async function startStack({ orders = false }: StackOptions = {}): Promise
   let child: ChildProcess | null = null;
   const launch = async () => {
     child = spawn(process.execPath, ['scripts/start.mjs'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', META_SIM_PORT: String(simPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_ORDERS: orders ? '1' : '0' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', META_SIM_PORT: String(simPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_ORDERS: orders ? '1' : '0', SEED_DEMO_SHIFT: demoClock ? '1' : '0' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     // The London orders import runs before the server listens: give that start longer.

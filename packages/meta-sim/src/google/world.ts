@@ -53,6 +53,8 @@ export interface GoogleReview {
   createTime: Date;
   /** The review's own last change (the reply has its own time). */
   updateTime: Date;
+  /** The real time of a seeded review (provenance); `createTime`/`updateTime` are it moved by the demo clock. */
+  originalTime?: Date;
 }
 
 export interface GoogleLocation {
@@ -149,6 +151,7 @@ export class GoogleWorld {
             ...(r.text.trim() ? { comment: r.text } : {}),
             createTime: r.reviewedAt,
             updateTime: r.reviewedAt,
+            originalTime: r.reviewedAt,
           }));
           reviews.sort((a, b) => b.updateTime.getTime() - a.updateTime.getTime() || a.reviewId.localeCompare(b.reviewId));
           const location: GoogleLocation = {

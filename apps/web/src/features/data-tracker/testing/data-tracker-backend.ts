@@ -38,6 +38,7 @@ function base(outletId: string, outletName: string, brandName: string, source: T
     token: { health: 'none', expiresAt: null },
     counts: [0, 0, 0, 0, 0, 0, 0],
     job: null,
+    demoShiftWeeks: null,
     canSync: false,
   };
 }
