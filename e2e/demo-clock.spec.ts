@@ -68,6 +68,14 @@ test('a fresh start shows the restaurant group as it is today, without a click',
   await expect(page.getByTestId('sla-tickets').locator('li').first()).toBeVisible();
   expect(await digits(page, 'figure-due-soon-tickets')).toBeGreaterThan(0);
 
+  // Reviews' KPIs: a response rate and a median response time of hours or days (the demo's Google replies).
+  await page.goto(`${stack().baseUrl}/apps/reviews_and_complaints/reviews`);
+  const kpi = (testId: string) => page.getByTestId(testId).locator('p').first();
+  await expect(kpi('kpi-response-rate')).toHaveText(/^[1-9]\d*\s?%$/);
+  await expect(kpi('kpi-response-time')).toHaveText(/^\d+\s?(hr|hour|hours|day|days)\.?$/);
+  const median = /^(\d+)\s?(day|days)$/.exec(await kpi('kpi-response-time').innerText());
+  if (median) expect(Number(median[1])).toBeLessThanOrEqual(3);
+
   await page.goto(`${stack().baseUrl}/apps/reviews_and_complaints/tickets?view=open`);
   const due = page.getByTestId('ticket-due');
   await expect(due.first()).toBeVisible();

@@ -44,6 +44,21 @@ describe('demo clock', () => {
     expect(Math.max(...[...a.sim.google.world.locations.values()].flatMap((l) => l.reviews.map((r) => r.createTime.getTime())))).toBeLessThanOrEqual(Date.parse(START));
     // The dialogues are anchored to the start.
     expect(a.sim.inbox().seeded.anchor).toBe(START);
+    // The business had answered about 60 % of its Google reviews, 2–72 hours after each, before the start.
+    const world = a.sim.google.world;
+    const named = [...world.locations.values()].flatMap((l) => l.reviews.map((r) => ({ r, name: `${l.accountName}/${l.name}/reviews/${r.reviewId}` })));
+    const replied = named.filter(({ name }) => world.reply(name));
+    expect(replied.length / named.length).toBeGreaterThan(0.5);
+    expect(replied.length / named.length).toBeLessThan(0.7);
+    for (const { r, name } of replied) {
+      const after = Date.parse(world.reply(name)!.updateTime) - r.createTime.getTime();
+      expect(after).toBeGreaterThanOrEqual(2 * 3_600_000);
+      expect(after).toBeLessThanOrEqual(72 * 3_600_000);
+      expect(Date.parse(world.reply(name)!.updateTime)).toBeLessThanOrEqual(Date.parse(START));
+    }
+    const gone = replied[0]!.name;
+    expect(world.deleteReply(gone)).toBe(true);
+    expect(world.reply(gone)).toBeUndefined();
     await a.sim.close();
 
     // A restart (next week) moves nothing again: the clock is in the state file.
@@ -51,11 +66,13 @@ describe('demo clock', () => {
     expect(b.sim.demoClock()).toEqual({ startedAt: START, reviewsWeeks: WEEKS });
     expect((await ratingTimes(b)).times).toEqual(after.times);
     expect(b.sim.inbox().seeded.anchor).toBe(START);
+    expect(b.sim.google.world.reply(gone)).toBeUndefined();
+    expect(b.sim.google.world.demoReplies.size).toBe(replied.length);
     // The same start again changes nothing.
     expect((await b.postJson('/__sim/demo-clock', { startedAt: START })).body).toEqual({ clock: { startedAt: START, reviewsWeeks: WEEKS } });
     expect((await ratingTimes(b)).times).toEqual(after.times);
     await b.sim.close();
-  });
+  }, 120_000);
 
   it('refuses a start that is not an ISO time', async () => {
     const t = await startSim();

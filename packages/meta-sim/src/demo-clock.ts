@@ -8,11 +8,15 @@
  * (`reviewShiftWeeks`, @dinedesk/demo-data), keeps `{startedAt, reviewsWeeks}` in its state file,
  * and applies it again on every start, so a restart next week moves nothing.
  *
+ * With the clock, the seeded Google reviews also carry the replies the business wrote before the
+ * start (`demoReplies`, SYNTHETIC), so Reviews' response rate and response time are figures.
+ *
  * What moves: every seeded Facebook rating (`created_time`), Google review (`createTime`,
  * `updateTime`) and Places review (`publishTime`), by the same weeks; the dialogues' anchor
  * (inbox.ts) becomes `startedAt` while nothing time-bound was added. Ratings and reviews added
  * while running are at their own (real) time and never move.
  */
+import { createHash } from 'node:crypto';
 import { type DemoClock, loadSeedDir, reviewShiftWeeks, shiftByWeeks } from '@dinedesk/demo-data';
 import type { GoogleWorld } from './google/world.ts';
 import type { Inbox } from './inbox.ts';
@@ -30,6 +34,39 @@ export interface ClockedWorlds {
   places: PlacesWorld;
   inbox: Inbox;
   store: StateStore;
+}
+
+/** Share of the seeded Google reviews the demo business had answered before the start, percent. */
+export const DEMO_REPLY_PERCENT = 60;
+const HOUR_MS = 3_600_000;
+
+/** The demo business's reply to a review of `stars` by `reviewer` (SYNTHETIC, short and plain). */
+function demoReplyText(stars: string, reviewer: string): string {
+  const first = reviewer.trim().split(/\s+/)[0] || 'there';
+  if (stars === 'FOUR' || stars === 'FIVE') return `Thank you, ${first}! We are glad you enjoyed your meal, and we look forward to welcoming you again.`;
+  if (stars === 'ONE' || stars === 'TWO') return `Dear ${first}, we are sorry your visit was not what it should be. We have shared your words with the team and would like to make it right next time.`;
+  return `Thank you for your honest review, ${first}. We have passed it on to the team.`;
+}
+
+/**
+ * The replies the demo business wrote before the start (SYNTHETIC: the review data has none; without
+ * them Reviews' response rate reads 0 % and its median response time "—" on a fresh start). Chosen by
+ * hash of the review id: {@link DEMO_REPLY_PERCENT} % of the seeded Google reviews, each answered 2 to
+ * 72 hours after it was written, and only when that is before the start. Facebook ratings get none:
+ * their comments are read on demand, not by the sync.
+ */
+function demoReplies(w: ClockedWorlds, startedAtMs: number): void {
+  w.google.demoReplies.clear();
+  for (const loc of w.google.locations.values()) {
+    for (const r of loc.reviews) {
+      if (!r.originalTime) continue;
+      const h = createHash('sha1').update(`demo-reply:${r.key}`).digest();
+      if (h[0]! % 100 >= DEMO_REPLY_PERCENT) continue;
+      const at = r.createTime.getTime() + (2 + (h.readUInt16BE(1) % 71)) * HOUR_MS;
+      if (at > startedAtMs) continue;
+      w.google.demoReplies.set(`${loc.accountName}/${loc.name}/reviews/${r.reviewId}`, { comment: demoReplyText(r.starRating, r.reviewer.displayName), updateTime: new Date(at).toISOString().replace(/\.\d{3}Z$/, '.000Z') });
+    }
+  }
 }
 
 /** Sets every seeded time to its real time plus `weeks`; lists stay newest first. */
@@ -57,6 +94,7 @@ export function restoreDemoClock(w: ClockedWorlds): DemoClock | null {
   const clock = w.store.state.demoClock ?? null;
   if (clock) {
     applyWeeks(w, clock.reviewsWeeks);
+    demoReplies(w, Date.parse(clock.startedAt));
     w.inbox.anchorTo(Date.parse(clock.startedAt));
   }
   return clock;
@@ -78,6 +116,7 @@ export function setDemoClock(w: ClockedWorlds, seedDir: string, startedAt: unkno
   if (current && Date.parse(current.startedAt) === at.getTime()) return current;
   const clock: DemoClock = { startedAt: at.toISOString(), reviewsWeeks: reviewShiftWeeks(loadSeedDir(seedDir), at) };
   applyWeeks(w, clock.reviewsWeeks);
+  demoReplies(w, at.getTime());
   w.inbox.anchorTo(at.getTime());
   w.store.state.demoClock = clock;
   w.store.save();

@@ -19,10 +19,15 @@ let owner: string;
 const post = (url: string, payload: object) => h.server.app.inject({ method: 'POST', url, headers: bearer(owner), payload });
 
 beforeAll(async () => {
-  h = await startHarness({ env: { SEED_DEMO_SHIFT: '1', SEED_DEMO_ORDERS: '1' } });
+  // The seed reads both switches from the process (db/demo-clock.ts, orders.seed.ts); other suites keep the real dates.
+  process.env.SEED_DEMO_SHIFT = '1';
+  process.env.SEED_DEMO_ORDERS = '1';
+  h = await startHarness();
   owner = await h.login('owner@spice-route.demo');
 }, 600_000);
 afterAll(async () => {
+  delete process.env.SEED_DEMO_SHIFT;
+  delete process.env.SEED_DEMO_ORDERS;
   await h?.close();
 });
 
