@@ -103,14 +103,14 @@ async function apiToken(baseUrl: string, email: string, password: string): Promi
 }
 
 /** Waits until the first review sync has filled every page (it runs after the server listens). */
-export async function waitForSync(baseUrl: string, email: string, password: string): Promise<void> {
+export async function waitForSync(baseUrl: string, email: string, password: string, ms = 60_000): Promise<void> {
   const accessToken = await apiToken(baseUrl, email, password);
   await waitFor(
     async () => {
       const { data } = await (await fetch(`${baseUrl}/api/review_testing/get-fb-pages`, { headers: { authorization: `Bearer ${accessToken}` } })).json();
       return data.length > 0 && data.every((p: { sync: { status: string } }) => p.sync.status === 'ok');
     },
-    60_000,
+    ms,
     'the first review sync',
   );
 }
@@ -175,10 +175,11 @@ export const DEMO_PASSWORD = 'DineDesk-demo-2026';
 export function useSyncedStack(options: StackOptions = {}): () => Stack {
   let stack: Stack | undefined;
   test.beforeAll(async () => {
-    if (options.orders) test.setTimeout(360_000);
+    if (options.orders) test.setTimeout(options.demoClock ? 720_000 : 360_000);
     stack = await startStack(options);
-    await waitForSync(stack.baseUrl, DEMO_OWNER, DEMO_PASSWORD);
-    await waitForQuiet(stack.baseUrl);
+    // The moved demo's first sync also opens complaints and automation matches of this week's reviews.
+    await waitForSync(stack.baseUrl, DEMO_OWNER, DEMO_PASSWORD, options.demoClock ? 240_000 : 60_000);
+    await waitForQuiet(stack.baseUrl, options.demoClock ? 300_000 : 120_000);
   });
   test.afterAll(async () => {
     await stack?.stop();
