@@ -17,7 +17,7 @@
  * while running are at their own (real) time and never move.
  */
 import { createHash } from 'node:crypto';
-import { type DemoClock, loadSeedDir, reviewShiftWeeks, shiftByWeeks } from '@dinedesk/demo-data';
+import { type DemoClock, reviewShiftWeeks, shiftByWeeks } from '@dinedesk/demo-data';
 import type { GoogleWorld } from './google/world.ts';
 import type { Inbox } from './inbox.ts';
 import type { PlacesWorld } from './places/world.ts';
@@ -36,8 +36,10 @@ export interface ClockedWorlds {
   store: StateStore;
 }
 
-/** Share of the seeded Google reviews the demo business had answered before the start, percent. */
+/** Share of the recent seeded Google reviews the demo business had answered before the start, percent. */
 export const DEMO_REPLY_PERCENT = 60;
+/** Reviews older than this at the start were all answered: the business has worked off its backlog. */
+export const DEMO_REPLY_BACKLOG_WEEKS = 12;
 const HOUR_MS = 3_600_000;
 
 /** The demo business's reply to a review of `stars` by `reviewer` (SYNTHETIC, short and plain). */
@@ -50,10 +52,11 @@ function demoReplyText(stars: string, reviewer: string): string {
 
 /**
  * The replies the demo business wrote before the start (SYNTHETIC: the review data has none; without
- * them Reviews' response rate reads 0 % and its median response time "—" on a fresh start). Chosen by
- * hash of the review id: {@link DEMO_REPLY_PERCENT} % of the seeded Google reviews, each answered 2 to
- * 72 hours after it was written, and only when that is before the start. Facebook ratings get none:
- * their comments are read on demand, not by the sync.
+ * them Reviews' response rate reads 0 % and its median response time "—" on a fresh start): every
+ * seeded Google review older than {@link DEMO_REPLY_BACKLOG_WEEKS} weeks at the start, and of the
+ * newer ones {@link DEMO_REPLY_PERCENT} % chosen by hash of the review id; each answered 2 to 72
+ * hours after it was written, never after the start. Facebook ratings get none: their comments are
+ * read on demand, not by the sync.
  */
 function demoReplies(w: ClockedWorlds, startedAtMs: number): void {
   w.google.demoReplies.clear();
@@ -61,7 +64,8 @@ function demoReplies(w: ClockedWorlds, startedAtMs: number): void {
     for (const r of loc.reviews) {
       if (!r.originalTime) continue;
       const h = createHash('sha1').update(`demo-reply:${r.key}`).digest();
-      if (h[0]! % 100 >= DEMO_REPLY_PERCENT) continue;
+      const backlog = r.createTime.getTime() < startedAtMs - DEMO_REPLY_BACKLOG_WEEKS * 7 * 24 * HOUR_MS;
+      if (!backlog && h[0]! % 100 >= DEMO_REPLY_PERCENT) continue;
       const at = r.createTime.getTime() + (2 + (h.readUInt16BE(1) % 71)) * HOUR_MS;
       if (at > startedAtMs) continue;
       w.google.demoReplies.set(`${loc.accountName}/${loc.name}/reviews/${r.reviewId}`, { comment: demoReplyText(r.starRating, r.reviewer.displayName), updateTime: new Date(at).toISOString().replace(/\.\d{3}Z$/, '.000Z') });
@@ -101,20 +105,21 @@ export function restoreDemoClock(w: ClockedWorlds): DemoClock | null {
 }
 
 /**
- * Sets the demo's start: computes the reviews' weeks from the seed directory's reviews, moves
+ * Sets the demo's start: computes the reviews' weeks from the seed's reviews (both sources), moves
  * every seeded time, re-anchors the dialogues and persists. Setting the same start again changes
  * nothing (the server sends its stored start on every start).
  * @param startedAt ISO 8601 instant
  * @throws DemoClockInputError when `startedAt` is not an ISO 8601 instant
  */
-export function setDemoClock(w: ClockedWorlds, seedDir: string, startedAt: unknown): DemoClock {
+export function setDemoClock(w: ClockedWorlds, startedAt: unknown): DemoClock {
   if (typeof startedAt !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(startedAt) || !Number.isFinite(Date.parse(startedAt))) {
     throw new DemoClockInputError('startedAt: expected an ISO 8601 time such as 2026-12-02T07:00:00.000Z');
   }
   const at = new Date(startedAt);
   const current = w.store.state.demoClock;
   if (current && Date.parse(current.startedAt) === at.getTime()) return current;
-  const clock: DemoClock = { startedAt: at.toISOString(), reviewsWeeks: reviewShiftWeeks(loadSeedDir(seedDir), at) };
+  const reviews = [...w.seed.restaurants.values()].flatMap((r) => r.reviews);
+  const clock: DemoClock = { startedAt: at.toISOString(), reviewsWeeks: reviewShiftWeeks({ reviews }, at) };
   applyWeeks(w, clock.reviewsWeeks);
   demoReplies(w, at.getTime());
   w.inbox.anchorTo(at.getTime());

@@ -344,7 +344,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
   server.get('/__sim/demo-clock', async () => ({ clock: store.state.demoClock ?? null }));
   server.post('/__sim/demo-clock', async (req, reply) => {
     try {
-      return { clock: setDemoClock(clocked, seedDir, (req.body as { startedAt?: unknown } | null)?.startedAt) };
+      return { clock: setDemoClock(clocked, (req.body as { startedAt?: unknown } | null)?.startedAt) };
     } catch (e) {
       if (e instanceof DemoClockInputError) return reply.code(400).send({ error: e.message });
       throw e;
@@ -415,7 +415,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
     inbox: () => control.inbox(),
     resetInbox: () => control.resetInbox(),
     demoClock: () => store.state.demoClock ?? null,
-    setDemoClock: (startedAt) => setDemoClock(clocked, seedDir, startedAt),
+    setDemoClock: (startedAt) => setDemoClock(clocked, startedAt),
     setPermissions: (userId, grant) => control.setPermissions(userId, grant),
   };
 }

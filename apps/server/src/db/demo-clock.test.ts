@@ -88,7 +88,15 @@ describe('demo clock', () => {
     for (const x of london) expect(x.orders!.current.orders).toBeGreaterThan(0);
     expect(o.totals.orders!.current.salesMinor).toBeGreaterThan(0);
     expect(o.totals.complaints!.open).toBeGreaterThan(0);
-    for (const w of o.oldestWaitingReviews ?? []) expect(Date.now() - Date.parse(w.createdTime)).toBeLessThan(400 * 86_400_000);
+    // Waiting days, not years: the oldest waiting review is under a year old.
+    expect(o.oldestWaitingReviews!.length).toBeGreaterThan(0);
+    for (const w of o.oldestWaitingReviews!) expect(Date.now() - Date.parse(w.createdTime)).toBeLessThan(365 * 86_400_000);
+    // Reviews' KPIs over all time: a response rate and a median response time of hours (the demo's Google replies).
+    const kpis = (await post('/api/review_testing/get_reviews/kpis', {})).json() as { responseRate: number | null; medianResponseSeconds: number | null };
+    expect(kpis.responseRate).toBeGreaterThan(0.2);
+    expect(kpis.responseRate).toBeLessThan(0.9);
+    expect(kpis.medianResponseSeconds).toBeGreaterThanOrEqual(2 * 3600);
+    expect(kpis.medianResponseSeconds).toBeLessThanOrEqual(72 * 3600);
 
     // The demo's tickets: the one-time job (queued by the first sync) opens them from those complaints.
     await expect.poll(async () => (await readDemoClock(h.server.ctx.db))!.ticketsOpenedAt, { timeout: 120_000, interval: 1000 }).not.toBeNull();

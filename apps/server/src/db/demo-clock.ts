@@ -95,12 +95,23 @@ export async function shiftOutletOrders(tx: Db, outletId: string, startedAt: Dat
  *   (another SEED_DIR): both would then disagree about every review's time
  */
 export async function tellSimulator(graphBaseUrl: string, clock: Pick<DemoClockRow, 'startedAt' | 'reviewsWeeks'>, fetchImpl: typeof fetch = fetch): Promise<DemoClock> {
-  const res = await fetchImpl(`${graphBaseUrl}/__sim/demo-clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ startedAt: clock.startedAt.toISOString() }),
-    signal: AbortSignal.timeout(10_000),
-  });
+  // A busy machine can keep the simulator's answer for a while: a few patient tries, since a sync
+  // against an unmoved simulator would store every review at its real date.
+  let res: Response | null = null;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      res = await fetchImpl(`${graphBaseUrl}/__sim/demo-clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ startedAt: clock.startedAt.toISOString() }),
+        signal: AbortSignal.timeout(60_000),
+      });
+      break;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await new Promise((r) => setTimeout(r, 2000 * attempt));
+    }
+  }
   if (res.status !== 200) throw new Error(`the simulator answered ${res.status} to POST /__sim/demo-clock: ${await res.text()}`);
   const body = (await res.json()) as { clock: DemoClock };
   if (body.clock.reviewsWeeks !== clock.reviewsWeeks) {
