@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNotNull, sql } from 'drizzle-orm';
 import { DEFAULT_SEED_DIR, WEEK_MS, loadSeedDir, reviewShiftWeeks } from '@dinedesk/demo-data';
-import type { TOverview } from '@dinedesk/contracts';
+import type { TOverview } from '@dinedesk/contracts/overview';
 import type { TDataTracker } from '@dinedesk/contracts/data-tracker';
 import { bearer, startHarness, type Harness } from '../test/harness.ts';
 import { schema } from './client.ts';
