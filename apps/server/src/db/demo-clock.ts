@@ -97,7 +97,7 @@ export async function shiftOutletOrders(tx: Db, outletId: string, startedAt: Dat
 export async function tellSimulator(graphBaseUrl: string, clock: Pick<DemoClockRow, 'startedAt' | 'reviewsWeeks'>, fetchImpl: typeof fetch = fetch): Promise<DemoClock> {
   // A busy machine can keep the simulator's answer for a while: a few patient tries, since a sync
   // against an unmoved simulator would store every review at its real date.
-  let res: Response | null = null;
+  let res: Response;
   for (let attempt = 1; ; attempt++) {
     try {
       res = await fetchImpl(`${graphBaseUrl}/__sim/demo-clock`, {
