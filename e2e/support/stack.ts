@@ -175,11 +175,10 @@ export const DEMO_PASSWORD = 'DineDesk-demo-2026';
 export function useSyncedStack(options: StackOptions = {}): () => Stack {
   let stack: Stack | undefined;
   test.beforeAll(async () => {
-    if (options.orders) test.setTimeout(options.demoClock ? 720_000 : 360_000);
+    if (options.orders) test.setTimeout(360_000);
     stack = await startStack(options);
-    // The moved demo's first sync also opens complaints and automation matches of this week's reviews.
-    await waitForSync(stack.baseUrl, DEMO_OWNER, DEMO_PASSWORD, options.demoClock ? 240_000 : 60_000);
-    await waitForQuiet(stack.baseUrl, options.demoClock ? 300_000 : 120_000);
+    await waitForSync(stack.baseUrl, DEMO_OWNER, DEMO_PASSWORD);
+    await waitForQuiet(stack.baseUrl);
   });
   test.afterAll(async () => {
     await stack?.stop();
