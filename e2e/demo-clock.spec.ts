@@ -14,7 +14,7 @@ const stack = () => running!;
 // Not `useSyncedStack`: its wait for every background job of the start would also wait out the
 // moved demo's automation matches and Google retries; the journey waits for what it shows.
 test.beforeAll(async () => {
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   running = await startStack({ orders: true, demoClock: true });
   await waitForSync(running.baseUrl, DEMO_OWNER, DEMO_PASSWORD, 300_000);
 });

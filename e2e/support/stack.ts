@@ -64,8 +64,8 @@ export async function startStack({ orders = false, demoClock = false }: StackOpt
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', META_SIM_PORT: String(simPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_ORDERS: orders ? '1' : '0', SEED_DEMO_SHIFT: demoClock ? '1' : '0' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    // The London orders import runs before the server listens: give that start longer.
-    await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, orders ? 240_000 : 90_000, 'DineDesk health');
+    // The London orders import (and the demo clock's move of them) runs before the server listens: give that start longer.
+    await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, demoClock ? 480_000 : orders ? 240_000 : 90_000, 'DineDesk health');
   };
   const halt = async () => {
     const c = child as ChildProcess | null;
