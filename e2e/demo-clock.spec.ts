@@ -66,7 +66,7 @@ test('a fresh start shows the restaurant group as it is today, without a click',
   expect(await trend.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(5);
 
   // Replies waiting days, not years.
-  const waiting = page.getByTestId('waiting-reviews').locator('li');
+  const waiting = page.getByTestId('waiting-reviews').getByRole('link');
   await expect(waiting.first()).toBeVisible();
   for (const text of await waiting.allInnerTexts()) {
     const m = /Waiting ([\d,]+) (minute|hour|day)s?/.exec(text);
@@ -76,7 +76,7 @@ test('a fresh start shows the restaurant group as it is today, without a click',
 
   // Complaints opened from the recent 1–2★ reviews, tickets with running SLA timers.
   expect(await digits(page, 'figure-open-complaints')).toBeGreaterThan(0);
-  await expect(page.getByTestId('sla-tickets').locator('li').first()).toBeVisible();
+  await expect(page.getByTestId('sla-tickets').getByRole('link').first()).toBeVisible();
   expect(await digits(page, 'figure-due-soon-tickets')).toBeGreaterThan(0);
 
   // Reviews' KPIs: a response rate and a median response time of hours or days (the demo's Google replies).
