@@ -52,9 +52,15 @@ export interface StackOptions {
    * the middle of a journey.
    */
   periodicSync?: boolean;
+  /**
+   * The demo's clock (`SEED_DEMO_SHIFT`, decision 0006): the demo data moved forward so its newest
+   * rows are of this week, as `npm start` seeds it. Off by default: the other journeys were
+   * written against the data's real dates; the fresh-start journey (demo-clock.spec.ts) turns it on.
+   */
+  demoClock?: boolean;
 }
 
-export async function startStack({ orders = false, periodicSync = true }: StackOptions = {}): Promise<Stack> {
+export async function startStack({ orders = false, periodicSync = true, demoClock = false }: StackOptions = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dinedesk-e2e-'));
   const port = await freePort();
   const simPort = await freePort();
@@ -63,11 +69,11 @@ export async function startStack({ orders = false, periodicSync = true }: StackO
   let child: ChildProcess | null = null;
   const launch = async () => {
     child = spawn(process.execPath, ['scripts/start.mjs'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', META_SIM_PORT: String(simPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_ORDERS: orders ? '1' : '0', ...(periodicSync ? {} : { REVIEW_SYNC_INTERVAL_SECONDS: '0' }) },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', META_SIM_PORT: String(simPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_ORDERS: orders ? '1' : '0', SEED_DEMO_SHIFT: demoClock ? '1' : '0', ...(periodicSync ? {} : { REVIEW_SYNC_INTERVAL_SECONDS: '0' }) },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    // The London orders import runs before the server listens: give that start longer.
-    await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, orders ? 240_000 : 90_000, 'DineDesk health');
+    // The London orders import (and the demo clock's move of them) runs before the server listens: give that start longer.
+    await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, demoClock ? 480_000 : orders ? 240_000 : 90_000, 'DineDesk health');
   };
   const halt = async () => {
     const c = child as ChildProcess | null;
@@ -110,14 +116,14 @@ async function apiToken(baseUrl: string, email: string, password: string): Promi
 }
 
 /** Waits until the first review sync has filled every page (it runs after the server listens). */
-export async function waitForSync(baseUrl: string, email: string, password: string): Promise<void> {
+export async function waitForSync(baseUrl: string, email: string, password: string, ms = 60_000): Promise<void> {
   const accessToken = await apiToken(baseUrl, email, password);
   await waitFor(
     async () => {
       const { data } = await (await fetch(`${baseUrl}/api/review_testing/get-fb-pages`, { headers: { authorization: `Bearer ${accessToken}` } })).json();
       return data.length > 0 && data.every((p: { sync: { status: string } }) => p.sync.status === 'ok');
     },
-    60_000,
+    ms,
     'the first review sync',
   );
 }

@@ -226,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     accessCacheSeconds: e.ACCESS_CACHE_SECONDS,
     graph: {
       baseUrl: e.META_GRAPH_BASE_URL.replace(/\/$/, ''),
+      /** The Graph host is on this machine: the simulator (never Meta), which takes the demo clock (db/demo-clock.ts). */
+      isSimulator: isLoopbackHost(e.META_GRAPH_BASE_URL),
       version: e.META_GRAPH_VERSION,
       appId: e.META_APP_ID,
       appSecret: e.META_APP_SECRET,

@@ -18,6 +18,7 @@ import { ordersImportJob } from './modules/orders/orders.service.ts';
 import { adsImportJob } from './modules/ads/ads.service.ts';
 import { instagramRefreshJob } from './modules/instagram/instagram.service.ts';
 import { breachEmailJob, ticketSlaJob } from './modules/tickets/tickets.service.ts';
+import { demoTicketsJob } from './modules/tickets/tickets.demo.ts';
 import { pruneExpiredRuns, reportGenerateJob, reportScheduleJob } from './modules/reports/reports.service.ts';
 
 /**
@@ -99,7 +100,7 @@ export const maintenanceJob = defineJob<{ clientId: null }, AppContext>({
 });
 
 /** Every job kind, in registration order. */
-export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob, automationMatchJob, automationRunJob, ownerLostEmailJob, competitorsRefreshJob, ordersImportJob, adsImportJob, instagramRefreshJob, reportGenerateJob, reportScheduleJob] as const;
+export const JOBS = [syncTickJob, maintenanceJob, reviewSyncPageJob, googleSyncLocationJob, reviewExportJob, inboxSyncPageJob, processWebhookJob, guestNameJob, mentionEmailJob, complaintsDetectJob, ticketSlaJob, breachEmailJob, automationMatchJob, automationRunJob, ownerLostEmailJob, competitorsRefreshJob, ordersImportJob, adsImportJob, instagramRefreshJob, reportGenerateJob, reportScheduleJob, demoTicketsJob] as const;
 
 /**
  * The process's job queue with every job registered; `start` it once the app is ready.

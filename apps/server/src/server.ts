@@ -7,6 +7,7 @@ import type { LogStream } from './lib/log-redaction.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
+import { readDemoClock, tellSimulator } from './db/demo-clock.ts';
 import { GraphClient } from './lib/graph-client.ts';
 import { GoogleClient } from './lib/google-client.ts';
 import { PlacesClient } from './lib/places-client.ts';
@@ -18,6 +19,7 @@ import { TokenCipher } from './lib/token-cipher.ts';
 import { connectDemoPages } from './modules/meta/facebook-connect.service.ts';
 import { createJobQueue, syncTickJob } from './jobs.ts';
 import { DiskWatch } from './lib/disk-watch.ts';
+import { demoTicketsJob } from './modules/tickets/tickets.demo.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -42,7 +44,8 @@ export async function createServer(
 ): Promise<StartedServer> {
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
-  if (config.seedDemo) await seedDemo(database.db, config.seedDir);
+  const now = opts.now ?? (() => new Date());
+  if (config.seedDemo) await seedDemo(database.db, config.seedDir, now);
   const secrets = resolveSecrets({ dataDir: config.databaseUrl ? null : config.dataDir, jwtSecret: config.jwtSecret, tokenEncryptionKey: config.tokenEncryptionKey });
   // The app's logger exists once the app is built; the queue reads it only after start.
   let app: FastifyInstance | null = null;
@@ -67,13 +70,22 @@ export async function createServer(
     // While the disk is low no job starts (lib/disk-watch.ts).
     jobs: createJobQueue(database, () => ctx, () => app!.log, { ...config.jobs, beforeRun: () => disk.whenSpace() }),
     disk,
-    now: opts.now ?? (() => new Date()),
+    now,
   };
   const built = await buildApp(ctx, { logger: opts.logger, logStream: opts.logStream });
   app = built;
   const syncOnce = async ({ wait = true, force = false }: { wait?: boolean; force?: boolean } = {}) => {
     // The queue starts with the app (onReady); a caller may sync before listening.
     await built.ready();
+    // The simulator serves the seeded reviews moved as the demo seed moved the rest (db/demo-clock.ts).
+    const clock = config.graph.isSimulator ? await readDemoClock(ctx.db) : null;
+    if (clock) {
+      try {
+        await tellSimulator(config.graph.baseUrl, clock, opts.fetch);
+      } catch (e) {
+        built.log.warn({ err: e }, 'could not tell the Graph simulator the demo clock: its reviews keep their real dates');
+      }
+    }
     if (config.graph.connectTestUsers) {
       try {
         await connectDemoPages(ctx, built.log);
@@ -91,6 +103,8 @@ export async function createServer(
     // Pages the connect above just queued are not queued again (RESYNC_AFTER_SECONDS) unless `force`.
     await ctx.jobs.send(syncTickJob, { clientId: null, reschedule: false, force }, { singletonKey: 'now' });
     ctx.jobs.wake(syncTickJob);
+    // A moved demo opens its tickets once this first sync has opened its complaints (tickets.demo.ts).
+    if (clock && !clock.ticketsOpenedAt) await ctx.jobs.send(demoTicketsJob, { clientId: null }, { singletonKey: 'demo', startAfterSeconds: 5 });
     if (wait) await ctx.jobs.whenIdle(undefined, 120_000);
   };
   built.addHook('onReady', async () => {

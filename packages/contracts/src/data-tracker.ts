@@ -98,6 +98,12 @@ export const ZDataTrackerRow = z.object({
    */
   counts: z.array(z.number().int().nonnegative()).length(DATA_TRACKER_DAYS),
   job: ZDataTrackerJob.nullable(),
+  /**
+   * Whole weeks the demo seed moved this row's demo data forward (docs/decisions/0006 "The demo's
+   * clock"): the screen says "demo data moved forward by N weeks"; null for real data and rows
+   * the demo clock did not move.
+   */
+  demoShiftWeeks: z.number().int().positive().nullable(),
   /** The caller may queue a sync of this row now (a syncable source, connected, token not dead, and `update ReviewSync`). */
   canSync: z.boolean(),
 });

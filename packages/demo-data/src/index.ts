@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 
+export * from './clock.ts';
 export * from './ids.ts';
 export * from './load.ts';
 export * from './tenancy.ts';

@@ -51,6 +51,10 @@
  *   POST /__sim/webhooks/verify → handshake record;  POST /__sim/webhooks/flush → log once idle
  *   GET|PUT /__sim/messaging    {conversationsRps: number|null}
  *   PUT  /__sim/permissions     {userId, declinedScopes?: string[], tasks?: string[]|null}
+ * The demo's clock (`demo-clock.ts`, registered in index.ts; simulator-only, Meta has no such route):
+ *   GET  /__sim/demo-clock      → {clock: {startedAt, reviewsWeeks} | null}
+ *   POST /__sim/demo-clock      {startedAt} → {clock}: the seeded reviews move forward by the whole
+ *                               weeks that put the newest in the week ending at startedAt (400 bad time)
  * Validation errors answer 400 `{error: "<what is wrong>"}`; unknown objects 404; a blocked
  * guest trying to write 409.
  */

@@ -641,6 +641,21 @@ export class Inbox {
    * Drops everything time-bound (added messages, threads, guests, reactions, reads, block
    * overrides) and re-anchors the seed to now; subscriptions stay.
    */
+  /**
+   * Moves the seed's anchor to `anchorMs` (the demo clock's start, `demo-clock.ts`), so the
+   * dialogues' times are the same on every restart. Only while nothing time-bound was added (the
+   * added messages must stay after the seeded ones). @returns whether the anchor moved
+   */
+  anchorTo(anchorMs: number): boolean {
+    const s = this.state;
+    const timeBound = s.messages.length > 0 || s.conversations.length > 0 || Object.keys(s.reactions).length > 0 || Object.keys(s.reads).length > 0;
+    if (timeBound || s.anchor === anchorMs) return false;
+    s.anchor = anchorMs;
+    this.build();
+    this.persist();
+    return true;
+  }
+
   reset(): void {
     const subscriptions = this.state.subscriptions;
     this.store.state.messaging = { ...emptyMessaging(this.now().getTime()), subscriptions };

@@ -6,7 +6,8 @@
  * graph.facebook.com; only the base URL differs.
  */
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_SEED_DIR } from '@dinedesk/demo-data';
+import { DEFAULT_SEED_DIR, type DemoClock } from '@dinedesk/demo-data';
+import { DemoClockInputError, restoreDemoClock, setDemoClock } from './demo-clock.ts';
 import type { FastifyInstance } from 'fastify';
 import { type ConversationSummary, type InboxSummary, createControl } from './control.ts';
 import { type GuestMessageInput, type GuestMessageResult, LiveDriver } from './driver.ts';
@@ -55,6 +56,7 @@ export type { WriteFault, WriteFaultMode } from './write-faults.ts';
 export type { ArmedFault, FaultCode, FaultKind, FaultRule } from './faults.ts';
 export { FAULT_CODES, FAULT_KINDS, TOKEN_DEATH_SUBCODES } from './faults.ts';
 export type { GraphCall } from './call-log.ts';
+export { DemoClockInputError } from './demo-clock.ts';
 
 /** Webhook knobs settable at creation (URL and verify token have their own options). */
 export type WebhookOptions = Partial<Omit<WebhookConfig, 'url' | 'verifyToken'>>;
@@ -233,6 +235,13 @@ export interface MetaSim {
   inbox(): InboxSummary;
   /** Drops added messages, threads, reactions, reads and blocks; re-anchors the seed to now. */
   resetInbox(): void;
+  /** The demo's clock (`demo-clock.ts`): the start and the weeks the seeded reviews moved; null when none was set. */
+  demoClock(): DemoClock | null;
+  /**
+   * Sets the demo's start (what the server's seed does through `POST /__sim/demo-clock`): the
+   * seeded reviews move forward by whole weeks, persisted. @throws DemoClockInputError for a bad time
+   */
+  setDemoClock(startedAt: string): DemoClock;
   /**
    * Narrows what a test user granted, to exercise permission errors (behaviour 2): declined
    * scopes leave the user's and page tokens; `tasks` (null = all) are the Page tasks held.
@@ -269,7 +278,8 @@ function liveInterval(option: MetaSimOptions['live']): number | null {
  */
 export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaSim> {
   const now = options.now ?? (() => new Date());
-  const seed = buildSeed(options.seedDir ?? process.env.SEED_DIR ?? DEFAULT_SEED_DIR);
+  const seedDir = options.seedDir ?? process.env.SEED_DIR ?? DEFAULT_SEED_DIR;
+  const seed = buildSeed(seedDir);
   const store = StateStore.open(options.stateFile ?? null);
   restoreAddedRatings(seed, store);
   const app = {
@@ -321,13 +331,25 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
   const control = createControl(sim, callsPerHour);
   const server = buildServer({ sim, router: new GraphRouter(modules), control, logger: options.logger ?? false });
   // Google Business Profile and Google OAuth (google/routes.ts): the reviews `reviewSource` gives Google.
-  const googleWorld = GoogleWorld.fromSeedDir(options.seedDir ?? process.env.SEED_DIR ?? DEFAULT_SEED_DIR, store, now, options.googleClientSecret ?? process.env.GOOGLE_CLIENT_SECRET ?? 'meta-sim-google-secret');
+  const googleWorld = GoogleWorld.fromSeedDir(seedDir, store, now, options.googleClientSecret ?? process.env.GOOGLE_CLIENT_SECRET ?? 'meta-sim-google-secret');
   const { quota: googleQuota } = registerGoogleRoutes(server, googleWorld);
   registerGoogleControl(server, googleWorld, googleQuota);
   // Google Places API (New): the seed's restaurants as competitor candidates (issue #12).
-  const placesWorld = PlacesWorld.fromSeedDir(options.seedDir ?? process.env.SEED_DIR ?? DEFAULT_SEED_DIR);
+  const placesWorld = PlacesWorld.fromSeedDir(seedDir);
   const placesApiKey = options.placesApiKey ?? process.env.PLACES_API_KEY ?? 'meta-sim-places-key';
   registerPlacesRoutes(server, placesWorld, placesApiKey);
+  // The demo's clock (demo-clock.ts): the seeded times as the server's demo seed moved them.
+  const clocked = { seed, google: googleWorld, places: placesWorld, inbox, store };
+  restoreDemoClock(clocked);
+  server.get('/__sim/demo-clock', async () => ({ clock: store.state.demoClock ?? null }));
+  server.post('/__sim/demo-clock', async (req, reply) => {
+    try {
+      return { clock: setDemoClock(clocked, (req.body as { startedAt?: unknown } | null)?.startedAt) };
+    } catch (e) {
+      if (e instanceof DemoClockInputError) return reply.code(400).send({ error: e.message });
+      throw e;
+    }
+  });
   // Meta verifies a callback when it is configured; a failure here is retried lazily (webhooks.ts).
   if (webhooks.settings().url) void webhooks.verify();
   const interval = liveInterval(options.live);
@@ -392,6 +414,8 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
     conversations: (pageId, channel) => control.conversations(pageId, channel),
     inbox: () => control.inbox(),
     resetInbox: () => control.resetInbox(),
+    demoClock: () => store.state.demoClock ?? null,
+    setDemoClock: (startedAt) => setDemoClock(clocked, startedAt),
     setPermissions: (userId, grant) => control.setPermissions(userId, grant),
   };
 }

@@ -21,7 +21,10 @@ export interface SimRating {
   /** Dataset review id; the cursor key of the ratings edge. */
   key: string;
   pageId: string;
+  /** As served (`created_time`): the real time moved forward by the demo clock's weeks (`demo-clock.ts`). */
   createdAt: Date;
+  /** The real time of a seeded review (provenance); absent on ratings added while running. */
+  originalCreatedAt?: Date;
   /** 1..5 integer (dataset half stars rounded), or null when the dataset has no rating. */
   rating: number | null;
   text: string;
@@ -122,6 +125,7 @@ export function buildSeed(seedDir: string): Seed {
           key: r.reviewId,
           pageId,
           createdAt: r.reviewedAt,
+          originalCreatedAt: r.reviewedAt,
           rating: graphRating(r.rating),
           text: r.text,
           reviewer: { id: fbUserIdFor(r.reviewerName), name: r.reviewerName },

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { GoogleState } from './google/world.ts';
 import type { AddedRatingRecord } from './feed.ts';
 import type { PersistedMessaging } from './inbox.ts';
+import type { DemoClock } from '@dinedesk/demo-data';
 
 /** An issued access token. Times are Unix epoch seconds, as `debug_token` reports them. */
 export interface TokenRecord {
@@ -104,6 +105,8 @@ export interface PersistedState {
   sessionTokens?: Record<string, SessionTokenRecord>;
   /** Google Business Profile replies and OAuth grants (`google/world.ts`); optional, as above. */
   google?: GoogleState;
+  /** The demo's clock (`demo-clock.ts`): set once by the server's seed, kept across restarts. */
+  demoClock?: DemoClock;
 }
 
 function emptyState(): PersistedState {

@@ -270,6 +270,11 @@ export const reviews = pgTable(
     recommendationType: text('recommendation_type').notNull(),
     reviewText: text('review_text').notNull().default(''),
     createdTime: ts('created_time').notNull(),
+    /**
+     * The real time of a demo review moved forward by the demo clock (`demo_clock`,
+     * docs/decisions/0006): `created_time` is what the simulator serves; null for every other review.
+     */
+    originalCreatedTime: ts('original_created_time'),
     commentCount: integer('comment_count').notNull().default(0),
     pageReplyCount: integer('page_reply_count').notNull().default(0),
     lastReplyAt: ts('last_reply_at'),
@@ -930,6 +935,8 @@ export const competitorReviews = pgTable(
     rating: real('rating').notNull(),
     reviewText: text('review_text').notNull().default(''),
     publishTime: ts('publish_time').notNull(),
+    /** The real time of a demo review moved by the demo clock (docs/decisions/0006); null otherwise. */
+    originalPublishTime: ts('original_publish_time'),
   },
   (t) => [primaryKey({ columns: [t.placeId, t.reviewName] }), index('competitor_reviews_place_time_idx').on(t.placeId, t.publishTime)],
 );
@@ -1033,6 +1040,8 @@ export const orders = pgTable(
     outletId: uuid('outlet_id').notNull().references(() => outlets.id, { onDelete: 'cascade' }),
     externalId: text('external_id').notNull(),
     orderedAt: timestamp('ordered_at', { mode: 'string' }).notNull(),
+    /** The file's own time of a demo order moved by the demo clock (docs/decisions/0006); null otherwise. */
+    originalOrderedAt: timestamp('original_ordered_at', { mode: 'string' }),
     currency: text('currency').notNull(),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     itemCount: integer('item_count').notNull(),
@@ -1261,4 +1270,24 @@ export const reportRuns = pgTable(
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('report_runs_user_idx').on(t.clientId, t.userId, t.createdAt), index('report_runs_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The demo's clock (docs/decisions/0006 "The demo's clock"): one row, written by the first demo
+ * seed and never changed, so a restart moves nothing again. `started_at` is the seed's clock; the
+ * seeded reviews (served by the simulator, told the same start) moved forward `reviews_weeks`
+ * whole weeks, each demo outlet's orders (and Takeaway 1's generated ads) the weeks in
+ * `orders_weeks` (outlet id → weeks). Absent when the demo seed did not shift (`SEED_DEMO_SHIFT=0`).
+ */
+export const demoClock = pgTable(
+  'demo_clock',
+  {
+    id: smallint('id').primaryKey().default(1),
+    startedAt: ts('started_at').notNull(),
+    reviewsWeeks: integer('reviews_weeks').notNull(),
+    ordersWeeks: jsonb('orders_weeks').$type<Record<string, number>>().notNull().default({}),
+    /** When the demo opened its tickets from the first sync's complaints (tickets/tickets.demo.ts); null until then. */
+    ticketsOpenedAt: ts('tickets_opened_at'),
+  },
+  (t) => [check('demo_clock_one_row_ck', sql`${t.id} = 1`), check('demo_clock_weeks_ck', sql`${t.reviewsWeeks} >= 0`)],
 );

@@ -1,11 +1,12 @@
 import { count } from 'drizzle-orm';
-import { buildDemoTenancy, loadSeedDir, type DemoClient } from '@dinedesk/demo-data';
+import { buildDemoTenancy, loadSeedDir, reviewShiftWeeks, type DemoClient } from '@dinedesk/demo-data';
 import { MODULES, type TModule, type TRole } from '@dinedesk/contracts';
 import type { Db } from './client.ts';
 import { schema } from './client.ts';
 import { hashPassword } from '../lib/password.ts';
 import { seedLondonOrders } from '../modules/orders/orders.seed.ts';
 import { seedDemoAds } from '../modules/ads/ads.demo.ts';
+import { demoShiftEnabled, insertDemoClock, shiftOutletOrders } from './demo-clock.ts';
 
 /** Password of every demo account (README "Demo accounts"); demo data only, not a secret. */
 export const DEMO_PASSWORD = 'DineDesk-demo-2026';
@@ -50,10 +51,18 @@ const DEMO_TEMPLATES = [
   { name: 'Sorry (wait)', body: 'Dear {reviewer_first_name}, thank you for your patience and your honest review. Long waits are not the {brand} we want to be: the {outlet} team is changing how it handles busy hours.' },
 ];
 
-export async function seedDemo(db: Db, seedDir: string): Promise<boolean> {
+/**
+ * @param now the server's clock (`ctx.now`): the demo's start, from which the demo clock moves the
+ *   data forward (db/demo-clock.ts, docs/decisions/0006) unless `SEED_DEMO_SHIFT=0`
+ */
+export async function seedDemo(db: Db, seedDir: string, now: () => Date = () => new Date()): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(schema.clients);
   if (n > 0) return false;
-  const tenancy = buildDemoTenancy(loadSeedDir(seedDir));
+  const data = loadSeedDir(seedDir);
+  const tenancy = buildDemoTenancy(data);
+  const shift = demoShiftEnabled();
+  const startedAt = now();
+  const ordersWeeks: Record<string, number> = {};
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const [admin] = await tx.insert(schema.users).values({ email: SUPER_ADMIN_EMAIL, fullName: 'DineDesk Admin', passwordHash, isSuperAdmin: true }).returning();
@@ -92,8 +101,11 @@ export async function seedDemo(db: Db, seedDir: string): Promise<boolean> {
       if (ci === 0) {
         const london = await seedLondonOrders(tx, client!.id, seedDir);
         if (london['takeaway-1']) await seedDemoAds(tx, client!.id, london['takeaway-1'].outletId);
+        // Each takeaway's history is its own source: each moves so its newest order is this week.
+        if (shift) for (const o of Object.values(london)) ordersWeeks[o.outletId] = await shiftOutletOrders(tx, o.outletId, startedAt);
       }
     }
+    if (shift) await insertDemoClock(tx, { startedAt, reviewsWeeks: reviewShiftWeeks(data, startedAt), ordersWeeks });
   });
   return true;
 }

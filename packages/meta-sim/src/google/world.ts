@@ -53,6 +53,8 @@ export interface GoogleReview {
   createTime: Date;
   /** The review's own last change (the reply has its own time). */
   updateTime: Date;
+  /** The real time of a seeded review (provenance); `createTime`/`updateTime` are it moved by the demo clock. */
+  originalTime?: Date;
 }
 
 export interface GoogleLocation {
@@ -91,6 +93,8 @@ export interface GoogleState {
   refreshTokens: Record<string, { userId: string; scopes: string[] }>;
   /** Access tokens by token. */
   accessTokens: Record<string, { userId: string; scopes: string[]; expiresAt: number }>;
+  /** Names of the demo clock's replies the owner deleted (`demoReplies`); optional, so older files load. */
+  deletedDemoReplies?: string[];
 }
 
 /** The dataset's ratings (half stars) as v4 `starRating`; none → STAR_RATING_UNSPECIFIED. */
@@ -149,6 +153,7 @@ export class GoogleWorld {
             ...(r.text.trim() ? { comment: r.text } : {}),
             createTime: r.reviewedAt,
             updateTime: r.reviewedAt,
+            originalTime: r.reviewedAt,
           }));
           reviews.sort((a, b) => b.updateTime.getTime() - a.updateTime.getTime() || a.reviewId.localeCompare(b.reviewId));
           const location: GoogleLocation = {
@@ -184,8 +189,16 @@ export class GoogleWorld {
     return loc && loc.accountName === `accounts/${accountId}` ? loc : undefined;
   }
 
+  /**
+   * The replies the business wrote before the demo started (demo-clock.ts; SYNTHETIC), by review
+   * name; empty without a demo clock. A reply written or deleted through the API wins.
+   */
+  readonly demoReplies = new Map<string, GoogleReplyRecord>();
+
   reply(reviewName: string): GoogleReplyRecord | undefined {
-    return this.state.replies[reviewName];
+    const own = this.state.replies[reviewName];
+    if (own) return own;
+    return this.state.deletedDemoReplies?.includes(reviewName) ? undefined : this.demoReplies.get(reviewName);
   }
 
   /** Creates or replaces a reply (v4 `updateReply`). @returns the stored reply */
@@ -198,8 +211,10 @@ export class GoogleWorld {
 
   /** @returns false when there was no reply */
   deleteReply(reviewName: string): boolean {
-    if (!this.state.replies[reviewName]) return false;
+    if (!this.reply(reviewName)) return false;
     delete this.state.replies[reviewName];
+    // A demo reply stays deleted, across restarts too.
+    if (this.demoReplies.has(reviewName) && !this.state.deletedDemoReplies?.includes(reviewName)) (this.state.deletedDemoReplies ??= []).push(reviewName);
     this.store.save();
     return true;
   }

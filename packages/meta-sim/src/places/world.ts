@@ -27,6 +27,8 @@ export interface PlaceReview {
   text: string;
   publishTime: Date;
   author: string;
+  /** The real time (provenance); `publishTime` is it moved by the demo clock (`demo-clock.ts`). */
+  originalPublishTime: Date;
 }
 
 /** A Place as the simulator holds it. */
@@ -87,7 +89,7 @@ export class PlacesWorld {
       if (r.rating === null) continue;
       const placeId = placeIdFor('hyd', r.restaurantId);
       const list = reviews.get(placeId) ?? [];
-      list.push({ name: `places/${placeId}/reviews/${r.reviewId}`, rating: r.rating, text: r.text, publishTime: r.reviewedAt, author: r.reviewerName });
+      list.push({ name: `places/${placeId}/reviews/${r.reviewId}`, rating: r.rating, text: r.text, publishTime: r.reviewedAt, author: r.reviewerName, originalPublishTime: r.reviewedAt });
       reviews.set(placeId, list);
     }
     for (const r of data.restaurants) {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, min, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { competitorPlaces, competitorReviews, competitorSnapshots, outletCompetitors, outlets, reviews } from '../../db/schema.ts';
+import { originalTimeOf, readDemoClock } from '../../db/demo-clock.ts';
 
 /**
  * Queries of competitor analysis (issue #12, docs/decisions/0030). Tenant-owned rows
@@ -81,7 +82,11 @@ export async function snapshotsOf(db: Db, placeId: string) {
 
 /** Stores review history rows; ones already stored are left as they are. */
 export async function insertPlaceReviews(db: Db, rows: (typeof competitorReviews.$inferInsert)[]): Promise<void> {
-  if (rows.length) await db.insert(competitorReviews).values(rows).onConflictDoNothing();
+  if (!rows.length) return;
+  // The history is the simulator's (decision 0030): its demo reviews keep their real time too (db/demo-clock.ts).
+  const clock = await readDemoClock(db);
+  const kept = clock ? rows.map((r) => ({ ...r, originalPublishTime: originalTimeOf(clock, r.publishTime) })) : rows;
+  await db.insert(competitorReviews).values(kept).onConflictDoNothing();
 }
 
 export async function setHistory(db: Db, placeId: string, history: 'available' | 'none'): Promise<void> {

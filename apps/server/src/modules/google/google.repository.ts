@@ -3,6 +3,7 @@ import type { TGoogleLocation } from '@dinedesk/contracts';
 import type { Db } from '../../db/client.ts';
 import { schema } from '../../db/client.ts';
 import { outletScope, tenantScope } from '../../lib/tenant-scope.ts';
+import { originalTimeOf, readDemoClock } from '../../db/demo-clock.ts';
 
 /**
  * SQL of the google module (issue #11): connections (sealed refresh tokens), locations linked to
@@ -180,8 +181,11 @@ const UPSERT_CHUNK = 500;
  * Upserts Google reviews on `(google_location_id, external_key)` (the review name); Google's
  * text, rating and update time win. @returns the DineDesk ids of the rows, by review name
  */
-export async function upsertGoogleReviews(tx: Db, rows: GoogleReviewInsert[]): Promise<Map<string, number>> {
+export async function upsertGoogleReviews(tx: Db, served: GoogleReviewInsert[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
+  // A demo review keeps its real time beside the moved one it was served at (db/demo-clock.ts).
+  const clock = served.length ? await readDemoClock(tx) : null;
+  const rows = clock ? served.map((r) => ({ ...r, originalCreatedTime: originalTimeOf(clock, r.createdTime) })) : served;
   for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
     const done = await tx
       .insert(reviews)

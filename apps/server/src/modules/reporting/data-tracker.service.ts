@@ -24,6 +24,7 @@ import { STALE_AFTER_MS, instagramRefreshJob } from '../instagram/instagram.serv
 import { ordersImportJob } from '../orders/orders.service.ts';
 import { reviewSyncPageJob } from '../reviews/review-sync.service.ts';
 import { syncTickJob } from '../../jobs.ts';
+import { readDemoClock, type DemoClockRow } from '../../db/demo-clock.ts';
 import * as repo from './data-tracker.repository.ts';
 import { outletById, outletsInScope, type OutletRow } from './reporting.repository.ts';
 
@@ -90,6 +91,9 @@ interface Snapshot {
   counts: repo.DayCounts;
   jobs: Map<string, repo.LatestJob>;
   nextTick: Date | null;
+  /** The demo's clock (db/demo-clock.ts); reviews count as moved only when read from the simulator. */
+  demoClock: DemoClockRow | null;
+  fromSimulator: boolean;
 }
 
 /** Everything the rows of `outlets` need, one query per table. */
@@ -98,7 +102,7 @@ async function snapshot(ctx: AppContext, clientId: string, outlets: OutletRow[])
   const days = trackedDays(now);
   const ids = outlets.map((o) => o.id);
   const names = DATA_SOURCES.flatMap((s) => QUEUES[s].map((d) => d.name));
-  const [pages, locations, igReads, imports, counts, jobs, nextTick] = await Promise.all([
+  const [pages, locations, igReads, imports, counts, jobs, nextTick, demoClock] = await Promise.all([
     repo.pagesOf(ctx.db, ids),
     repo.locationsOf(ctx.db, ids),
     repo.instagramReadsOf(ctx.db, ids),
@@ -106,6 +110,7 @@ async function snapshot(ctx: AppContext, clientId: string, outlets: OutletRow[])
     repo.dayCounts(ctx.db, ids, new Date(`${days[0]}T00:00:00Z`)),
     repo.latestJobs(ctx.db, clientId, ids, names),
     repo.nextQueued(ctx.db, syncTickJob.name),
+    readDemoClock(ctx.db),
   ]);
   return {
     now,
@@ -117,6 +122,8 @@ async function snapshot(ctx: AppContext, clientId: string, outlets: OutletRow[])
     counts,
     jobs: new Map(jobs.map((j) => [`${j.outletId}|${j.name}`, j])),
     nextTick,
+    demoClock,
+    fromSimulator: ctx.config.graph.isSimulator,
   };
 }
 
@@ -154,13 +161,25 @@ function nextPeriodic(s: Snapshot, job: repo.LatestJob | null): Date | null {
   return s.nextTick;
 }
 
+/**
+ * Weeks the demo clock moved the row's demo data (docs/decisions/0006): the simulator's seeded
+ * reviews for Facebook and Google, the outlet's own order history for orders; null otherwise
+ * (Instagram media are laid out from the start itself, nothing of theirs was moved).
+ */
+function demoShiftOf(s: Snapshot, outletId: string, source: TDataSource): number | null {
+  const c = s.demoClock;
+  if (!c) return null;
+  const weeks = source === 'orders' ? (c.ordersWeeks[outletId] ?? 0) : (source === 'facebook' || source === 'google') && s.fromSimulator ? c.reviewsWeeks : 0;
+  return weeks > 0 ? weeks : null;
+}
+
 function rowOf(s: Snapshot, auth: AuthContext, outlet: OutletRow, source: TDataSource): TDataTrackerRow {
   const job = rowJob(s, auth, outlet.id, source);
   const counts = s.days.map((d) => s.counts.get(`${outlet.id}|${source}|${d}`) ?? 0);
   const maySync = auth.ability.can('update', 'ReviewSync');
-  const base = { outletId: outlet.id, outletName: outlet.name, brandName: outlet.brandName, source, schedule: SCHEDULE[source], counts, job: job ? toJob(job) : null };
+  const base = { outletId: outlet.id, outletName: outlet.name, brandName: outlet.brandName, source, schedule: SCHEDULE[source], counts, job: job ? toJob(job) : null, demoShiftWeeks: demoShiftOf(s, outlet.id, source) };
   const none = { health: 'none' as const, expiresAt: null };
-  const notConnected = (account: string | null = null): TDataTrackerRow => ({ ...base, account, state: 'not_connected', lastSuccessAt: null, nextSyncAt: null, error: null, token: none, canSync: false });
+  const notConnected = (account: string | null = null): TDataTrackerRow => ({ ...base, demoShiftWeeks: null, account, state: 'not_connected', lastSuccessAt: null, nextSyncAt: null, error: null, token: none, canSync: false });
   const page = s.pages.get(outlet.id);
 
   switch (source) {

@@ -6,6 +6,7 @@ import { afterPosition, afterPositionPrepared, keysetPage, type KeysetPosition }
 import { preparedByShape } from '../../lib/prepared.ts';
 import { schema } from '../../db/client.ts';
 import { outletScope, tenantScope, tenantScopePrepared, tenantScopeValues } from '../../lib/tenant-scope.ts';
+import { originalTimeOf, readDemoClock } from '../../db/demo-clock.ts';
 
 const { reviews, facebookPages, outlets, brands, reviewComments, users } = schema;
 
@@ -379,7 +380,10 @@ export type ReviewInsert = typeof reviews.$inferInsert;
 const UPSERT_CHUNK = 500;
 
 /** Upserts review rows on `(page_id, external_key)`; Graph's text and rating win. */
-export async function upsertReviews(tx: Db, rows: ReviewInsert[]): Promise<void> {
+export async function upsertReviews(tx: Db, served: ReviewInsert[]): Promise<void> {
+  // A demo review keeps its real time beside the moved one it was served at (db/demo-clock.ts).
+  const clock = served.length ? await readDemoClock(tx) : null;
+  const rows = clock ? served.map((r) => ({ ...r, originalCreatedTime: originalTimeOf(clock, r.createdTime) })) : served;
   for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
     await tx
       .insert(reviews)

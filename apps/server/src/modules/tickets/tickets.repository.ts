@@ -25,7 +25,7 @@ export async function saveSlaHours(db: Db, clientId: string, hours: Record<Prior
 
 /** Where a linked item is: its client and outlet (null when it does not exist in the client). */
 export async function complaintPlace(db: Db, clientId: string, id: number) {
-  const [row] = await db.select({ clientId: complaints.clientId, outletId: complaints.outletId, guestName: complaints.guestName }).from(complaints).where(and(eq(complaints.id, id), eq(complaints.clientId, clientId)));
+  const [row] = await db.select({ clientId: complaints.clientId, outletId: complaints.outletId, guestName: complaints.guestName, assigneeUserId: complaints.assigneeUserId }).from(complaints).where(and(eq(complaints.id, id), eq(complaints.clientId, clientId)));
   return row;
 }
 export async function reviewPlace(db: Db, clientId: string, id: number) {

@@ -120,6 +120,8 @@ export async function createTicket(
   const clientId = auth.clientId!;
   let place: { clientId: string; outletId: string } | undefined;
   let title = req.title;
+  // A ticket made from a complaint keeps whoever works the complaint, unless the request names someone.
+  let inherited: string | null = null;
   if (req.complaintId !== undefined) {
     const c = await repo.complaintPlace(ctx.db, clientId, Number(req.complaintId));
     if (!c || !inTenantScope(auth, c)) throw notFound('Complaint', req.complaintId, 'body.complaintId');
@@ -127,6 +129,7 @@ export async function createTicket(
     if (existing !== null) return { ticket: await loadTicket(ctx.db, clientId, existing), created: false };
     place = c;
     title ??= `Complaint of ${c.guestName}`;
+    inherited = c.assigneeUserId;
   } else if (req.reviewId !== undefined) {
     const r = await repo.reviewPlace(ctx.db, clientId, Number(req.reviewId));
     if (!r || !inTenantScope(auth, r)) throw notFound('Review', req.reviewId, 'body.reviewId');
@@ -144,7 +147,16 @@ export async function createTicket(
   }
   const outlet = await repo.outletPlace(ctx.db, clientId, place.outletId);
   const actor: Actor = { userId: auth.userId, name: auth.fullName };
-  const assignee = req.assigneeUserId ? await checkPeople(ctx.db, clientId, { id: outlet!.outletId, brandId: outlet!.brandId }, [req.assigneeUserId], 'body.assigneeUserId', true) : new Map<string, string>();
+  let assignee = req.assigneeUserId ? await checkPeople(ctx.db, clientId, { id: outlet!.outletId, brandId: outlet!.brandId }, [req.assigneeUserId], 'body.assigneeUserId', true) : new Map<string, string>();
+  let assigneeUserId = req.assigneeUserId ?? null;
+  if (assigneeUserId === null && inherited !== null) {
+    // The complaint's assignee may since have lost the outlet or become a viewer: then nobody.
+    const [u] = await mentionableUsers(ctx.db, clientId, { id: outlet!.outletId, brandId: outlet!.brandId }, { only: [inherited] });
+    if (u && u.role !== 'viewer') {
+      assigneeUserId = u.id;
+      assignee = new Map([[u.id, u.fullName]]);
+    }
+  }
   const watcherIds = [...new Set(req.watcherUserIds)];
   const watchers = await checkPeople(ctx.db, clientId, { id: outlet!.outletId, brandId: outlet!.brandId }, watcherIds, 'body.watcherUserIds', false);
   const hours = await hoursOf(ctx.db, clientId);
@@ -155,7 +167,7 @@ export async function createTicket(
       outletId: place.outletId,
       title: title!,
       priority: req.priority,
-      assigneeUserId: req.assigneeUserId ?? null,
+      assigneeUserId,
       createdByUserId: actor.userId,
       createdAt: at,
       updatedAt: at,

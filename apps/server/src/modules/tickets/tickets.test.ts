@@ -167,4 +167,22 @@ describe('tickets', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().field).toBe(field);
   });
+
+  it('keeps the assignee of an assigned complaint on the ticket made from it, unless the request names another', async () => {
+    const others = (await post('/api/review_testing/get_reviews/get-reviews', tokens.owner!, { outletId: review.outletId, ratings: [1, 2], limit: 5 })).json().data as TReview[];
+    const complaintOf = async (r: TReview) => ((await post('/api/complaints/open-from-review', tokens.agent!, { reviewId: r.id })).json() as TComplaintResponse).complaint.id;
+    const candidates = others.filter((r) => r.id !== review.id && r.reviewer.name !== review.reviewer.name);
+    const [first, second] = [await complaintOf(candidates[0]!), await complaintOf(candidates[1]!)];
+    expect(new Set([first, second, complaintId]).size).toBe(3);
+    for (const id of [first, second]) {
+      const assigned = await post('/api/complaints/update', tokens.owner!, { complaintId: id, assigneeUserId: ids.agent });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+    }
+    const kept = (await post('/api/tickets/create', tokens.owner!, { complaintId: first })).json() as TCreateTicketResponse;
+    expect(kept).toMatchObject({ created: true, ticket: { complaintId: first, assignee: { id: ids.agent } } });
+    const detail = (await post('/api/tickets/get', tokens.owner!, { ticketId: kept.ticket.id })).json() as TTicketDetail;
+    expect(detail.activity.filter((a) => a.kind === 'assignee').map((a) => a.value)).toHaveLength(1);
+    const named = (await post('/api/tickets/create', tokens.owner!, { complaintId: second, assigneeUserId: ids['brand.manager'] })).json() as TCreateTicketResponse;
+    expect(named.ticket.assignee?.id).toBe(ids['brand.manager']);
+  });
 });

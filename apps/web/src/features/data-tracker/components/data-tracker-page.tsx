@@ -164,6 +164,11 @@ function SourceRow({ row, days, now, onSync, syncing }: { row: TDataTrackerRow; 
       <TableCell component="th" scope="row">
         <Typography variant="body2" sx={{ fontWeight: 600 }}>{sourceName}</Typography>
         {row.account && <Typography variant="caption" color="text.secondary">{row.account}</Typography>}
+        {row.demoShiftWeeks !== null && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid={`demo-shift-${row.outletId}-${row.source}`}>
+            {t('demoShift', { count: row.demoShiftWeeks })}
+          </Typography>
+        )}
       </TableCell>
       <TableCell>
         <Chip size="small" color={STATE_COLOR[row.state]} variant={row.state === 'not_connected' ? 'outlined' : 'filled'} label={t(`state.${row.state}`)} data-testid={`state-${row.outletId}-${row.source}`} />

@@ -26,7 +26,11 @@ describe('Data tracker', () => {
     expect(backend.callsTo(DATA_TRACKER_API.dataTracker, 'POST')[0]!.body).toEqual({});
     expect(screen.getByRole('heading', { level: 1, name: 'Data tracker' })).toBeInTheDocument();
     const beyond = screen.getByRole('region', { name: 'Sources of Beyond Flavours, Gachibowli' });
-    expect(within(beyond).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['FacebookBeyond Flavours', 'GoogleBeyond Flavours Gachibowli', 'Instagram@beyondflavours', 'Orders']);
+    expect(within(beyond).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['FacebookBeyond FlavoursDemo data moved forward by 392 weeks', 'GoogleBeyond Flavours Gachibowli', 'Instagram@beyondflavours', 'Orders']);
+    // The demo's clock (decision 0006) says how far it moved each row's demo data.
+    expect(screen.getByTestId(`demo-shift-${BEYOND}-facebook`)).toHaveTextContent('Demo data moved forward by 392 weeks');
+    expect(screen.getByTestId(`demo-shift-${LONDON}-orders`)).toHaveTextContent('Demo data moved forward by 1 week');
+    expect(screen.queryByTestId(`demo-shift-${BEYOND}-google`)).not.toBeInTheDocument();
     expect(screen.getByTestId(`state-${BEYOND}-facebook`)).toHaveTextContent('Up to date');
     expect(screen.getByTestId(`state-${BEYOND}-google`)).toHaveTextContent('Failing');
     expect(screen.getByTestId(`error-${BEYOND}-google`)).toHaveTextContent('Google did not answer (503). DineDesk tries again.');

@@ -38,6 +38,7 @@ function base(outletId: string, outletName: string, brandName: string, source: T
     token: { health: 'none', expiresAt: null },
     counts: [0, 0, 0, 0, 0, 0, 0],
     job: null,
+    demoShiftWeeks: null,
     canSync: false,
   };
 }
@@ -47,14 +48,14 @@ export function fixtureRows(canSync = true): TDataTrackerRow[] {
   const beyond = (s: TDataTrackerRow['source']) => base(BEYOND, 'Beyond Flavours, Gachibowli', 'Beyond Flavours', s);
   const london = (s: TDataTrackerRow['source']) => base(LONDON, 'Takeaway 1, London', 'London Takeaways', s);
   return [
-    { ...beyond('facebook'), account: 'Beyond Flavours', state: 'ok', lastSuccessAt: iso(-5 * 60_000), nextSyncAt: iso(2 * HOUR), token: { health: 'valid', expiresAt: null }, counts: [1, 0, 3, 0, 0, 2, 4], canSync },
+    { ...beyond('facebook'), account: 'Beyond Flavours', state: 'ok', lastSuccessAt: iso(-5 * 60_000), nextSyncAt: iso(2 * HOUR), token: { health: 'valid', expiresAt: null }, counts: [1, 0, 3, 0, 0, 2, 4], demoShiftWeeks: 392, canSync },
     { ...beyond('google'), account: 'Beyond Flavours Gachibowli', state: 'failing', lastSuccessAt: iso(-26 * HOUR), nextSyncAt: iso(2 * HOUR), error: 'Google did not answer (503). DineDesk tries again.', token: { health: 'valid', expiresAt: null }, counts: [0, 1, 0, 0, 0, 0, 0], job: { id: 'j-google', name: 'google.sync-location', state: 'retry', retryCount: 2, retryLimit: 5, createdAt: iso(-HOUR), startAfter: iso(10 * 60_000), completedAt: null, error: 'Google answered 503' }, canSync },
     { ...beyond('instagram'), account: '@beyondflavours', state: 'ok', lastSuccessAt: iso(-30 * 60_000), nextSyncAt: iso(30 * 60_000), token: { health: 'expiring', expiresAt: '2026-12-01T10:00:00.000Z' }, counts: [0, 0, 1, 0, 0, 0, 0], canSync },
     { ...beyond('orders'), state: 'never' },
     london('facebook'),
     london('google'),
     london('instagram'),
-    { ...london('orders'), account: 'london-takeaway-1.csv', state: 'ok', lastSuccessAt: iso(-2 * HOUR), counts: [0, 0, 0, 0, 0, 0, 5290], job: { id: 'j-orders', name: 'orders.import', state: 'completed', retryCount: 0, retryLimit: 2, createdAt: iso(-2 * HOUR), startAfter: null, completedAt: iso(-2 * HOUR), error: null } },
+    { ...london('orders'), account: 'london-takeaway-1.csv', state: 'ok', lastSuccessAt: iso(-2 * HOUR), counts: [0, 0, 0, 0, 0, 0, 5290], demoShiftWeeks: 1, job: { id: 'j-orders', name: 'orders.import', state: 'completed', retryCount: 0, retryLimit: 2, createdAt: iso(-2 * HOUR), startAfter: null, completedAt: iso(-2 * HOUR), error: null } },
   ];
 }
 
