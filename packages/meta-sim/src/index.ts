@@ -34,6 +34,7 @@ import { registerGoogleControl, registerGoogleRoutes } from './google/routes.ts'
 import { PlacesWorld } from './places/world.ts';
 import { registerPlacesRoutes } from './places/routes.ts';
 import { instagramMediaModule } from './instagram/graph.ts';
+import { registerInstagramCdn } from './instagram/cdn.ts';
 import { InstagramWorld, type MetricMatrix } from './instagram/world.ts';
 
 export { GraphError } from './errors.ts';
@@ -328,6 +329,8 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
   const placesWorld = PlacesWorld.fromSeedDir(options.seedDir ?? process.env.SEED_DIR ?? DEFAULT_SEED_DIR);
   const placesApiKey = options.placesApiKey ?? process.env.PLACES_API_KEY ?? 'meta-sim-places-key';
   registerPlacesRoutes(server, placesWorld, placesApiKey);
+  // The images Instagram media name (instagram/cdn.ts): thumbnails load offline.
+  registerInstagramCdn(server, instagramWorld);
   // Meta verifies a callback when it is configured; a failure here is retried lazily (webhooks.ts).
   if (webhooks.settings().url) void webhooks.verify();
   const interval = liveInterval(options.live);
