@@ -32,6 +32,9 @@ describe('serving the web app', () => {
     const res = await h.server.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toMatch(/object-src 'none'/);
     expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    // Images: exactly the hosts the app shows images from, never any https origin.
+    const imgSrc = /img-src ([^;]+)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
+    expect(imgSrc).toEqual(["'self'", 'data:', 'https://*.cdninstagram.com', 'https://*.fbcdn.net', 'https://lookaside.fbsbx.com', new URL(h.simUrl).origin, 'https://tile.openstreetmap.org']);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeDefined();
   });

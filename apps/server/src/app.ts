@@ -105,7 +105,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
         defaultSrc: ["'self'"],
         // Emotion (MUI) injects style elements at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Exactly the hosts whose images the app shows (config.ts `imgSourcesOf`).
+        imgSrc: ctx.config.imgSources,
         connectSrc: ["'self'", 'ws:', 'wss:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { imageAllowed, imgSourcesOf, loadConfig } from './config.ts';
 
 /** Issue #8 "Secrets": the simulator's public defaults never guard a real Meta app. */
 describe('loadConfig and public simulator defaults', () => {
@@ -77,5 +77,29 @@ describe('loadConfig: HTTP timeouts and TRUST_PROXY', () => {
 
   it.each(['true', '*', '10.0.0.0/33', '10.0.0/8', 'proxy.internal', '1.2.3.4/8/1', '500'])('refuses TRUST_PROXY=%j naming it', (raw) => {
     expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(/^Invalid configuration: TRUST_PROXY: /);
+  });
+});
+
+describe('CSP img-src: exactly the hosts whose images the app shows', () => {
+  it('allows the app, Meta’s CDNs, the local simulator and the configured extras, nothing else', () => {
+    const sim = imgSourcesOf('http://127.0.0.1:4100', 'https://tile.openstreetmap.org');
+    expect(sim).toEqual(["'self'", 'data:', 'https://*.cdninstagram.com', 'https://*.fbcdn.net', 'https://lookaside.fbsbx.com', 'http://127.0.0.1:4100', 'https://tile.openstreetmap.org']);
+    // Against Meta, no simulator origin.
+    expect(imgSourcesOf('https://graph.facebook.com', '')).toEqual(["'self'", 'data:', 'https://*.cdninstagram.com', 'https://*.fbcdn.net', 'https://lookaside.fbsbx.com']);
+    expect(imageAllowed('https://scontent-lhr8-1.cdninstagram.com/v/t51.29350-15/1_n.jpg?stp=dst', sim)).toBe(true);
+    expect(imageAllowed('https://video.xx.fbcdn.net/v/1.mp4', sim)).toBe(true);
+    expect(imageAllowed('http://127.0.0.1:4100/sim-cdn/instagram/1_n.png', sim)).toBe(true);
+    expect(imageAllowed('http://127.0.0.1:4101/sim-cdn/instagram/1_n.png', sim)).toBe(false);
+    expect(imageAllowed('http://scontent.cdninstagram.com/x.jpg', sim)).toBe(false);
+    expect(imageAllowed('https://cdninstagram.com.evil.example/x.jpg', sim)).toBe(false);
+    expect(imageAllowed('https://evil.example/x.jpg', sim)).toBe(false);
+    expect(imageAllowed('not a url', sim)).toBe(false);
+  });
+
+  it('refuses an extra source that is not an https origin, naming the variable', () => {
+    for (const bad of ['http://tiles.example.com', 'https://tiles.example.com/{z}/{x}/{y}.png', 'tiles.example.com', "'unsafe-inline'"]) {
+      expect(() => imgSourcesOf('http://127.0.0.1:4100', bad), bad).toThrow(/CSP_IMG_SOURCES/);
+    }
+    expect(() => loadConfig({ CSP_IMG_SOURCES: 'https:' })).toThrow(/CSP_IMG_SOURCES/);
   });
 });

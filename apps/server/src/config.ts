@@ -137,6 +137,11 @@ const ZEnv = z.object({
   SOCKET_MAX_CALLS_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
   WEB_DIST_DIR: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
+  /**
+   * Image sources the browser may load besides the app's own and the platforms' CDNs (CSP
+   * `img-src`, comma-separated): the map tile server of the UI showcase.
+   */
+  CSP_IMG_SOURCES: z.string().default('https://tile.openstreetmap.org'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -183,6 +188,56 @@ export function parseTrustProxy(raw: string): false | number | string[] {
 function isLoopbackHost(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Meta's CDNs: Instagram media (`scontent-….cdninstagram.com`, `….fbcdn.net`) and Messenger
+ * attachments (`lookaside.fbsbx.com`, `….fbcdn.net`), as the Graph API names them.
+ */
+export const META_IMAGE_HOSTS = ['https://*.cdninstagram.com', 'https://*.fbcdn.net', 'https://lookaside.fbsbx.com'] as const;
+
+/**
+ * The CSP `img-src` of the app: itself, `data:` (inline icons), Meta's CDNs, the local
+ * simulator's origin when the Graph host is the simulator (it serves the images its media name,
+ * packages/meta-sim instagram/cdn.ts), and `extra`.
+ * @throws Error naming CSP_IMG_SOURCES for a source that is not an https or loopback origin
+ */
+export function imgSourcesOf(graphBaseUrl: string, extra: string): string[] {
+  const sources: string[] = ["'self'", 'data:', ...META_IMAGE_HOSTS];
+  if (isLoopbackHost(graphBaseUrl)) sources.push(new URL(graphBaseUrl).origin);
+  for (const s of extra.split(',').map((x) => x.trim()).filter(Boolean)) {
+    let ok: boolean;
+    try {
+      const u = new URL(s);
+      ok = (u.protocol === 'https:' || isLoopbackHost(s)) && u.origin === s.replace(/\/$/, '');
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new Error(`Invalid configuration: CSP_IMG_SOURCES: "${s.slice(0, 80)}" is not an https origin (such as https://tiles.example.com)`);
+    sources.push(new URL(s).origin);
+  }
+  return [...new Set(sources)];
+}
+
+/**
+ * Whether the browser may load the image at `url` under `img-src` `sources` (as CSP matches
+ * host sources: scheme, `*.` for any subdomain, the port of the origin). `'self'` and `data:`
+ * are not matched here: a platform's image is never on the app's own origin.
+ */
+export function imageAllowed(url: string, sources: readonly string[]): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  return sources.some((s) => {
+    const m = /^(https?):\/\/(\*\.)?([^/:]+)(:\d+)?$/.exec(s);
+    if (!m || u.protocol !== `${m[1]}:`) return false;
+    const port = m[4] ? m[4].slice(1) : '';
+    if (u.port !== port) return false;
+    return m[2] ? u.hostname.endsWith(`.${m[3]}`) : u.hostname === m[3];
+  });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -274,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/$/, '') : null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: resolve(e.DATA_DIR, 'outbox') },
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    imgSources: imgSourcesOf(e.META_GRAPH_BASE_URL, e.CSP_IMG_SOURCES),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -223,17 +223,5 @@ export const ZMyClientsResponse = z.object({
 });
 export type TMyClientsResponse = z.infer<typeof ZMyClientsResponse>;
 
-export const ZAuditLogResponse = z.object({
-  data: z.array(
-    z.object({
-      id: z.number(),
-      at: z.string(),
-      actorEmail: z.string().nullable(),
-      action: z.string(),
-      target: z.string(),
-      details: z.record(z.string(), z.unknown()),
-    }),
-  ),
-});
-
+/** The audit log's answer: `@dinedesk/contracts/audit` (only its screen reads it). */
 export const ZReservGoQuery = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(4096, 'token is too long') });

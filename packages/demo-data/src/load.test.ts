@@ -48,7 +48,11 @@ describe('loadSeedDir', () => {
       priceRange: 3,
       aggregateRating: 4.8,
       votes: 314,
+      latitude: 14.565443,
+      longitude: 121.027535,
     });
+    // The source writes 0, 0 for an unknown position: no position.
+    expect(globalRestaurantOf({ restaurant_id: '1', latitude: '0', longitude: '0' })).toMatchObject({ latitude: null, longitude: null });
     const unrated = data.globalRestaurants.filter((r) => r.aggregateRating === null);
     expect(unrated.length).toBeGreaterThan(0);
     expect(data.files.find((f) => f.file === 'restaurants_zomato_global.csv')).toEqual({ file: 'restaurants_zomato_global.csv', kind: 'globalRestaurants', rows: 7955 });

@@ -44,6 +44,9 @@ export interface SeedGlobalRestaurant {
   aggregateRating: number | null;
   /** Number of ratings behind `aggregateRating`. */
   votes: number;
+  /** WGS84 degrees of the restaurant; null where the source has none (it writes 0, 0). */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** One turn of `conversations_camrest676.csv`. */
@@ -178,5 +181,12 @@ export function globalRestaurantOf(r: Record<string, string>): SeedGlobalRestaur
     priceRange: num(r.price_range),
     aggregateRating: rating !== null && rating > 0 ? rating : null,
     votes: num(r.votes) ?? 0,
+    ...coordinatesOf(num(r.latitude), num(r.longitude)),
   };
+}
+
+/** A source position, or nulls for one outside the globe or at 0, 0 (the source's "unknown"). */
+function coordinatesOf(latitude: number | null, longitude: number | null): { latitude: number | null; longitude: number | null } {
+  if (latitude === null || longitude === null || (latitude === 0 && longitude === 0) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return { latitude: null, longitude: null };
+  return { latitude, longitude };
 }

@@ -1,12 +1,22 @@
 import { fbPageIdFor, fbUserIdFor, igUserIdFor } from './ids.ts';
 import type { SeedData, SeedRestaurant } from './load.ts';
 
+/**
+ * Gachibowli, Hyderabad (its centre, WGS84 degrees): where every restaurant of the Zomato
+ * Hyderabad data set is (it is one locality's); the demo outlets and the simulator's Places of
+ * those restaurants stand there.
+ */
+export const GACHIBOWLI = { latitude: 17.4401, longitude: 78.3489 } as const;
+
 /** An outlet (one physical restaurant) and the Facebook Page / Instagram account it has. */
 export interface DemoOutlet {
   key: string;
   name: string;
   restaurantId: string;
   city: string;
+  /** WGS84 degrees of the outlet: the Hyderabad data set is one locality, Gachibowli ({@link GACHIBOWLI}). */
+  latitude: number;
+  longitude: number;
   facebookPageId: string;
   instagramUserId: string;
 }
@@ -56,6 +66,7 @@ export function buildDemoTenancy(data: SeedData): DemoClient[] {
             name: `${r.name}, Gachibowli`,
             restaurantId: r.restaurantId,
             city: 'Hyderabad',
+            ...GACHIBOWLI,
             facebookPageId: fbPageIdFor(r.restaurantId),
             instagramUserId: igUserIdFor(r.restaurantId),
           },

@@ -35,6 +35,7 @@ import { registerGoogleControl, registerGoogleRoutes } from './google/routes.ts'
 import { PlacesWorld } from './places/world.ts';
 import { registerPlacesRoutes } from './places/routes.ts';
 import { instagramMediaModule } from './instagram/graph.ts';
+import { registerInstagramCdn } from './instagram/cdn.ts';
 import { InstagramWorld, type MetricMatrix } from './instagram/world.ts';
 
 export { GraphError } from './errors.ts';
@@ -350,6 +351,8 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
       throw e;
     }
   });
+  // The images Instagram media name (instagram/cdn.ts): thumbnails load offline.
+  registerInstagramCdn(server, instagramWorld);
   // Meta verifies a callback when it is configured; a failure here is retried lazily (webhooks.ts).
   if (webhooks.settings().url) void webhooks.verify();
   const interval = liveInterval(options.live);

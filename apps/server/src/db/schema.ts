@@ -11,6 +11,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -62,9 +63,16 @@ export const outlets = pgTable(
     key: text('key').notNull(),
     name: text('name').notNull(),
     city: text('city').notNull().default(''),
+    /** WGS84 degrees of the outlet, both or neither: competitor search is biased around it (docs/decisions/0030). */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('outlets_client_key_uq').on(t.clientId, t.key), index('outlets_brand_idx').on(t.brandId)],
+  (t) => [
+    uniqueIndex('outlets_client_key_uq').on(t.clientId, t.key),
+    index('outlets_brand_idx').on(t.brandId),
+    check('outlets_position_ck', sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL) AND (${t.latitude} IS NULL OR (${t.latitude} BETWEEN -90 AND 90 AND ${t.longitude} BETWEEN -180 AND 180))`),
+  ],
 );
 
 export const users = pgTable(

@@ -80,7 +80,7 @@ export async function seedDemo(db: Db, seedDir: string, now: () => Date = () => 
         const [brand] = await tx.insert(schema.brands).values({ clientId: client!.id, key: b.key, name: b.name, cuisines: b.cuisines }).returning();
         brandIds.push(brand!.id);
         for (const o of b.outlets) {
-          const [outlet] = await tx.insert(schema.outlets).values({ clientId: client!.id, brandId: brand!.id, key: o.key, name: o.name, city: o.city }).returning();
+          const [outlet] = await tx.insert(schema.outlets).values({ clientId: client!.id, brandId: brand!.id, key: o.key, name: o.name, city: o.city, latitude: o.latitude, longitude: o.longitude }).returning();
           outletIds.push(outlet!.id);
           await tx.insert(schema.facebookPages).values({ id: o.facebookPageId, clientId: client!.id, outletId: outlet!.id, name: b.name });
         }

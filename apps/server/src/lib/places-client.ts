@@ -32,6 +32,15 @@ export interface PlacesReview {
   authorAttribution?: { displayName?: string };
 }
 
+/**
+ * Text Search's `locationBias` as Places API (New) takes it: a circle around `center` (WGS84
+ * degrees) of `radius` metres (0–50,000). Places ranks results around it higher; it does not
+ * drop the others.
+ */
+export interface PlacesLocationBias {
+  circle: { center: { latitude: number; longitude: number }; radius: number };
+}
+
 export interface PlacesClientOptions {
   baseUrl: string;
   apiKey: string;
@@ -57,11 +66,13 @@ export class PlacesClient {
   }
 
   /**
-   * Text Search (`POST v1/places:searchText`), one page of at most `pageSize` (≤ 20) Places.
-   * @throws GoogleApiError on an error answer, a timeout or the network
+   * Text Search (`POST v1/places:searchText`), one page of at most `pageSize` (≤ 20) Places,
+   * biased to `locationBias` when given.
+   * @throws GoogleApiError on an error answer (400 INVALID_ARGUMENT for a bias out of range), a
+   *   timeout or the network
    */
-  async searchText(textQuery: string, pageSize = 20): Promise<PlacesPlace[]> {
-    const json = await this.call<{ places?: PlacesPlace[] }>('POST', 'v1/places:searchText', PLACE_MASK.map((f) => `places.${f}`).join(','), { textQuery, pageSize });
+  async searchText(textQuery: string, pageSize = 20, locationBias?: PlacesLocationBias): Promise<PlacesPlace[]> {
+    const json = await this.call<{ places?: PlacesPlace[] }>('POST', 'v1/places:searchText', PLACE_MASK.map((f) => `places.${f}`).join(','), { textQuery, pageSize, ...(locationBias ? { locationBias } : {}) });
     return json.places ?? [];
   }
 

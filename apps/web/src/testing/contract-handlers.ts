@@ -20,6 +20,7 @@
  *   `reply.offContract(status, body, reason)` deliberately sends what the contract does not
  *   describe (e.g. a token failure in a 200, spec §5), with the reason written down.
  */
+import { ZAuditLogResponse } from '@dinedesk/contracts/audit';
 import {
   API,
   INBOX,
@@ -28,7 +29,6 @@ import {
   ZAccessControlRequest,
   ZAccessControlResponse,
   ZAccessTokenByClientQuery,
-  ZAuditLogResponse,
   ZClientDetailsResponse,
   ZClientOnboardingRequest,
   ZClientOnboardingResponse,

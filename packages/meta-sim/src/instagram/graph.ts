@@ -28,6 +28,7 @@ import { fieldsParam } from '../fields.ts';
 import { parseLimit } from '../paging.ts';
 import { type GraphContext, type GraphModule, graphTime, hasScope, listEdge, managesPage } from '../graph/core.ts';
 import type { SimPage } from '../seed.ts';
+import { simMediaUrl } from './cdn.ts';
 import { DEPRECATED_METRICS, type InstagramWorld, MIN_AUDIENCE, type SimMedia, inLag, isLive, pastRetention } from './world.ts';
 
 const DEFAULT_MEDIA_FIELDS = 'id';
@@ -58,10 +59,13 @@ const unsupportedMetric = (metric: string): GraphError =>
 const deprecatedMetric = (metric: string, instead: string): GraphError =>
   new GraphError(100, `(#100) The ${metric} metric is no longer supported; use ${instead} instead`);
 
-/** The media's image: the picture itself, or the video's cover for `thumbnail_url`. */
-function mediaUrl(m: SimMedia, thumbnail: boolean): string {
-  const kind = m.mediaType === 'VIDEO' && !thumbnail ? 'mp4' : 'jpg';
-  return `https://scontent.cdninstagram.com/v/t51.29350-15/${m.id}_n.${kind}`;
+/**
+ * The media's file on the simulator's own CDN (cdn.ts), on the origin the caller reached it at:
+ * the picture itself, or the video's cover for `thumbnail_url`. Meta names its CDN there; the
+ * simulator names files it serves, so thumbnails load without the internet.
+ */
+function mediaUrl(ctx: GraphContext, m: SimMedia, thumbnail: boolean): string {
+  return simMediaUrl(ctx.baseUrl, m, m.mediaType === 'VIDEO' && !thumbnail ? 'mp4' : 'png');
 }
 
 function assertCanRead(ctx: GraphContext, page: SimPage, id: string, scope: 'instagram_basic' | 'instagram_manage_insights'): void {
@@ -137,9 +141,9 @@ export function instagramMediaModule(world: InstagramWorld): GraphModule {
           caption: { get: (m) => (m.caption ? m.caption : undefined) },
           media_type: { get: (m) => m.mediaType },
           media_product_type: { get: (m) => m.productType },
-          media_url: { get: (m) => mediaUrl(m, false) },
+          media_url: { get: (m, _spec, ctx) => mediaUrl(ctx, m, false) },
           // Only videos have a cover image (Meta: "thumbnail_url … only available on VIDEO media").
-          thumbnail_url: { get: (m) => (m.mediaType === 'VIDEO' ? mediaUrl(m, true) : undefined) },
+          thumbnail_url: { get: (m, _spec, ctx) => (m.mediaType === 'VIDEO' ? mediaUrl(ctx, m, true) : undefined) },
           permalink: { get: (m) => `https://www.instagram.com/${m.productType === 'REELS' ? 'reel' : m.productType === 'STORY' ? `stories/${m.username}` : 'p'}/${m.productType === 'STORY' ? m.id : m.shortcode}/` },
           shortcode: { get: (m) => m.shortcode },
           timestamp: { get: (m) => graphTime(m.timestamp) },

@@ -67,6 +67,32 @@ describe('GET /{ig-user-id}/media', () => {
     expect(bare.body.data).toEqual([{ id: data[0]!.id }, { id: data[1]!.id }]);
   });
 
+  it('names images the simulator serves itself (PNG, on the origin it was reached at), so thumbnails load offline', async () => {
+    const res = await t.get(`/v21.0/${igId}/media?fields=id,media_type,media_url,thumbnail_url&limit=24`, token);
+    const all = res.body.data as { id: string; media_type: string; media_url: string; thumbnail_url?: string }[];
+    const video = all.find((m) => m.media_type === 'VIDEO')!;
+    const image = all.find((m) => m.media_type === 'IMAGE')!;
+    for (const url of [image.media_url, video.thumbnail_url!]) {
+      const u = new URL(url);
+      expect(u.pathname).toMatch(/^\/sim-cdn\/instagram\/\d+_n\.png$/);
+      const file = await t.sim.app.inject({ method: 'GET', url: u.pathname, headers: { host: u.host } });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/png');
+      expect(file.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      expect(file.rawPayload.readUInt32BE(16)).toBe(320);
+    }
+    // The same media, the same picture; another media, another one.
+    const a = await t.sim.app.inject({ method: 'GET', url: new URL(image.media_url).pathname });
+    const b = await t.sim.app.inject({ method: 'GET', url: new URL(video.thumbnail_url!).pathname });
+    expect(a.rawPayload.equals((await t.sim.app.inject({ method: 'GET', url: new URL(image.media_url).pathname })).rawPayload)).toBe(true);
+    expect(a.rawPayload.equals(b.rawPayload)).toBe(false);
+    // A video file is not served (DineDesk shows its cover), nor is media the simulator lacks.
+    expect(video.media_url).toMatch(/_n\.mp4$/);
+    expect((await t.sim.app.inject({ method: 'GET', url: new URL(video.media_url).pathname })).statusCode).toBe(404);
+    expect((await t.sim.app.inject({ method: 'GET', url: '/sim-cdn/instagram/17900000000000000_n.png' })).statusCode).toBe(404);
+    expect((await t.sim.app.inject({ method: 'GET', url: '/sim-cdn/instagram/..%2Fetc_n.png' })).statusCode).toBe(404);
+  });
+
   it('writes captions about dishes the restaurant’s real reviews mention', async () => {
     const { data, clients } = seedData();
     const restaurantId = clients[0]!.brands.flatMap((b) => b.outlets).find((o) => o.facebookPageId === pageId)!.restaurantId;

@@ -24,9 +24,10 @@ async function call(method: 'GET' | 'POST', url: string, opts: { key?: string | 
 }
 const search = (textQuery: unknown, mask = 'places.id,places.displayName,places.rating,places.userRatingCount', extra: object = {}) => call('POST', `${BASE}/places:searchText`, { mask, json: { textQuery, ...extra } });
 
+// Building the world reads 8,000 restaurants: seconds on a busy machine.
 beforeAll(async () => {
   t = await startSim({ placesApiKey: KEY });
-});
+}, 60_000);
 afterAll(() => t.sim.close());
 
 const paradise = placeIdFor('hyd', 'paradise-gachibowli');
@@ -62,7 +63,7 @@ describe('field mask', () => {
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['id', 'rating']);
     const all = await call('GET', `${BASE}/places/${dhaba}`, { mask: '*' });
-    expect(Object.keys(all.body).sort()).toEqual(['displayName', 'formattedAddress', 'id', 'priceLevel', 'rating', 'reviews', 'types', 'userRatingCount']);
+    expect(Object.keys(all.body).sort()).toEqual(['displayName', 'formattedAddress', 'id', 'location', 'priceLevel', 'rating', 'reviews', 'types', 'userRatingCount']);
     expect(all.body.displayName).toEqual({ text: '13 Dhaba', languageCode: 'en' });
   });
 });
@@ -125,6 +126,66 @@ describe('searchText', () => {
   it('answers {} for no match and 400 without a textQuery', async () => {
     expect((await search('zzqqxx')).body).toEqual({});
     expect((await search('')).status).toBe(400);
+  });
+});
+
+describe('searchText locationBias', () => {
+  const mask = 'places.id,places.displayName,places.formattedAddress,places.location';
+  type Hit = { id: string; formattedAddress: string; location?: { latitude: number; longitude: number } };
+  const km = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) => {
+    const r = Math.PI / 180;
+    const h = Math.sin(((b.latitude - a.latitude) * r) / 2) ** 2 + Math.cos(a.latitude * r) * Math.cos(b.latitude * r) * Math.sin(((b.longitude - a.longitude) * r) / 2) ** 2;
+    return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
+  };
+
+  it('puts the matches inside a circle first, nearest first, and the rest after', async () => {
+    const plain = (await search('biryani', mask, { pageSize: 20 })).body.places as Hit[];
+    // Without a bias the more-reviewed Delhi places lead.
+    expect(plain[0]!.formattedAddress).not.toContain('Hyderabad');
+    const hyderabad = { circle: { center: { latitude: 17.44, longitude: 78.35 }, radius: 20_000 } };
+    const biased = (await search('biryani', mask, { pageSize: 20, locationBias: hyderabad })).body.places as Hit[];
+    expect(biased[0]!.formattedAddress).toContain('Hyderabad');
+    expect(biased[0]!.location).toEqual({ latitude: 17.4401, longitude: 78.3489 });
+    // Around Connaught Place, New Delhi: the nearest biryani places first, by distance.
+    const delhi = { latitude: 28.6315, longitude: 77.2167 };
+    const near = (await search('biryani', mask, { pageSize: 20, locationBias: { circle: { center: delhi, radius: 5_000 } } })).body.places as Hit[];
+    const inside = near.filter((p) => p.location && km(delhi, p.location) <= 5);
+    expect(inside.length).toBeGreaterThan(2);
+    expect(near.slice(0, inside.length)).toEqual(inside);
+    const d = inside.map((p) => km(delhi, p.location!));
+    expect([...d].sort((a, b) => a - b)).toEqual(d);
+    // A bias prefers, it does not restrict: the places outside still follow.
+    expect(near.length).toBe(20);
+    // A rectangle around Gachibowli works too.
+    const rect = (await search('biryani', mask, { locationBias: { rectangle: { low: { latitude: 17.3, longitude: 78.2 }, high: { latitude: 17.6, longitude: 78.5 } } } })).body.places as Hit[];
+    expect(rect[0]!.formattedAddress).toContain('Hyderabad');
+  });
+
+  it('refuses a bias Google refuses, with 400 INVALID_ARGUMENT naming the field', async () => {
+    const at = { latitude: 17.44, longitude: 78.35 };
+    for (const [locationBias, field] of [
+      [{ circle: { center: at, radius: 50_001 } }, 'locationBias.circle.radius'],
+      [{ circle: { center: at, radius: -1 } }, 'locationBias.circle.radius'],
+      [{ circle: { center: { latitude: 91, longitude: 0 }, radius: 10 } }, 'locationBias.circle.center.latitude'],
+      [{ circle: { center: { latitude: 0, longitude: '78' }, radius: 10 } }, 'locationBias.circle.center.longitude'],
+      [{ circle: { radius: 10 } }, 'locationBias.circle.center'],
+      [{ circle: { center: at, radius: 10 }, rectangle: { low: at, high: at } }, 'locationBias'],
+      [{ rectangle: { low: { latitude: 18, longitude: 78 }, high: { latitude: 17, longitude: 79 } } }, 'locationBias.rectangle'],
+      ['Hyderabad', 'locationBias'],
+    ] as const) {
+      const r = await search('biryani', 'places.id', { locationBias });
+      expect(r.status, JSON.stringify(locationBias)).toBe(400);
+      expect(r.body.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
+      expect(r.body.error!.message).toContain(`Invalid ${field}`);
+    }
+  });
+
+  it('binds a page token to its bias', async () => {
+    const locationBias = { circle: { center: { latitude: 28.6315, longitude: 77.2167 }, radius: 5_000 } };
+    const first = await search('Delhi', 'places.id,nextPageToken', { locationBias });
+    expect(first.body.nextPageToken).toEqual(expect.any(String));
+    expect((await search('Delhi', 'places.id', { locationBias, pageToken: first.body.nextPageToken })).status).toBe(200);
+    expect((await search('Delhi', 'places.id', { pageToken: first.body.nextPageToken })).status).toBe(400);
   });
 });
 

@@ -3,7 +3,7 @@
  * under the Google prefix like the other Google hosts (`places.googleapis.com/v1` ↔
  * `{simulator}/google/places/v1`):
  *
- *   POST /google/places/v1/places:searchText   body `{textQuery, pageSize?, pageToken?}` → `{places:[…], nextPageToken?}`
+ *   POST /google/places/v1/places:searchText   body `{textQuery, pageSize?, pageToken?, locationBias?}` → `{places:[…], nextPageToken?}`
  *   GET  /google/places/v1/places/{placeId}    → the Place
  *   GET  /google/places/v1/places/{placeId}/simReviewHistory?pageSize&pageToken   SIMULATOR ONLY
  *
@@ -18,7 +18,12 @@
  *   userRatingCount, priceLevel, types, reviews` (reviews: at most 5, newest first, each with
  *   `name, rating, text{text,languageCode}, publishTime, authorAttribution{displayName}`);
  * - searchText `pageSize` 1–20 (larger is treated as 20, absent or 0 as 20), a `pageToken` bound to
- *   its query; an empty `textQuery` → 400;
+ *   its query and bias; an empty `textQuery` → 400;
+ * - searchText `locationBias`: `{circle:{center:{latitude,longitude},radius}}` (radius in metres,
+ *   0–50,000) or `{rectangle:{low,high}}` (south-west and north-east corners); latitude −90..90,
+ *   longitude −180..180; anything else → 400 INVALID_ARGUMENT. The matches inside the bias come
+ *   first, nearest its centre first, then the rest by relevance (world.ts `search`);
+ * - `location` `{latitude, longitude}` (absent when the source has no position);
  * - unknown place id → 404 NOT_FOUND; a malformed one → 400 INVALID_ARGUMENT;
  * - errors in Google's envelope `{error:{code,message,status}}`.
  *
@@ -30,16 +35,18 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GOOGLE_PREFIX, GoogleApiError } from '../google/routes.ts';
-import type { PlaceReview, PlacesWorld, SimPlace } from './world.ts';
+import type { LatLng, LocationBias, PlaceReview, PlacesWorld, SimPlace } from './world.ts';
 
 export const PLACES_PREFIX = `${GOOGLE_PREFIX}/places/v1`;
 /** Fields a Places field mask may name (the subset DineDesk reads). */
-export const PLACE_FIELDS = ['id', 'displayName', 'formattedAddress', 'rating', 'userRatingCount', 'priceLevel', 'types', 'reviews'] as const;
+export const PLACE_FIELDS = ['id', 'displayName', 'formattedAddress', 'location', 'rating', 'userRatingCount', 'priceLevel', 'types', 'reviews'] as const;
 export type PlaceField = (typeof PLACE_FIELDS)[number];
 /** Places gives at most 5 reviews per Place. */
 export const PLACE_REVIEWS_MAX = 5;
 export const SEARCH_PAGE_MAX = 20;
 export const HISTORY_PAGE_MAX = 100;
+/** Largest `locationBias.circle.radius`, in metres (Text Search (New)). */
+export const BIAS_RADIUS_MAX = 50_000;
 
 const STATUS_OF: Record<number, string> = { 400: 'INVALID_ARGUMENT', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND' };
 
@@ -104,12 +111,49 @@ export function maskPlace(p: SimPlace, fields: ReadonlySet<PlaceField>): Record<
   if (fields.has('id')) out.id = p.id;
   if (fields.has('displayName')) out.displayName = { text: p.name, languageCode: 'en' };
   if (fields.has('formattedAddress')) out.formattedAddress = p.formattedAddress;
+  if (fields.has('location') && p.location) out.location = { latitude: p.location.latitude, longitude: p.location.longitude };
   if (fields.has('rating') && p.rating !== undefined) out.rating = p.rating;
   if (fields.has('userRatingCount') && p.userRatingCount !== undefined) out.userRatingCount = p.userRatingCount;
   if (fields.has('priceLevel') && p.priceLevel !== undefined) out.priceLevel = p.priceLevel;
   if (fields.has('types')) out.types = p.types;
   if (fields.has('reviews') && p.reviews.length) out.reviews = p.reviews.slice(0, PLACE_REVIEWS_MAX).map(reviewJson);
   return out;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A `google.type.LatLng` of the request. @throws GoogleApiError 400 naming the field */
+function latLngOf(raw: unknown, field: string): LatLng {
+  if (!isObject(raw)) throw new GoogleApiError(400, `Invalid ${field}: must be an object with latitude and longitude.`);
+  const { latitude, longitude } = raw;
+  if (typeof latitude !== 'number' || !Number.isFinite(latitude) || latitude < -90 || latitude > 90) throw new GoogleApiError(400, `Invalid ${field}.latitude: must be between -90 and 90.`);
+  if (typeof longitude !== 'number' || !Number.isFinite(longitude) || longitude < -180 || longitude > 180) throw new GoogleApiError(400, `Invalid ${field}.longitude: must be between -180 and 180.`);
+  return { latitude, longitude };
+}
+
+/**
+ * Text Search's `locationBias`: exactly one of `circle` and `rectangle`.
+ * @throws GoogleApiError 400 naming the field that is wrong
+ */
+export function parseLocationBias(raw: unknown): LocationBias | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (!isObject(raw)) throw new GoogleApiError(400, 'Invalid locationBias: must be an object with a circle or a rectangle.');
+  const kinds = ['circle', 'rectangle'].filter((k) => raw[k] !== undefined);
+  if (kinds.length !== 1) throw new GoogleApiError(400, 'Invalid locationBias: set exactly one of circle and rectangle.');
+  if (raw.circle !== undefined) {
+    const circle = raw.circle;
+    if (!isObject(circle)) throw new GoogleApiError(400, 'Invalid locationBias.circle: must be an object with center and radius.');
+    const center = latLngOf(circle.center, 'locationBias.circle.center');
+    const radius = circle.radius ?? 0;
+    if (typeof radius !== 'number' || !Number.isFinite(radius) || radius < 0 || radius > BIAS_RADIUS_MAX) throw new GoogleApiError(400, `Invalid locationBias.circle.radius: must be between 0.0 and ${BIAS_RADIUS_MAX}.0 metres.`);
+    return { circle: { center, radius } };
+  }
+  const rect = raw.rectangle;
+  if (!isObject(rect)) throw new GoogleApiError(400, 'Invalid locationBias.rectangle: must be an object with low and high.');
+  const low = latLngOf(rect.low, 'locationBias.rectangle.low');
+  const high = latLngOf(rect.high, 'locationBias.rectangle.high');
+  if (low.latitude > high.latitude) throw new GoogleApiError(400, 'Invalid locationBias.rectangle: low.latitude must not be greater than high.latitude.');
+  return { rectangle: { low, high } };
 }
 
 /** An opaque page token bound to what it continues. */
@@ -169,12 +213,13 @@ export function registerPlacesRoutes(app: FastifyInstance, world: PlacesWorld, a
     api((req) => {
       checkKey(req);
       const mask = parseFieldMask(header(req, 'x-goog-fieldmask') ?? queryString(req, 'fields'), 'places.');
-      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as { textQuery?: unknown; pageSize?: unknown; pageToken?: unknown };
+      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as { textQuery?: unknown; pageSize?: unknown; pageToken?: unknown; locationBias?: unknown };
       if (typeof body.textQuery !== 'string' || body.textQuery.trim() === '') throw new GoogleApiError(400, 'Missing required parameter: textQuery.');
       const size = pageSizeOf(body.pageSize, SEARCH_PAGE_MAX);
-      const bound = `search:${body.textQuery}`;
+      const bias = parseLocationBias(body.locationBias);
+      const bound = `search:${body.textQuery}:${JSON.stringify(bias ?? null)}`;
       const from = decodeToken(typeof body.pageToken === 'string' ? body.pageToken : undefined, bound);
-      const hits = world.search(body.textQuery);
+      const hits = world.search(body.textQuery, bias);
       const page = hits.slice(from, from + size);
       return {
         // Google answers `{}` when nothing matched.

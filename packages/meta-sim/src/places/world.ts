@@ -9,10 +9,12 @@
  *   has neither field, as an unrated Place has none. Their reviews are the public review history.
  * - Global restaurants (`restaurants_zomato_global.csv`): Zomato's `aggregate_rating` and `votes`;
  *   the source has no reviews, so these Places have none and no history.
+ * - `location`: a global restaurant's own coordinates (none where the source writes 0, 0); the
+ *   Hyderabad data set is one locality, so its restaurants stand at Gachibowli's centre.
  *
  * Read-only, rebuilt from the seed on every start.
  */
-import { loadSeedDir, placeIdFor, type SeedData } from '@dinedesk/demo-data';
+import { GACHIBOWLI, loadSeedDir, placeIdFor, type SeedData } from '@dinedesk/demo-data';
 
 /** Places API (New) `priceLevel` values (Place.PriceLevel). */
 export const PRICE_LEVELS = ['PRICE_LEVEL_FREE', 'PRICE_LEVEL_INEXPENSIVE', 'PRICE_LEVEL_MODERATE', 'PRICE_LEVEL_EXPENSIVE', 'PRICE_LEVEL_VERY_EXPENSIVE'] as const;
@@ -41,12 +43,54 @@ export interface SimPlace {
   userRatingCount?: number;
   priceLevel?: PriceLevel;
   types: string[];
+  /** Places API (New) `location` (WGS84 degrees); absent when the source has no position. */
+  location?: LatLng;
   /** Words the text search matches: name, cuisines, locality, city, country (normalised). */
   searchWords: string[];
   /** Newest first, ties by name; empty for global restaurants (no reviews in the source). */
   reviews: PlaceReview[];
   /** Whether the source has this Place's review history (Hyderabad restaurants only). */
   hasHistory: boolean;
+}
+
+/** A point, as Places API (New) writes it (`google.type.LatLng`). */
+export interface LatLng {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * Text Search's `locationBias` (Places API (New)): a circle (centre, radius in metres 0–50,000)
+ * or a rectangle (`low` the south-west corner, `high` the north-east one).
+ */
+export type LocationBias = { circle: { center: LatLng; radius: number } } | { rectangle: { low: LatLng; high: LatLng } };
+
+
+const EARTH_RADIUS_M = 6_371_008.8;
+/** Great-circle distance in metres (haversine on the mean Earth radius). */
+export function distanceMeters(a: LatLng, b: LatLng): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLng = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The bias's centre and whether `p` lies inside it (a rectangle may cross the antimeridian). */
+function biasOf(bias: LocationBias): { center: LatLng; inside: (p: LatLng) => boolean } {
+  if ('circle' in bias) {
+    const { center, radius } = bias.circle;
+    return { center, inside: (p) => distanceMeters(center, p) <= radius };
+  }
+  const { low, high } = bias.rectangle;
+  const wraps = low.longitude > high.longitude;
+  const span = wraps ? high.longitude + 360 - low.longitude : high.longitude - low.longitude;
+  let midLng = low.longitude + span / 2;
+  if (midLng > 180) midLng -= 360;
+  return {
+    center: { latitude: (low.latitude + high.latitude) / 2, longitude: midLng },
+    inside: (p) => p.latitude >= low.latitude && p.latitude <= high.latitude && (wraps ? p.longitude >= low.longitude || p.longitude <= high.longitude : p.longitude >= low.longitude && p.longitude <= high.longitude),
+  };
 }
 
 /** Lower case, accents removed: how the search compares words. */
@@ -105,6 +149,7 @@ export class PlacesWorld {
         ...(list.length ? { rating: Math.round((sum / list.length) * 10) / 10, userRatingCount: list.length } : {}),
         ...(priceLevel ? { priceLevel } : {}),
         types: RESTAURANT_TYPES,
+        location: { ...GACHIBOWLI },
         searchWords: wordsOf([r.name, ...r.cuisines, 'Gachibowli Hyderabad India'].join(' ')),
         reviews: list,
         hasHistory: true,
@@ -120,6 +165,7 @@ export class PlacesWorld {
         ...(r.aggregateRating !== null ? { rating: r.aggregateRating, userRatingCount: r.votes } : {}),
         ...(priceLevel ? { priceLevel } : {}),
         types: RESTAURANT_TYPES,
+        ...(r.latitude !== null && r.longitude !== null ? { location: { latitude: r.latitude, longitude: r.longitude } } : {}),
         searchWords: wordsOf([r.name, ...r.cuisines, r.locality, r.city, r.country].join(' ')),
         reviews: [],
         hasHistory: false,
@@ -136,8 +182,12 @@ export class PlacesWorld {
    * Text search: every word of the query (but filler such as "in", "restaurant") must begin a
    * word of the Place's name, cuisines or location. Ranked by matches in the name, then by
    * rating count (more-reviewed first), then name, like a relevance ranking.
+   *
+   * With a `locationBias` (Places API (New) Text Search), the matches inside the bias come
+   * first, nearest its centre first (ties by relevance), then the others by relevance: a bias
+   * prefers, it does not restrict, so a query that names another city still finds it.
    */
-  search(textQuery: string): SimPlace[] {
+  search(textQuery: string, locationBias?: LocationBias): SimPlace[] {
     const words = wordsOf(textQuery).filter((w) => !FILLER.has(w));
     if (!words.length) return [];
     const hits: { p: SimPlace; nameHits: number }[] = [];
@@ -147,7 +197,12 @@ export class PlacesWorld {
       hits.push({ p, nameHits: words.filter((w) => name.some((n) => n.startsWith(w))).length });
     }
     hits.sort((a, b) => b.nameHits - a.nameHits || (b.p.userRatingCount ?? 0) - (a.p.userRatingCount ?? 0) || a.p.name.localeCompare(b.p.name));
-    return hits.map((h) => h.p);
+    if (!locationBias) return hits.map((h) => h.p);
+    const bias = biasOf(locationBias);
+    const near = hits.flatMap((h, rank) => (h.p.location && bias.inside(h.p.location) ? [{ p: h.p, rank, meters: distanceMeters(bias.center, h.p.location) }] : []));
+    near.sort((a, b) => a.meters - b.meters || a.rank - b.rank);
+    const inside = new Set(near.map((n) => n.p));
+    return [...near.map((n) => n.p), ...hits.map((h) => h.p).filter((p) => !inside.has(p))];
   }
 }
 

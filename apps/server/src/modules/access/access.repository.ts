@@ -231,10 +231,19 @@ export async function grantsOfClient(db: Db, clientId: string) {
   return db.select().from(schema.accessGrants).where(eq(schema.accessGrants.clientId, clientId));
 }
 
-/** A client's audit log, newest first, with the actor's email. */
+/** A client's audit log, newest first, with the actor's name and email. */
 export async function auditLogRows(db: Db, clientId: string, limit: number) {
   return db
-    .select({ id: schema.auditLog.id, at: schema.auditLog.at, actorEmail: schema.users.email, action: schema.auditLog.action, target: schema.auditLog.target, details: schema.auditLog.details })
+    .select({
+      id: schema.auditLog.id,
+      at: schema.auditLog.at,
+      actorUserId: schema.auditLog.actorUserId,
+      actorName: schema.users.fullName,
+      actorEmail: schema.users.email,
+      action: schema.auditLog.action,
+      target: schema.auditLog.target,
+      details: schema.auditLog.details,
+    })
     .from(schema.auditLog)
     .leftJoin(schema.users, eq(schema.users.id, schema.auditLog.actorUserId))
     .where(eq(schema.auditLog.clientId, clientId))
@@ -256,4 +265,47 @@ export async function brandOutlets(db: Db, clientId: string, outletIds: readonly
     .innerJoin(schema.outlets, eq(schema.outlets.brandId, schema.brands.id))
     .where(and(eq(schema.brands.clientId, clientId), outletScope(outletIds, schema.outlets.id)))
     .orderBy(asc(schema.brands.name), asc(schema.outlets.name));
+}
+
+/** Ids an audit page names, by kind (`user`, `brand`, `outlet`, …). */
+export type AuditRefs = Partial<Record<AuditRefKind, Set<string>>>;
+export type AuditRefKind = 'user' | 'invitation' | 'brand' | 'outlet' | 'review' | 'rule' | 'template' | 'page' | 'google_location' | 'client';
+
+/**
+ * Names of the ids of an audit page, keyed `kind:id`, each looked up in this client's rows only
+ * (an id of another client, or of a row gone since, gets no name). Users: this client's members
+ * and the people its log names (they acted in it, or were acted on).
+ */
+export async function auditNames(db: Db, clientId: string, refs: AuditRefs): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const ids = (k: AuditRefKind) => [...(refs[k] ?? [])];
+  const put = (kind: AuditRefKind, rows: { id: string | number; name: string }[]) => {
+    for (const r of rows) if (r.name) names.set(`${kind}:${r.id}`, r.name);
+  };
+  const text = (col: unknown) => sql<string>`${col}::text`;
+  const uuids = (k: AuditRefKind) => ids(k).filter((x) => /^[0-9a-f-]{36}$/i.test(x));
+  if (uuids('user').length) {
+    put(
+      'user',
+      await db
+        .selectDistinct({ id: schema.users.id, name: schema.users.fullName })
+        .from(schema.users)
+        .leftJoin(schema.memberships, and(eq(schema.memberships.userId, schema.users.id), eq(schema.memberships.clientId, clientId)))
+        .where(and(inArray(schema.users.id, uuids('user')), sql`(${schema.memberships.userId} IS NOT NULL OR EXISTS (SELECT 1 FROM ${schema.auditLog} WHERE ${schema.auditLog.clientId} = ${clientId} AND (${schema.auditLog.actorUserId} = ${schema.users.id} OR ${schema.auditLog.target} = 'user:' || ${schema.users.id}::text)))`)),
+    );
+  }
+  if (uuids('invitation').length) {
+    const rows = await db.select({ id: schema.invitations.id, fullName: schema.invitations.fullName, email: schema.invitations.email }).from(schema.invitations).where(and(eq(schema.invitations.clientId, clientId), inArray(schema.invitations.id, uuids('invitation'))));
+    put('invitation', rows.map((r) => ({ id: r.id, name: r.fullName || r.email })));
+  }
+  if (uuids('brand').length) put('brand', await db.select({ id: schema.brands.id, name: schema.brands.name }).from(schema.brands).where(and(eq(schema.brands.clientId, clientId), inArray(schema.brands.id, uuids('brand')))));
+  if (uuids('outlet').length) put('outlet', await db.select({ id: schema.outlets.id, name: schema.outlets.name }).from(schema.outlets).where(and(eq(schema.outlets.clientId, clientId), inArray(schema.outlets.id, uuids('outlet')))));
+  if (uuids('template').length) put('template', await db.select({ id: schema.replyTemplates.id, name: schema.replyTemplates.name }).from(schema.replyTemplates).where(and(eq(schema.replyTemplates.clientId, clientId), inArray(schema.replyTemplates.id, uuids('template')))));
+  if (uuids('client').includes(clientId)) put('client', await db.select({ id: schema.clients.id, name: schema.clients.name }).from(schema.clients).where(eq(schema.clients.id, clientId)));
+  const numeric = (k: AuditRefKind) => ids(k).filter((x) => /^\d{1,18}$/.test(x));
+  if (numeric('review').length) put('review', await db.select({ id: text(schema.reviews.id), name: schema.reviews.reviewerName }).from(schema.reviews).where(and(eq(schema.reviews.clientId, clientId), inArray(text(schema.reviews.id), numeric('review')))));
+  if (numeric('rule').length) put('rule', await db.select({ id: text(schema.automationRules.id), name: schema.automationRules.name }).from(schema.automationRules).where(and(eq(schema.automationRules.clientId, clientId), inArray(text(schema.automationRules.id), numeric('rule')))));
+  if (ids('page').length) put('page', await db.select({ id: schema.facebookPages.id, name: schema.facebookPages.name }).from(schema.facebookPages).where(and(eq(schema.facebookPages.clientId, clientId), inArray(schema.facebookPages.id, ids('page')))));
+  if (ids('google_location').length) put('google_location', await db.select({ id: schema.googleLocations.id, name: schema.googleLocations.title }).from(schema.googleLocations).where(and(eq(schema.googleLocations.clientId, clientId), inArray(schema.googleLocations.id, ids('google_location')))));
+  return names;
 }

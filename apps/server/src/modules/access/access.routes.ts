@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZAuditLogResponse } from '@dinedesk/contracts/audit';
 import {
   API,
   ZAcceptInvitationRequest,
   ZAcceptInvitationResponse,
   ZAccessControlRequest,
   ZAccessControlResponse,
-  ZAuditLogResponse,
   ZClientDetailsResponse,
   ZClientUsersResponse,
   ZErrorResponse,
@@ -194,7 +194,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     API.auditLog,
-    { config: { need: { action: 'read', subject: 'AuditLog', scope: 'client' } }, schema: { tags, security, summary: 'Access, role and onboarding changes of the client, newest first', response: { 200: ZAuditLogResponse, ...errors } } },
+    { config: { need: { action: 'read', subject: 'AuditLog', scope: 'client' } }, schema: { tags, security, summary: 'What happened in the client, newest first: who (actor), to what (target), the recorded details and the names of the ids they hold, this client’s only', response: { 200: ZAuditLogResponse, ...errors } } },
     async (req) => auditLogOf(ctx, requireClient(req.auth)),
   );
 }

@@ -4,10 +4,11 @@ import { audit } from '../../lib/audit.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { transactionThenPublish, type Outbox } from '../../lib/realtime.ts';
+import type { TAuditLogResponse } from '@dinedesk/contracts/audit';
 import { dropRuleTargets, ownerLostEmailJob, switchOffRulesOfLostOwners } from '../automation/automation.service.ts';
 import { releaseComplaintsOutOfSight } from '../complaints/complaints.service.ts';
 import { releaseTicketsOutOfSight } from '../tickets/tickets.service.ts';
-import { accessIdsOf, assertOwnIds, auditLogRows, grantsOfClient, membersOf, removeMember, replaceGrants, roleIn, setMemberRole, userById } from './access.repository.ts';
+import { accessIdsOf, assertOwnIds, auditLogRows, auditNames, grantsOfClient, membersOf, removeMember, replaceGrants, roleIn, setMemberRole, userById, type AuditRefKind, type AuditRefs } from './access.repository.ts';
 import { pendingInvitation, pendingInvitations, revokeInvitation, updateInvitationGrant } from './invitations.repository.ts';
 import { invitationAsUser } from './invitations.service.ts';
 import { assertCan, requireClient, type AuthContext } from './session.service.ts';
@@ -192,9 +193,75 @@ export async function listClientUsers(ctx: AppContext, clientId: string): Promis
   return [...members, ...invited].sort((x, y) => x.email.localeCompare(y.email));
 }
 
-/** The client's audit log, newest first (at most 200 rows). */
-export async function auditLogOf(ctx: AppContext, clientId: string) {
+/** Target kinds of audit rows (`kind:id`) whose names the log looks up, as {@link auditNames} kinds. */
+const TARGET_KINDS: Readonly<Record<string, AuditRefKind>> = {
+  user: 'user',
+  invitation: 'invitation',
+  outlet: 'outlet',
+  brand: 'brand',
+  review: 'review',
+  automation_rule: 'rule',
+  reply_template: 'template',
+  google_location: 'google_location',
+  client: 'client',
+};
+
+const idsIn = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : []);
+
+/**
+ * `GET /api/audit-log`: the client's audit log, newest first (at most 200 rows), for the web to
+ * word (docs/decisions/0008 "Audit history in words"): each row's actor by name (their email when
+ * they have none; null for the system), its target with the name the client knows it by, the
+ * details as recorded, and the names of the ids the details hold (brands and outlets of an access
+ * change, a page, a rule). Every name is looked up in this client's rows only.
+ */
+export async function auditLogOf(ctx: AppContext, clientId: string): Promise<TAuditLogResponse> {
   const rows = await auditLogRows(ctx.db, clientId, 200);
-  return { data: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
+  const refs: AuditRefs = {};
+  const add = (kind: AuditRefKind, ids: string[]) => {
+    for (const id of ids) (refs[kind] ??= new Set()).add(id);
+  };
+  const parsed = rows.map((r) => {
+    const colon = r.target.indexOf(':');
+    const kind = colon > 0 ? r.target.slice(0, colon) : r.target;
+    const id = colon > 0 ? r.target.slice(colon + 1) : '';
+    const ref = TARGET_KINDS[kind];
+    if (ref && id) add(ref, [id]);
+    const d = (r.details ?? {}) as Record<string, unknown>;
+    for (const side of [d.from, d.to, d.access, (d.from as { access?: unknown } | undefined)?.access, (d.to as { access?: unknown } | undefined)?.access]) {
+      if (side && typeof side === 'object') {
+        add('brand', idsIn((side as { brandIds?: unknown }).brandIds));
+        add('outlet', idsIn((side as { outletIds?: unknown }).outletIds));
+      }
+    }
+    add('outlet', idsIn(d.outletId));
+    add('page', [...idsIn(d.pageId), ...idsIn(d.pages)]);
+    add('rule', idsIn(d.ruleId));
+    return { r, kind, id, ref, d };
+  });
+  const names = await auditNames(ctx.db, clientId, refs);
+  return {
+    data: parsed.map(({ r, kind, id, ref, d }) => {
+      const own: Record<string, string> = {};
+      const keep = (k: AuditRefKind, ids: string[]) => {
+        for (const x of ids) {
+          const n = names.get(`${k}:${x}`);
+          if (n) own[`${k}:${x}`] = n;
+        }
+      };
+      for (const [k, set] of Object.entries(refs) as [AuditRefKind, Set<string>][]) keep(k, [...set].filter((x) => JSON.stringify(d).includes(x)));
+      // A row gone since (a deleted template or rule) keeps the name its details recorded.
+      const targetName = (ref ? names.get(`${ref}:${id}`) : undefined) ?? (typeof d.name === 'string' ? d.name : null) ?? (kind === 'invitation' && typeof d.email === 'string' ? d.email : null);
+      return {
+        id: r.id,
+        at: r.at.toISOString(),
+        action: r.action,
+        actor: r.actorUserId ? { id: r.actorUserId, name: r.actorName || r.actorEmail || '' } : null,
+        target: { kind, id, name: targetName },
+        details: d,
+        names: own,
+      };
+    }),
+  };
 }
 

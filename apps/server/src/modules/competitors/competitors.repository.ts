@@ -12,8 +12,11 @@ import { originalTimeOf, readDemoClock } from '../../db/demo-clock.ts';
 export type PlaceRow = typeof competitorPlaces.$inferSelect;
 
 /** An outlet by id with its client (the service checks it is in the caller's scope). */
-export async function outletById(db: Db, outletId: string): Promise<{ id: string; clientId: string; name: string; key: string } | undefined> {
-  const [row] = await db.select({ id: outlets.id, clientId: outlets.clientId, name: outlets.name, key: outlets.key }).from(outlets).where(eq(outlets.id, outletId));
+export async function outletById(db: Db, outletId: string): Promise<{ id: string; clientId: string; name: string; key: string; latitude: number | null; longitude: number | null } | undefined> {
+  const [row] = await db
+    .select({ id: outlets.id, clientId: outlets.clientId, name: outlets.name, key: outlets.key, latitude: outlets.latitude, longitude: outlets.longitude })
+    .from(outlets)
+    .where(eq(outlets.id, outletId));
   return row;
 }
 

@@ -63,8 +63,16 @@ function placesError(e: unknown, doing: string, field?: string): never {
 }
 
 /**
+ * Radius in metres of the circle around the outlet that biases a competitor search: a city's
+ * reach, where its guests would otherwise eat (Places allows up to 50,000; docs/decisions/0030).
+ */
+export const SEARCH_BIAS_RADIUS_M = 20_000;
+
+/**
  * `search`: Places text search of `query` with the optional cuisine and city ("biryani Paradise
- * Hyderabad"), one page of at most 20, each marked when already chosen for the outlet.
+ * Hyderabad"), biased to a circle of {@link SEARCH_BIAS_RADIUS_M} around the outlet when it has
+ * a position (Places `locationBias`), one page of at most 20, each marked when already chosen
+ * for the outlet.
  * @throws HttpError 404 outlet not visible, 502 Places failed
  */
 export async function searchPlaces(ctx: AppContext, auth: AuthContext, req: TCompetitorSearchRequest): Promise<TCompetitorSearchResponse> {
@@ -72,7 +80,8 @@ export async function searchPlaces(ctx: AppContext, auth: AuthContext, req: TCom
   const textQuery = [req.query, req.cuisine, req.city].filter((s) => s && s.trim()).join(' ');
   let places: PlacesPlace[];
   try {
-    places = await ctx.places.searchText(textQuery, 20);
+    const bias = outlet.latitude !== null && outlet.longitude !== null ? { circle: { center: { latitude: outlet.latitude, longitude: outlet.longitude }, radius: SEARCH_BIAS_RADIUS_M } } : undefined;
+    places = await ctx.places.searchText(textQuery, 20, bias);
   } catch (e) {
     placesError(e, 'searching');
   }

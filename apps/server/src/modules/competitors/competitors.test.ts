@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_DIR, loadSeedDir, placeIdFor } from '@dinedesk/demo-data';
 import type { TCompetitorAnalysis, TCompetitorSearchResponse } from '@dinedesk/contracts/competitors';
@@ -20,6 +20,7 @@ let outlet: { id: string; key: string; name: string };
 /** Hyderabad restaurants with reviews in the seed, other than the outlet's own. */
 let rivals: string[];
 const souffle = placeIdFor('global', '6317637');
+let clientId: string;
 
 beforeAll(async () => {
   h = await startHarness({ listen: true });
@@ -28,6 +29,7 @@ beforeAll(async () => {
   const [client] = await h.server.ctx.db.select().from(schema.clients).where(eq(schema.clients.key, 'spice-route'));
   const [first] = await h.server.ctx.db.select().from(schema.outlets).where(eq(schema.outlets.clientId, client!.id)).orderBy(schema.outlets.key).limit(1);
   outlet = { id: first!.id, key: first!.key, name: first!.name };
+  clientId = client!.id;
   const data = loadSeedDir(DEFAULT_SEED_DIR);
   const reviewed = [...new Set(data.reviews.map((r) => r.restaurantId))].sort();
   rivals = reviewed.filter((id) => id !== outlet.key).map((id) => placeIdFor('hyd', id));
@@ -50,6 +52,20 @@ describe('search', () => {
     expect(data[0]).toMatchObject({ placeId: souffle, name: 'Le Petit Souffle', rating: 4.8, userRatingCount: 314, priceLevel: 'PRICE_LEVEL_EXPENSIVE', chosen: false });
     const own = await post('/api/competitors/search', tokens.owner, { outletId: outlet.id, query: outlet.name.split(',')[0]!, city: 'Hyderabad' });
     expect((own.json() as TCompetitorSearchResponse).data.map((p) => p.placeId)).not.toContain(placeIdFor('hyd', outlet.key));
+  });
+
+  it('biases the search to the outlet: a Hyderabad outlet searching "biryani" gets Hyderabad restaurants first', async () => {
+    const res = await post('/api/competitors/search', tokens.owner, { outletId: outlet.id, query: 'biryani' });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = (res.json() as TCompetitorSearchResponse).data;
+    const local = data.filter((p) => p.address.includes('Hyderabad'));
+    expect(local.length).toBeGreaterThan(3);
+    expect(data.slice(0, local.length)).toEqual(local);
+    // An outlet without a position searches without a bias: the more-reviewed Delhi places lead.
+    const [other] = await h.server.ctx.db.select().from(schema.outlets).where(and(eq(schema.outlets.clientId, clientId), ne(schema.outlets.id, outlet.id))).limit(1);
+    await h.server.ctx.db.update(schema.outlets).set({ latitude: null, longitude: null }).where(eq(schema.outlets.id, other!.id));
+    const plain = (await post('/api/competitors/search', tokens.owner, { outletId: other!.id, query: 'biryani' })).json() as TCompetitorSearchResponse;
+    expect(plain.data[0]!.address).not.toContain('Hyderabad');
   });
 
   it.each([

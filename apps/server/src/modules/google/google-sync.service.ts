@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { GoogleApiError } from '../../lib/google-client.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
-import { sentimentOf } from '../../lib/sentiment.ts';
+import { reviewSentiment } from '../../lib/sentiment.ts';
 import { cleanText } from '../../lib/text.ts';
 import { reportBadItem } from '../reviews/bad-items.ts';
 import { googleErrorInWords, withGoogleAccess } from './google-access.ts';
@@ -107,7 +107,9 @@ export async function syncLocation(ctx: AppContext, locationId: string, opts: { 
     });
     const rows: repo.GoogleReviewInsert[] = parsed.map((r) => {
       const text = cleanText(r.comment ?? '');
-      const s = sentimentOf(text);
+      const rating = r.starRating === 'STAR_RATING_UNSPECIFIED' ? null : STARS[r.starRating];
+      // Google has stars only: no recommendation to read when they are missing.
+      const s = reviewSentiment(text, { rating, recommendation: null });
       const anonymous = r.reviewer?.isAnonymous === true;
       return {
         clientId: loc.clientId,
@@ -118,8 +120,8 @@ export async function syncLocation(ctx: AppContext, locationId: string, opts: { 
         storyId: null,
         reviewerId: `google:${r.reviewId}`,
         reviewerName: anonymous ? 'A Google user' : cleanText(r.reviewer?.displayName ?? '').slice(0, 200) || 'A Google user',
-        rating: r.starRating === 'STAR_RATING_UNSPECIFIED' ? null : STARS[r.starRating],
-        recommendationType: r.starRating === 'STAR_RATING_UNSPECIFIED' || STARS[r.starRating] >= 3 ? 'positive' : 'negative',
+        rating,
+        recommendationType: rating === null || rating >= 3 ? 'positive' : 'negative',
         reviewText: text,
         createdTime: new Date(r.createTime),
         updateTime: new Date(r.updateTime),

@@ -18,6 +18,7 @@ import {
   type TMetricValues,
   type ZInstagramInsightsRequest,
 } from '@dinedesk/contracts/instagram';
+import { imageAllowed } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { GraphError } from '../../lib/graph-client.ts';
@@ -99,9 +100,18 @@ export function kindOf(mediaType: unknown, productType: unknown): TMediaKind | n
   return mediaType === 'IMAGE' || mediaType === 'VIDEO' || mediaType === 'CAROUSEL_ALBUM' ? mediaType : null;
 }
 
-/** An https (or data:) URL, else null: the browser only loads those (the app's CSP). */
+/** An https URL, else null (a link the grid opens). */
 function safeUrl(u: unknown): string | null {
   return typeof u === 'string' && /^https:\/\//.test(u) ? cleanText(u) : null;
+}
+
+/**
+ * An image URL the browser may load under the app's CSP `img-src` (config.ts `imgSourcesOf`:
+ * Meta's CDNs, the local simulator), else null: the grid then shows its placeholder rather than
+ * a broken image.
+ */
+function imageUrl(ctx: AppContext, u: unknown): string | null {
+  return typeof u === 'string' && imageAllowed(u, ctx.config.imgSources) ? cleanText(u) : null;
 }
 
 /** Why a whole account read failed, in plain words. */
@@ -200,7 +210,8 @@ export async function refreshAccount(ctx: AppContext, page: InstagramPageRow): P
         kind,
         caption: cleanText(typeof m.caption === 'string' ? m.caption : '').slice(0, 2200),
         permalink: safeUrl(m.permalink),
-        thumbnailUrl: safeUrl(m.thumbnail_url) ?? safeUrl(m.media_url),
+        // A video's media_url is its video file: only its cover (thumbnail_url) is an image.
+        thumbnailUrl: imageUrl(ctx, m.thumbnail_url) ?? (m.media_type === 'VIDEO' ? null : imageUrl(ctx, m.media_url)),
         postedAt,
         metrics: outcome.metrics,
         status: outcome.status,

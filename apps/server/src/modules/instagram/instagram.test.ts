@@ -100,11 +100,21 @@ describe('reading Instagram', () => {
     for (const item of res.items) {
       const m = simMedia.find((x) => x.id === item.id)!;
       expect(item.kind).toBe(kindOf(m));
-      expect(item.thumbnailUrl).toMatch(/^https:\/\//);
+      // The simulator names images it serves itself, on its own origin (offline).
+      expect(item.thumbnailUrl!.startsWith(`${h.simUrl}/sim-cdn/instagram/`), item.thumbnailUrl!).toBe(true);
       if (item.status !== 'ok') continue;
       // Each value is Graph's own; metrics outside the type's matrix stay null.
       const asked = METRICS_BY_PRODUCT_TYPE[m.productType] as readonly string[];
       for (const metric of INSTAGRAM_METRICS) expect(item.metrics[metric], `${item.kind} ${metric}`).toBe(asked.includes(metric) ? m.metrics[metric] : null);
+    }
+    // Each thumbnail loads, from a host the app's CSP allows for images.
+    const csp = String((await h.server.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    const imgSrc = /img-src ([^;]+)/.exec(csp)![1]!.split(' ');
+    expect(imgSrc).toContain(new URL(h.simUrl).origin);
+    for (const url of new Set(res.items.slice(0, 6).map((i) => i.thumbnailUrl!))) {
+      const file = await fetch(url);
+      expect(file.status, url).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/png');
     }
     const reel = res.items.find((i) => i.kind === 'REELS' && i.status === 'ok')!;
     expect(reel.metrics.ig_reels_video_view_total_time).toBeGreaterThan(0);

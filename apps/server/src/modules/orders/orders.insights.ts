@@ -55,10 +55,11 @@ export async function orderInsights(ctx: AppContext, auth: AuthContext, req: TIn
     repo.heatmap(db, outlet.id, p.from, p.to),
     repo.basket(db, outlet.id, p.from, p.to, PAIR_MIN_ORDERS, PAIR_LIMIT),
   ]);
-  // Item mix: the biggest sellers by name, the rest together.
+  // Item mix: the biggest sellers by sales (ties by name), the rest together.
   const salesTotal = items.reduce((s, i) => s + i.salesMinor, 0);
-  const mix = items.slice(0, MIX_ITEMS).map((i) => ({ item: i.item, quantity: i.quantity, sales: major(i.salesMinor), share: salesTotal ? round(i.salesMinor / salesTotal) : 0 }));
-  const rest = items.slice(MIX_ITEMS);
+  const bySales = [...items].sort((a, b) => b.salesMinor - a.salesMinor || a.item.localeCompare(b.item));
+  const mix = bySales.slice(0, MIX_ITEMS).map((i) => ({ item: i.item, quantity: i.quantity, sales: major(i.salesMinor), share: salesTotal ? round(i.salesMinor / salesTotal) : 0 }));
+  const rest = bySales.slice(MIX_ITEMS);
   if (rest.length) {
     const s = rest.reduce((a, i) => a + i.salesMinor, 0);
     mix.push({ item: 'other', quantity: rest.reduce((a, i) => a + i.quantity, 0), sales: major(s), share: salesTotal ? round(s / salesTotal) : 0 });

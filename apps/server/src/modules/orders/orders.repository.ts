@@ -214,7 +214,7 @@ export async function daily(db: Db, outletId: string, from: string, to: string):
 export async function itemTotals(db: Db, outletId: string, from: string, to: string): Promise<{ item: string; quantity: number; salesMinor: number }[]> {
   const r = await q<{ item: string; quantity: number; sales: string }>(db, sql`
     SELECT item_name AS item, sum(quantity)::int AS quantity, sum(quantity::bigint * unit_price_minor)::text AS sales
-      FROM ${orderLines} WHERE outlet_id = ${outletId} AND ${span(from, to)} GROUP BY 1 ORDER BY 3::bigint DESC, 1`);
+      FROM ${orderLines} WHERE outlet_id = ${outletId} AND ${span(from, to)} GROUP BY 1 ORDER BY sum(quantity::bigint * unit_price_minor) DESC, 1`);
   return r.map((x) => ({ item: x.item, quantity: x.quantity, salesMinor: Number(x.sales) }));
 }
 

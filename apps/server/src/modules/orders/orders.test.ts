@@ -21,6 +21,8 @@ const tokens = {} as Record<'owner' | 'viewer' | 'agent' | 'other', string>;
 /** A Hyderabad outlet of spice-route with no orders (the fixture imports go here). */
 let outletId: string;
 let otherOutletId: string;
+/** A third Hyderabad outlet, for the item mix's own fixture. */
+let mixOutletId: string;
 let londonIds: Record<string, string>;
 
 beforeAll(async () => {
@@ -36,6 +38,7 @@ beforeAll(async () => {
   const hyd = outs.filter((o) => o.city === 'Hyderabad');
   outletId = hyd[0]!.id;
   otherOutletId = hyd[1]!.id;
+  mixOutletId = hyd[2]!.id;
   londonIds = Object.fromEntries(outs.filter((o) => o.city === 'London').map((o) => [o.key, o.id]));
 }, 180_000);
 afterAll(async () => {
@@ -225,6 +228,22 @@ describe('insights against figures counted from the fixture text', () => {
     expect(pair).toMatchObject({ orders: both, support: Math.round((both / baskets.size) * 1e4) / 1e4 });
     expect(pair.lift).toBeCloseTo((both * baskets.size) / (a * b), 3);
     expect(got.basketOrders).toBe(baskets.size);
+  });
+
+  it('item mix: the top sellers by sales, biggest first, then the rest as one "other" row', async () => {
+    // Twelve items whose sales rank against their names: "Item A" sells least, "Item L" most.
+    const names = Array.from({ length: 12 }, (_, i) => `Item ${String.fromCharCode(65 + i)}`);
+    const rows = [HEADER];
+    names.forEach((name, i) => rows.push(`takeaway-9,${5000 + i},2019-03-0${1 + (i % 7)}T18:00:00,${name},${i + 1},${(2 + i * 0.5).toFixed(2)},1,yes`));
+    const res = await upload(tokens.owner, rows.join('\n') + '\n', { outletId: mixOutletId, shape: 'london', fileName: 'mix.csv' });
+    expect(res.statusCode, res.body).toBe(202);
+    expect((await finished((res.json() as TOrderImport).id)).status).toBe('imported');
+    const got = (await post('/api/orders/insights', tokens.viewer, { outletId: mixOutletId, from: '2019-03-01', to: '2019-03-07' })).json() as TOrderInsights;
+    const sales = names.map((item, i) => ({ item, pence: (i + 1) * Math.round((2 + i * 0.5) * 100) })).sort((a, b) => b.pence - a.pence);
+    const total = sales.reduce((s, x) => s + x.pence, 0);
+    const rest = sales.slice(8).reduce((s, x) => s + x.pence, 0);
+    expect(got.itemMix.map((m) => [m.item, m.sales])).toEqual([...sales.slice(0, 8).map((x) => [x.item, x.pence / 100]), ['other', rest / 100]]);
+    expect(got.itemMix[0]!.share).toBeCloseTo(sales[0]!.pence / total, 4);
   });
 
   it('delivery insights: hours and sizes, and says what the data cannot show', async () => {

@@ -4,7 +4,7 @@ import { GraphError } from '../../lib/graph-client.ts';
 import { graphCodeLabel, rateLimitWaitSeconds } from '../../lib/graph-errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { cleanText } from '../../lib/text.ts';
-import { sentimentOf } from '../../lib/sentiment.ts';
+import { reviewSentiment } from '../../lib/sentiment.ts';
 import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/meta.service.ts';
 import { reportBadItem } from './bad-items.ts';
 import * as repo from './reviews.repository.ts';
@@ -77,7 +77,9 @@ export function ratingRow(ctx: AppContext, page: PageRow, raw: unknown, now: Dat
   const reviewer = r.reviewer ? { id: cleanText(r.reviewer.id), name: cleanText(r.reviewer.name) } : { id: 'unknown', name: 'Facebook user' };
   const storyId = r.open_graph_story ? cleanText(r.open_graph_story.id) : null;
   const reviewText = cleanText(r.review_text ?? '');
-  const sentiment = sentimentOf(reviewText);
+  const rating = r.has_rating === false || r.rating === undefined ? null : Math.max(1, Math.min(5, Math.round(r.rating)));
+  const recommendationType = r.recommendation_type ?? ((r.rating ?? 5) >= 3 ? 'positive' : 'negative');
+  const sentiment = reviewSentiment(reviewText, { rating, recommendation: recommendationType });
   return {
     clientId: page.clientId,
     outletId: page.outletId,
@@ -86,8 +88,8 @@ export function ratingRow(ctx: AppContext, page: PageRow, raw: unknown, now: Dat
     storyId,
     reviewerId: reviewer.id,
     reviewerName: reviewer.name,
-    rating: r.has_rating === false || r.rating === undefined ? null : Math.max(1, Math.min(5, Math.round(r.rating))),
-    recommendationType: r.recommendation_type ?? ((r.rating ?? 5) >= 3 ? 'positive' : 'negative'),
+    rating,
+    recommendationType,
     reviewText,
     createdTime,
     sentimentScore: sentiment.score,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TAuditEntry } from '@dinedesk/contracts/audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { io as connect } from 'socket.io-client';
@@ -135,7 +136,7 @@ describe('roles and access ids', () => {
   it('updates access with immediate effect: the next call of an open session is refused', async () => {
     const owner = await h.login('owner@spice-route.demo');
     const manager = await h.login('outlet.manager@spice-route.demo');
-    const users = (await api('GET', '/api/client-users', owner)).json().data as { id: string; email: string; access: { outletIds: string[] } }[];
+    const users = (await api('GET', '/api/client-users', owner)).json().data as { id: string; email: string; fullName: string; access: { outletIds: string[] } }[];
     const m = users.find((u) => u.email === 'outlet.manager@spice-route.demo')!;
     const pages = (await api('GET', '/api/review_testing/get-fb-pages', manager)).json().data as { id: string }[];
     expect(pages).toHaveLength(1);
@@ -159,9 +160,19 @@ describe('roles and access ids', () => {
     // Restored; the audit log has both changes with who and when.
     await api('POST', '/api/access-control-of-user', owner, { request: 'update', userId: m.id, outletIds: m.access.outletIds, modules: ['reviews_and_complaints'] });
     expect((await api('GET', `/api/review_testing/get-fb-reviews?pageId=${pageId}`, manager)).statusCode).toBe(200);
-    const log = (await api('GET', '/api/audit-log', owner)).json().data as { action: string; actorEmail: string; target: string }[];
-    expect(log.filter((e) => e.action === 'access.updated' && e.target === `user:${m.id}`).length).toBeGreaterThanOrEqual(3);
-    expect(log[0]!.actorEmail).toBe('owner@spice-route.demo');
+    const log = (await api('GET', '/api/audit-log', owner)).json().data as TAuditEntry[];
+    const changes = log.filter((e) => e.action === 'access.updated' && e.target.kind === 'user' && e.target.id === m.id);
+    expect(changes.length).toBeGreaterThanOrEqual(3);
+    // Names, not ids: who did it, to whom, and the outlets the change names (this client's own).
+    expect(log[0]!.actor).toEqual({ id: expect.any(String), name: 'Spice Route Hospitality Owner' });
+    expect(changes[0]!.target.name).toBe(m.fullName);
+    for (const id of m.access.outletIds) {
+      const [o] = await h.server.ctx.db.select().from(schema.outlets).where(eq(schema.outlets.id, id));
+      expect(changes[0]!.names[`outlet:${id}`]).toBe(o!.name);
+    }
+    // Another client's log holds none of this client's rows or names.
+    const theirs = (await api('GET', '/api/audit-log', await h.login('owner@deccan-table.demo'))).json().data as TAuditEntry[];
+    expect(theirs.some((e) => e.target.id === m.id || Object.keys(e.names).some((k) => m.access.outletIds.some((id) => k.endsWith(id))))).toBe(false);
   });
 
   it('refuses ids of another client with 404 and writes nothing', async () => {

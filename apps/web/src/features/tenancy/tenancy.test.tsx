@@ -1,7 +1,9 @@
 import { API, INVITATION_SIGN_IN_CODE, MODULES } from '@dinedesk/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { TAuditEntry } from '@dinedesk/contracts/audit';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../lib/i18n.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { mockApi } from '../../testing/api-server.ts';
@@ -86,6 +88,38 @@ describe('administration routes follow the ability', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fetchMock.callsTo(API.accessControlOfUser)).toHaveLength(1));
     expect(fetchMock.callsTo(API.accessControlOfUser)[0]?.body).toEqual({ request: 'update', userId: VIEWER_ID, role: 'viewer', brandIds: [], outletIds: [], modules: ['reporting'] });
+  });
+});
+
+describe('audit log in words', () => {
+  const OUTLET_1 = '00000000-0000-4000-8000-0000000000a1';
+  const OUTLET_2 = '00000000-0000-4000-8000-0000000000a2';
+  const ARJUN = '00000000-0000-4000-8000-0000000000b1';
+  const entries: TAuditEntry[] = [
+    {
+      id: 2,
+      at: '2026-11-30T10:15:00.000Z',
+      action: 'access.updated',
+      actor: { id: '00000000-0000-4000-8000-0000000000b9', name: 'Priya' },
+      target: { kind: 'user', id: ARJUN, name: 'Arjun' },
+      details: { from: { brandIds: [], outletIds: [OUTLET_1, OUTLET_2], modules: ['reporting'] }, to: { brandIds: [], outletIds: [OUTLET_1], modules: ['reporting'] } },
+      names: { [`outlet:${OUTLET_1}`]: 'Outlet 1', [`outlet:${OUTLET_2}`]: 'Outlet 2' },
+    },
+    { id: 1, at: '2026-11-29T09:00:00.000Z', action: 'role.changed', actor: { id: '00000000-0000-4000-8000-0000000000b9', name: 'Priya' }, target: { kind: 'user', id: ARJUN, name: 'Arjun' }, details: { from: 'viewer', to: 'agent' }, names: {} },
+    { id: 0, at: '2026-11-28T09:00:00.000Z', action: 'something.new', actor: null, target: { kind: 'outlet', id: OUTLET_2, name: null }, details: {}, names: {} },
+  ];
+
+  it('says what happened with names, never verbs and ids, in English and German', async () => {
+    signInAs({ id: 'me', role: 'client_owner', ability: [{ action: 'manage', subject: 'User' }, { action: 'read', subject: 'AuditLog' }] });
+    mockApi(...usersAccessApi(), handle.auditLog(() => ({ data: entries })));
+    renderApp(PATHS.usersAccess);
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(3));
+    const lines = () => screen.getAllByTestId('audit-entry').map((e) => e.lastChild?.textContent);
+    expect(lines()).toEqual(['Priya changed Arjun’s access: removed Outlet 2', 'Priya changed Arjun’s role from Viewer to Agent', 'DineDesk made a change to an outlet']);
+    for (const e of screen.getAllByTestId('audit-entry')) expect(e.textContent).not.toMatch(/access\.updated|user:|00000000/);
+    await act(() => changeLanguage('de'));
+    await waitFor(() => expect(lines()[0]).toBe('Priya hat den Zugriff von Arjun geändert: Outlet 2 entfernt'));
+    await act(() => changeLanguage('en'));
   });
 });
 

@@ -5,8 +5,9 @@
  *
  * - `VITE_MAP_TILE_URL` (build time): a Leaflet tile URL template; default OpenStreetMap's
  *   `https://tile.openstreetmap.org/{z}/{x}/{y}.png`. `VITE_MAP_TILE_ATTRIBUTION` (HTML) goes
- *   with it; default OpenStreetMap's credit. The server's CSP lets images load from any
- *   `https:` origin, so a tile server must be HTTPS (or the app's own origin).
+ *   with it; default OpenStreetMap's credit. The server's CSP lets images load only from the
+ *   hosts it lists (`CSP_IMG_SOURCES`, default OpenStreetMap's tile server), so another tile
+ *   server is listed there too (or served from the app's own origin).
  * - Before the tile layer is drawn, one tile is fetched as an image ({@link probeTiles}): no
  *   network (`navigator.onLine` false) or a failed probe means "offline", and the map keeps its
  *   plain base instead of a grid of broken tiles (and a console error per tile). An image, not

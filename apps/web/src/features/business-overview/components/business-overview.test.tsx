@@ -33,7 +33,13 @@ describe('Order insights', () => {
       ['May 30, 2019', '12', '£301.50'],
       ['May 31, 2019', '20', '£512.25'],
     ]);
-    expect(rowsOf(screen.getByTestId('item-mix-table'))[1]).toEqual(['All other items', '900', '£9,115.00', '91.2%']);
+    // Top sellers by sales, biggest first, then the rest.
+    expect(rowsOf(screen.getByTestId('item-mix-table'))).toEqual([
+      ['Plain Naan', '500', '£3,000.00', '30%'],
+      ['Chicken Tikka Masala', '220', '£2,000.00', '20%'],
+      ['Pilau Rice', '300', '£885.00', '8.9%'],
+      ['All other items', '700', '£4,115.00', '41.2%'],
+    ]);
     expect(within(screen.getByTestId('order-heatmap')).getByRole('table')).toHaveTextContent('42');
     expect(rowsOf(screen.getByTestId('pairs-table'))).toEqual([['Pilau Rice + Plain Naan', '90', '22.5%', '30%', '1.42']]);
     expect(rowsOf(screen.getByTestId('four-weeks-table'))[0]).toEqual(['Orders', '400', '320', '+25%']);

@@ -29,6 +29,16 @@ export function change(now: number, before: number): number | null {
   return before ? (now - before) / before : null;
 }
 
+/**
+ * The item mix as charted: named items by sales, biggest first (ties by name), then the "other"
+ * row of everything else. The server answers in this order; sorting here keeps the chart right
+ * whatever order it arrives in.
+ */
+export function mixBySales(mix: TOrderInsights['itemMix']): TOrderInsights['itemMix'] {
+  const named = mix.filter((i) => i.item !== 'other').sort((a, b) => b.sales - a.sales || a.item.localeCompare(b.item));
+  return [...named, ...mix.filter((i) => i.item === 'other')];
+}
+
 function Kpi({ label, value, delta, f, testId }: { label: string; value: string; delta: number | null; f: Formats; testId: string }) {
   const { t } = useTranslation('business-overview');
   return (
@@ -111,6 +121,7 @@ function Insights({ outlet, period }: { outlet: TOrdersOutlet; period: Period })
   if (q.isError) return <ListError error={q.error} onRetry={() => void q.refetch()} />;
   const d = q.data;
   if (!d.dataTo) return <NoOrders outlet={outlet} />;
+  const mix = mixBySales(d.itemMix);
   const ranked = (list: TOrderInsights['topItems']) =>
     list.map((i) => [i.item, f.number(i.quantity), f.number(i.previousQuantity), f.money(i.sales), <Sparkline key="s" values={i.weekly} label={t('orders.trendLabel', { weeks: i.weekly.length, values: i.weekly.join(', ') })} />]);
   return (
@@ -146,9 +157,9 @@ function Insights({ outlet, period }: { outlet: TOrdersOutlet; period: Period })
         id="item-mix"
         title={t('orders.itemMix')}
         chart={
-          <Box sx={{ height: CHART_HEIGHT }} role="img" aria-label={t('orders.itemMixChart', { count: d.itemMix.length })}>
+          <Box sx={{ height: CHART_HEIGHT }} role="img" aria-label={t('orders.itemMixChart', { count: mix.length })}>
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={d.itemMix.map((i) => ({ ...i, label: i.item === 'other' ? t('orders.other') : i.item }))} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+              <BarChart data={mix.map((i) => ({ ...i, label: i.item === 'other' ? t('orders.other') : i.item }))} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
                 <XAxis type="number" tick={{ fontSize: 12 }} tickFormatter={f.moneyShort} />
                 <YAxis type="category" dataKey="label" width={150} tick={{ fontSize: 11 }} />
@@ -158,7 +169,7 @@ function Insights({ outlet, period }: { outlet: TOrdersOutlet; period: Period })
             </ResponsiveContainer>
           </Box>
         }
-        table={<FigureTable caption={t('orders.itemMix')} testId="item-mix-table" head={[t('table.item'), t('table.quantity'), t('kpi.sales'), t('table.share')]} rows={d.itemMix.map((i) => [i.item === 'other' ? t('orders.other') : i.item, f.number(i.quantity), f.money(i.sales), f.percent(i.share)])} />}
+        table={<FigureTable caption={t('orders.itemMix')} testId="item-mix-table" head={[t('table.item'), t('table.quantity'), t('kpi.sales'), t('table.share')]} rows={mix.map((i) => [i.item === 'other' ? t('orders.other') : i.item, f.number(i.quantity), f.money(i.sales), f.percent(i.share)])} />}
       />
       <Heatmap cells={d.heatmap} f={f} />
       {d.fourWeeks && (

@@ -33,9 +33,12 @@ export function insightsFixture(outletId: string, from = '2019-05-04', to = '201
       { day: '2019-05-30', orders: 12, sales: 301.5 },
       { day: '2019-05-31', orders: 20, sales: 512.25 },
     ],
+    // In name order, as an older server answered: the screen charts it by sales.
     itemMix: [
+      { item: 'other', quantity: 700, sales: 4115, share: 0.4115 },
+      { item: 'Chicken Tikka Masala', quantity: 220, sales: 2000, share: 0.2 },
       { item: 'Pilau Rice', quantity: 300, sales: 885, share: 0.0885 },
-      { item: 'other', quantity: 900, sales: 9115, share: 0.9115 },
+      { item: 'Plain Naan', quantity: 500, sales: 3000, share: 0.3 },
     ],
     heatmap: [
       { weekday: 4, hour: 18, orders: 30 },

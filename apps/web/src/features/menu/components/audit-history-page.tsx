@@ -71,7 +71,8 @@ function ItemsTable({ items, canEdit, f, onEdit }: { items: TMenuItem[]; canEdit
   );
 }
 
-function ChangeText({ change, currency }: { change: TMenuFieldChange; currency: string | null }) {
+/** One field's change as a sentence: "Priya changed the price of Pilau Rice from £2.95 to £3.25". */
+function ChangeText({ change, currency, actor, item }: { change: TMenuFieldChange; currency: string | null; actor: string; item: string }) {
   const { t } = useTranslation('menu');
   const f = useFormats(currency);
   const value = (v: TMenuFieldChange['before']) => {
@@ -81,9 +82,7 @@ function ChangeText({ change, currency }: { change: TMenuFieldChange; currency: 
     return v;
   };
   return (
-    <Box component="li">
-      <strong>{t(`audit.field.${change.field}`)}</strong>: <span data-testid="change-before">{value(change.before)}</span> → <span data-testid="change-after">{value(change.after)}</span>
-    </Box>
+    <Box component="li">{t('audit.sentence.changed', { actor, item, field: t(`audit.sentence.field.${change.field}`), before: value(change.before), after: value(change.after) })}</Box>
   );
 }
 
@@ -117,9 +116,8 @@ function HistoryTable({ outletId }: { outletId: string }) {
                 </TableCell>
                 <TableCell>
                   <Box component="ul" sx={{ m: 0, pl: 2 }}>
-                    {c.changes.map((ch) => (
-                      <ChangeText key={ch.field} change={ch} currency={c.currency} />
-                    ))}
+                    {c.kind === 'created' && <Box component="li">{t('audit.sentence.created', { actor: c.actorName, item: c.itemName })}</Box>}
+                    {c.kind === 'updated' && c.changes.map((ch) => <ChangeText key={ch.field} change={ch} currency={c.currency} actor={c.actorName} item={c.itemName} />)}
                   </Box>
                 </TableCell>
               </TableRow>

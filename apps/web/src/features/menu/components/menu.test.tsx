@@ -95,7 +95,7 @@ describe('Audit history and the item editor', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(backend.callsTo(MENU_API.updateItem, 'POST')[0]!.body).toEqual({ itemId: RICE, version: 0, name: 'Pilau Rice', price: 3.25, available: true });
     const history = await screen.findByTestId('menu-history');
-    expect(rowsOf(history)[0]).toEqual(['Nov 27, 2026, 9:30 AM', 'Spice Route Owner', 'Pilau Rice', 'Price: latest order price → £3.25']);
+    expect(rowsOf(history)[0]).toEqual(['Nov 27, 2026, 9:30 AM', 'Spice Route Owner', 'Pilau Rice', 'Spice Route Owner changed the price of Pilau Rice from latest order price to £3.25']);
     await waitFor(() => expect(rowsOf(screen.getByTestId('menu-items'))[1]![1]).toBe('£3.25'));
   });
 

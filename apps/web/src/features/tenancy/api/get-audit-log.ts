@@ -1,5 +1,6 @@
 /** `GET /api/audit-log` → who changed which access, roles and onboarding, newest first. */
-import { API, ZAuditLogResponse } from '@dinedesk/contracts';
+import { API } from '@dinedesk/contracts';
+import { ZAuditLogResponse } from '@dinedesk/contracts/audit';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { getJson } from '../../../lib/api-client.ts';

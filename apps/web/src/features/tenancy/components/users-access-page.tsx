@@ -21,7 +21,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListState } from '../../../components/list-state.tsx';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
+import { auditSentence } from '../audit-sentence.ts';
 import { useAllBrands } from '../api/get-all-brands.ts';
 import { useClientOutlets } from '../api/get-client-outlets.ts';
 import { useClientUsers } from '../api/get-client-users.ts';
@@ -179,6 +181,7 @@ const AUDIT_ROW_HEIGHT = 24;
 
 function AuditLog() {
   const { t: tt } = useTranslation('tenancy');
+  const { t: both, i18n } = useTranslation(['tenancy', 'translation']);
   const log = useAuditLog();
   const entries = log.data?.data ?? [];
   return (
@@ -194,11 +197,11 @@ function AuditLog() {
           empty={<ListEmpty testId="audit-log-empty" title={tt('auditLogEmpty')} sx={{ p: 2 }} />}
         >
           {entries.slice(0, 30).map((e) => (
-            <Typography key={e.id} variant="body2" sx={{ py: 0.25 }}>
-              <Box component="span" sx={{ color: 'text.secondary', mr: 1 }}>
-                {new Date(e.at).toLocaleString()}
+            <Typography key={e.id} variant="body2" sx={{ py: 0.25 }} data-testid="audit-entry">
+              <Box component="time" dateTime={e.at} sx={{ color: 'text.secondary', mr: 1 }}>
+                {formatDate(e.at, i18n.language, true)}
               </Box>
-              {e.actorEmail ?? '—'} · {e.action} · {e.target}
+              {auditSentence(e, both, i18n.language)}
             </Typography>
           ))}
         </ListState>

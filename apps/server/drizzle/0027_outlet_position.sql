@@ -1,0 +1,3 @@
+ALTER TABLE "outlets" ADD COLUMN "latitude" double precision;--> statement-breakpoint
+ALTER TABLE "outlets" ADD COLUMN "longitude" double precision;--> statement-breakpoint
+ALTER TABLE "outlets" ADD CONSTRAINT "outlets_position_ck" CHECK (("outlets"."latitude" IS NULL) = ("outlets"."longitude" IS NULL) AND ("outlets"."latitude" IS NULL OR ("outlets"."latitude" BETWEEN -90 AND 90 AND "outlets"."longitude" BETWEEN -180 AND 180)));
