@@ -36,7 +36,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     force.unref();
     server.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (e: unknown) => {
+        process.stderr.write(`DineDesk: shutdown failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+        process.exit(1);
+      },
     );
   });
 }

@@ -203,7 +203,7 @@ describe('start-up on a DATA_DIR after a crash, and on one that cannot be writte
     } finally {
       restarted.child.kill('SIGTERM');
     }
-    expect(await restarted.exited).toBe(0);
+    expect(await restarted.exited, restarted.output()).toBe(0);
   });
 
   // A killed worker's import used to show "importing" until its job expired (30 min): the

@@ -74,6 +74,24 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('embedded database thread', 
     }
   });
 
+  it('lets a connection that replaces another prepare the same statement names while the old one is still open', async () => {
+    // pg's pool discards a client after an error and opens a new one; the new one prepares the
+    // app's named statements again before the old socket's close has reached the thread.
+    const d = await embedded(null);
+    const a = await rawClient(d);
+    const b = await rawClient(d);
+    try {
+      const named = { name: 'same_name', text: 'SELECT $1::int + 1 AS n', values: [1] };
+      expect((await a.query(named)).rows).toEqual([{ n: 2 }]);
+      expect((await b.query({ ...named, values: [41] })).rows).toEqual([{ n: 42 }]);
+      // The first connection still answers with its name (the same SQL text).
+      expect((await a.query({ ...named, values: [9] })).rows).toEqual([{ n: 10 }]);
+    } finally {
+      await a.end();
+      await b.end();
+    }
+  });
+
   it('keeps its data in DATA_DIR across a close and a reopen, this process holding the lock meanwhile, and frees it on close', async () => {
     const dir = tempDir();
     const first = await embedded(dir);

@@ -48,6 +48,14 @@ let owner = null;
 let txStatus = 0x49;
 let pumping = false;
 let fatal = false;
+/**
+ * Names of the statements prepared in the shared session. A connection that replaces another
+ * (pg's pool discards a client after an error and opens a new one, which may speak before the old
+ * socket's close reaches us) prepares the same names again: the old statement is deallocated
+ * first, so the Parse never fails with "prepared statement already exists". The names are
+ * DineDesk's own (lib/prepared.ts), one SQL text each, so a statement of the same name is the same one.
+ */
+const prepared = new Set();
 
 /** Length of the next complete frontend message at the head of `c.buf` (startup or typed), or 0. */
 function nextLength(c) {
@@ -109,6 +117,13 @@ function step(c) {
     // Terminate: ends this connection only, never the shared backend.
     c.socket.end();
     return true;
+  } else if (msg[0] === 0x50) {
+    // Parse: its statement name is the first C string of the body.
+    const name = msg.toString('utf8', 5, msg.indexOf(0, 5));
+    if (name) {
+      if (prepared.has(name)) run(`DEALLOCATE "${name.replace(/"/g, '""')}"`);
+      prepared.add(name);
+    }
   }
   let out;
   try {
@@ -174,7 +189,10 @@ function release(c) {
       txStatus = 0x49;
     }
     // Its named statements would collide with the next connection's, which prepares the same names.
-    if (![...conns].some((o) => o !== c && !o.closed)) run('DEALLOCATE ALL');
+    if (![...conns].some((o) => o !== c && !o.closed)) {
+      run('DEALLOCATE ALL');
+      prepared.clear();
+    }
   } catch (e) {
     fail(e);
   }

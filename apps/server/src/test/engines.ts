@@ -25,6 +25,7 @@ export const PARITY_ENGINE: 'pglite' | 'postgres' = MAIN_ENGINE === 'postgres' ?
 export const REPOSITORY_PARITY: Record<string, readonly string[]> = {
   'src/modules/access/access.repository.ts': ['src/modules/access/auth.test.ts', 'src/modules/access/access-cache.test.ts'],
   'src/modules/access/invitations.repository.ts': ['src/modules/tenancy/tenancy.test.ts'],
+  'src/modules/access/recipients.repository.ts': ['src/modules/access/recipients.test.ts'],
   'src/modules/ads/ads.repository.ts': ['src/modules/ads/ads.test.ts'],
   'src/modules/automation/automation.repository.ts': ['src/modules/automation/automation.test.ts', 'src/modules/automation/automation.messages.test.ts'],
   'src/modules/comments/comments.repository.ts': ['src/modules/comments/comments.test.ts'],
@@ -44,7 +45,7 @@ export const REPOSITORY_PARITY: Record<string, readonly string[]> = {
   'src/modules/reports/reports.repository.ts': ['src/modules/reports/reports.test.ts'],
   'src/modules/reviews/reviews.repository.ts': ['src/modules/reviews/reviews.test.ts', 'src/modules/reviews/review-export.test.ts', 'src/modules/reviews/reply-templates.test.ts'],
   'src/modules/tenancy/tenancy.repository.ts': ['src/modules/tenancy/tenancy.test.ts'],
-  'src/modules/tickets/tickets.repository.ts': ['src/modules/tickets/tickets.test.ts'],
+  'src/modules/tickets/tickets.repository.ts': ['src/modules/tickets/tickets.test.ts', 'src/db/demo-clock.test.ts'],
 };
 
 /**

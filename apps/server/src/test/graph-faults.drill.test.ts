@@ -47,8 +47,12 @@ const fbPage = async (token: string, id: string): Promise<TFbPage> => (await fbP
 const inboxPage = async (token: string, id: string): Promise<TInboxPage> => ((await api('GET', INBOX.messengerPages, token)).json().data as TInboxPage[]).find((p) => p.id === id)!;
 /** Graph calls the simulator answered about a Page since `since` (epoch ms), GETs only unless `all`. */
 const callsTo = (pageId: string, since: number, all = false) => h.sim.graphCalls({ pageId, since }).calls.filter((c) => all || c.method === 'GET').length;
-/** One sync tick through the queue, waiting for every job that is due. */
-const tick = () => h.server.syncOnce({ wait: true });
+/**
+ * One sync tick through the queue, waiting for every job that is due. Forced: the drill's ticks
+ * follow each other within the minute in which a scheduled tick leaves a just-synced page out
+ * (jobs.ts RESYNC_AFTER_SECONDS).
+ */
+const tick = () => h.server.syncOnce({ wait: true, force: true });
 
 async function until<T>(fn: () => Promise<T | undefined | false>, what: string, ms: number): Promise<T> {
   const end = Date.now() + ms;

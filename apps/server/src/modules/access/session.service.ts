@@ -173,6 +173,40 @@ export async function loadAccess(
   return { role, clientName, outletIds, modules };
 }
 
+/** How long an AuthContext built by {@link actingAs} is valid: one job's work, never a session. */
+const ACTING_AS_TTL_MS = 10 * 60_000;
+
+/**
+ * The one builder of an AuthContext for work done on a user's behalf without a request of
+ * theirs (an automation rule's actions, a scheduled report, the demo's tickets): the access
+ * `userId` holds in `clientId` now, resolved as their own request would resolve it, so a rule or
+ * schedule can never do more than its owner may do today.
+ * @param purpose names the work in `sessionId` (`automation:<userId>`), never a real session
+ * @returns null when the user is gone or holds no role in the client (the caller skips the work)
+ */
+export async function actingAs(ctx: AppContext, userId: string | null, clientId: string, purpose: string): Promise<AuthContext | null> {
+  if (!userId) return null;
+  const user = await repo.userById(ctx.db, userId);
+  if (!user) return null;
+  const access = await loadAccess(ctx, { id: user.id, isSuperAdmin: user.isSuperAdmin }, clientId);
+  if (!access) return null;
+  const rules = abilityRulesFor(access.role, access.modules);
+  return {
+    userId: user.id,
+    sessionId: `${purpose}:${user.id}`,
+    email: user.email,
+    fullName: user.fullName,
+    clientId,
+    clientName: access.clientName,
+    role: access.role,
+    rules,
+    ability: buildAbility(rules),
+    outletIds: access.outletIds,
+    modules: access.modules,
+    expiresAt: new Date(ctx.now().getTime() + ACTING_AS_TTL_MS),
+  };
+}
+
 /**
  * Modules a user may use in a client: every module for owners and super admins, else the
  * `module` access grants (docs/decisions/0008-modules-and-access.md).

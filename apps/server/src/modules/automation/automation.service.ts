@@ -3,16 +3,14 @@ import { fillTemplate } from '@dinedesk/contracts';
 import { AUTOMATION_DRY_RUN_DAYS, AUTOMATION_DRY_RUN_SAMPLE, AUTOMATION_MESSAGE_COOLDOWN_HOURS, AUTOMATION_RULES_MAX, AUTOMATION_TRIGGERS, triggerConditionIssue, type TAutomationAction, type TAutomationActionOutcome, type TAutomationConditions, type TAutomationDefinition, type TAutomationDraft, type TAutomationDraftsResponse, type TAutomationDryRunResponse, type TAutomationHistoryResponse, type TAutomationRule, type TAutomationRulesResponse, type TAutomationRun, type TAutomationTrigger } from '@dinedesk/contracts/automation';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { abilityRulesFor, buildAbility } from '../../lib/ability.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { keysetPage, parseCursor } from '../../lib/keyset.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { userById } from '../access/access.repository.ts';
-import { recipientsNow } from '../access/recipients.ts';
-import { loadAccess } from '../access/session.service.ts';
+import { recipientsNow } from '../access/recipients.repository.ts';
+import { actingAs } from '../access/session.service.ts';
 import { threadLink } from '../comments/comments.service.ts';
 import { complaintOfReview, openComplaintOfConversation } from '../complaints/complaints.repository.ts';
 import { updateComplaint } from '../complaints/complaints.service.ts';
@@ -448,29 +446,9 @@ export async function decideDraft(ctx: AppContext, auth: AuthContext, req: { dra
  * The access of the owner a rule acts for, as a session of theirs would have it; null when they
  * are gone from the client or no longer own it.
  */
-async function actingAs(ctx: AppContext, userId: string | null, clientId: string): Promise<AuthContext | null> {
-  if (!userId) return null;
-  const user = await userById(ctx.db, userId);
-  if (!user) return null;
-  const access = await loadAccess(ctx, { id: user.id, isSuperAdmin: user.isSuperAdmin }, clientId);
-  if (!access) return null;
-  const rules = abilityRulesFor(access.role, access.modules);
-  const ability = buildAbility(rules);
-  if (!ability.can('manage', 'Automation')) return null;
-  return {
-    userId: user.id,
-    sessionId: `automation:${userId}`,
-    email: user.email,
-    fullName: user.fullName,
-    clientId,
-    clientName: access.clientName,
-    role: access.role,
-    rules,
-    ability,
-    outletIds: access.outletIds,
-    modules: access.modules,
-    expiresAt: new Date(ctx.now().getTime() + 10 * MINUTE_MS),
-  };
+async function ruleOwnerAuth(ctx: AppContext, userId: string | null, clientId: string): Promise<AuthContext | null> {
+  const auth = await actingAs(ctx, userId, clientId, 'automation');
+  return auth && auth.ability.can('manage', 'Automation') ? auth : null;
 }
 
 /** Who changed access, for the audit rows of what that change stops (null: DineDesk itself, at match time). */
@@ -682,7 +660,7 @@ export async function executeRun(ctx: AppContext, clientId: string, runId: numbe
   const rule = run.ruleId === null ? undefined : await repo.getRule(ctx.db, clientId, run.ruleId);
   if (!rule) return finish('skipped', [...run.outcomes]);
   if (!rule.enabled) return finish('skipped', [...run.outcomes]);
-  const actor = await actingAs(ctx, rule.createdByUserId, clientId);
+  const actor = await ruleOwnerAuth(ctx, rule.createdByUserId, clientId);
   const review = await repo.subjectOf(ctx.db, clientId, run);
   if (!actor || !review) return finish('skipped', [...run.outcomes]);
   const outcomes = [...run.outcomes];

@@ -17,7 +17,7 @@ import { encodeCursor, parseCursor } from '../../lib/keyset.ts';
 import { transactionThenPublish, type Outbox } from '../../lib/realtime.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { recipientsNow } from '../access/recipients.ts';
+import { recipientsNow } from '../access/recipients.repository.ts';
 import * as repo from './comments.repository.ts';
 
 /**

@@ -6,7 +6,7 @@ import { API, ZHealth } from '@dinedesk/contracts';
  * `GET /api/health`: liveness, kept free of database work so it is the benchmark baseline. It
  * answers 200 while Redis is down, reporting `redis: 'degraded'` (read from the socket
  * transport's client state, no round trip): a balancer must not take every process out of
- * service for an outage they ride through (issue #10, decision 0021). Below the free-space
+ * service for an outage they ride through (decision 0021). Below the free-space
  * threshold it still answers 200, with `disk: 'low'` (lib/disk-watch.ts): reads keep working.
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {

@@ -261,7 +261,8 @@ describe('item offer tracker', () => {
     const dal = await itemNamed('Dal Makhani');
     const before = await tableCounts(h);
     expect((await post(MENU_API.createOffer, tokens.viewer, offer(dal.id, '2019-02-01', '2019-02-02'))).status).toBe(403);
-    expect((await post(MENU_API.createOffer, tokens.other, offer(dal.id, '2019-02-01', '2019-02-02'))).body.field).toBe('body.outletId');
+    const foreign = await post(MENU_API.createOffer, tokens.other, offer(dal.id, '2019-02-01', '2019-02-02'));
+    expect([foreign.status, foreign.body.field], JSON.stringify(foreign.body)).toEqual([404, 'body.outletId']);
     const existing = (await post<TItemOffers>(MENU_API.offers, tokens.owner, { outletId })).body.offers[0]!;
     expect((await post(MENU_API.deleteOffer, tokens.other, { offerId: existing.id })).status).toBe(404);
     const [otherOutlet] = (await post<TMenuItems>(MENU_API.items, tokens.owner, {})).body.outlets.filter((o) => o.outletId !== outletId);

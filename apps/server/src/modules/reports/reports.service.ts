@@ -12,14 +12,12 @@ import {
 } from '@dinedesk/contracts/reports';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { abilityRulesFor, buildAbility } from '../../lib/ability.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { seesAllOutlets } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { userById } from '../access/access.repository.ts';
-import { recipientsNow } from '../access/recipients.ts';
-import { loadAccess, requireClient } from '../access/session.service.ts';
+import { recipientsNow } from '../access/recipients.repository.ts';
+import { actingAs, requireClient } from '../access/session.service.ts';
 import { outletsInScope } from '../reporting/reporting.repository.ts';
 import { comparePeriod, reportFigures, resolvePeriod, type OutletRef } from './reports.figures.ts';
 import { CONTENT_TYPES, renderReport } from './reports.render.ts';
@@ -252,11 +250,9 @@ export async function deleteDefinition(ctx: AppContext, auth: AuthContext, id: s
 
 /** The person's access now, for a scheduled run: null when they may no longer read Reporting there. */
 async function accessNow(ctx: AppContext, userId: string, clientId: string): Promise<{ email: string; outletIds: string[] | null } | null> {
-  const user = await userById(ctx.db, userId);
-  if (!user) return null;
-  const access = await loadAccess(ctx, { id: user.id, isSuperAdmin: user.isSuperAdmin }, clientId);
-  if (!access || !buildAbility(abilityRulesFor(access.role, access.modules)).can('read', 'Reporting')) return null;
-  return { email: user.email, outletIds: access.outletIds };
+  const auth = await actingAs(ctx, userId, clientId, 'report-schedule');
+  if (!auth || !auth.ability.can('read', 'Reporting')) return null;
+  return { email: auth.email, outletIds: auth.outletIds };
 }
 
 /**

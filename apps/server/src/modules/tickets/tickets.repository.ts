@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { brands, clientSlaPolicies, complaints, conversations, facebookPages, googleLocations, outlets, reviews, ticketActivity, tickets, ticketWatchers, users } from '../../db/schema.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { brands, clients, clientSlaPolicies, complaints, complaintSources, conversations, demoClock, facebookPages, googleLocations, outlets, reviews, ticketActivity, tickets, ticketWatchers, users } from '../../db/schema.ts';
 import { afterPosition, type KeysetPosition } from '../../lib/keyset.ts';
 import { tenantScope, type TenantScope } from '../../lib/tenant-scope.ts';
 
@@ -250,4 +250,46 @@ export async function ticketsHeldBy(db: Db, clientId: string, userId: string): P
     .from(tickets)
     .where(and(eq(tickets.clientId, clientId), sql`(${tickets.assigneeUserId} = ${userId} or ${tickets.id} in (${watched}))`))
     .orderBy(asc(tickets.id));
+}
+
+// ── The demo's tickets (tickets.demo.ts) ───────────────────────────────────────────────────
+
+/** Jobs of `queues` running or due now (pg-boss's job table): the demo waits for the first sync. */
+export async function jobsDueOrRunning(database: Pick<Database, 'executeSql'>, queues: readonly string[]): Promise<number> {
+  const { rows } = await database.executeSql(
+    `SELECT count(*)::int AS n FROM pgboss.job WHERE name = ANY($1::text[]) AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
+    [queues],
+  );
+  return Number((rows[0] as { n?: number } | undefined)?.n ?? 0);
+}
+
+/** Every client with the ids of its demo owner and agent (`owner@<key>.demo`), null when missing. */
+export async function demoClientsWithPeople(db: Db): Promise<{ id: string; key: string; ownerId: string | null; agentId: string | null }[]> {
+  const all = await db.select({ id: clients.id, key: clients.key }).from(clients);
+  const out = [];
+  for (const c of all) {
+    const people = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [`owner@${c.key}.demo`, `agent@${c.key}.demo`]));
+    out.push({ ...c, ownerId: people.find((p) => p.email.startsWith('owner@'))?.id ?? null, agentId: people.find((p) => p.email.startsWith('agent@'))?.id ?? null });
+  }
+  return out;
+}
+
+/** Open complaints of `clientId` about a 1–2★ review and without a ticket, newest review first, at most `limit`. */
+export function lowStarComplaintsWithoutTicket(db: Db, clientId: string, limit: number) {
+  const newest = sql<Date>`max(${reviews.createdTime})`;
+  return db
+    .select({ complaintId: complaints.id, assignee: complaints.assigneeUserId, newest })
+    .from(complaints)
+    .innerJoin(complaintSources, eq(complaintSources.complaintId, complaints.id))
+    .innerJoin(reviews, eq(reviews.id, complaintSources.reviewId))
+    .leftJoin(tickets, eq(tickets.complaintId, complaints.id))
+    .where(and(eq(complaints.clientId, clientId), inArray(complaints.status, ['open', 'in_progress']), lte(reviews.rating, 2), isNull(tickets.id)))
+    .groupBy(complaints.id, complaints.assigneeUserId)
+    .orderBy(desc(newest), desc(complaints.id))
+    .limit(limit);
+}
+
+/** Records on the demo clock that its tickets were opened (once per database). */
+export async function markDemoTicketsOpened(db: Db, at: Date): Promise<void> {
+  await db.update(demoClock).set({ ticketsOpenedAt: at }).where(eq(demoClock.id, 1));
 }

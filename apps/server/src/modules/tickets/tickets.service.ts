@@ -20,7 +20,7 @@ import { encodeCursor, parseCursor } from '../../lib/keyset.ts';
 import { transactionThenPublish, type Outbox } from '../../lib/realtime.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { recipientsNow, sightOf } from '../access/recipients.ts';
+import { recipientsNow, sightOf } from '../access/recipients.repository.ts';
 import { mentionableUsers } from '../comments/comments.repository.ts';
 import * as repo from './tickets.repository.ts';
 
