@@ -3,11 +3,14 @@
  * Used where a control shows a short mark (initials, a language code) and its accessible name
  * is longer: the name then comes from the element's content rather than `aria-label`, so the
  * visible text and the name never disagree (WCAG 2.5.3 "Label in Name").
+ *
+ * Sizes are strings: MUI's `sx` reads a number in (0, 1] as a fraction of the parent, so
+ * `width: 1` would be 100 % and a long hidden text would widen the page.
  */
 export const srOnly = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',
