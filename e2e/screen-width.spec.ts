@@ -16,7 +16,7 @@ import { DEMO_OWNER, DEMO_PASSWORD, useSyncedStack } from './support/stack.ts';
  * The stack has the London orders (Order insights and the Business Overview screens show real
  * charts and tables, the widest content they have).
  */
-const stack = useSyncedStack();
+const stack = useSyncedStack({ orders: true });
 
 const PRODUCT_ROUTES = navLeaves()
   .map((item) => item.navLink!)

@@ -57,7 +57,7 @@ export function ChartPanel({ id, title, chart, table, note, sideBySide = 'lg' }:
         {title}
       </Box>
       {note}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', [sideBySide]: '3fr 2fr' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', [sideBySide]: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
         <Box sx={{ minWidth: 0 }}>{chart}</Box>
         <Box sx={{ minWidth: 0 }}>{table}</Box>
       </Box>

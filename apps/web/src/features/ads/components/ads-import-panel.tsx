@@ -27,6 +27,7 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportJobProgress, UploadFeedback } from '../../../components/import-job.tsx';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-state.tsx';
+import { srOnly } from '../../../components/sr-only.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { adsKeys, downloadAdsReport, isDone, uploadAds, useAdsImports, useAdsImportStatus } from '../api/ads.ts';
 
@@ -113,7 +114,7 @@ function History({ outletId }: { outletId: string }) {
             <TableCell align="right">{t('history.updated')}</TableCell>
             <TableCell align="right">{t('history.problems')}</TableCell>
             <TableCell>
-              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              <Box component="span" sx={srOnly}>
                 {t('history.actions')}
               </Box>
             </TableCell>

@@ -178,7 +178,7 @@ function Insights({ outlet, period }: { outlet: TOrdersOutlet; period: Period })
           />
         </Paper>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
         {(['top', 'bottom'] as const).map((which) => (
           <Paper key={which} variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={`${which}-items-title`}>
             <Typography id={`${which}-items-title`} component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
