@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 
 export function FigureTable({ caption, head, rows, testId, maxHeight = 280 }: { caption: string; head: string[]; rows: ReactNode[][]; testId?: string; maxHeight?: number }) {
   return (
-    <Box sx={{ maxHeight, overflow: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
+    <Box sx={{ position: 'relative', maxHeight, overflow: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
       <Table size="small" stickyHeader aria-label={caption} data-testid={testId}>
         <TableHead>
           <TableRow>

@@ -6,6 +6,12 @@
  *
  * Sizes are strings: MUI's `sx` reads a number in (0, 1] as a fraction of the parent, so
  * `width: 1` would be 100 % and a long hidden text would widen the page.
+ *
+ * Inside a scroll container (a wide table in an `overflowX: 'auto'` box) the container needs
+ * `position: 'relative'`: an absolutely positioned element is clipped only by scroll containers
+ * that are also its containing block, so a hidden header at the far end of the table would
+ * otherwise widen the page (on a phone the layout viewport grows to it and every fixed element
+ * moves off screen).
  */
 export const srOnly = {
   position: 'absolute',

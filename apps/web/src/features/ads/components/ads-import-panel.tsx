@@ -102,7 +102,7 @@ function History({ outletId }: { outletId: string }) {
   if (list.isError) return <ListError error={list.error} onRetry={() => void list.refetch()} />;
   if (list.data.data.length === 0) return <ListEmpty title={t('history.empty')} testId="ads-import-history-empty" />;
   return (
-    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('history.title')}>
+    <Box sx={{ position: 'relative', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('history.title')}>
       <Table size="small" aria-label={t('history.title')} data-testid="ads-import-history">
         <TableHead>
           <TableRow>

@@ -57,7 +57,7 @@ function Heatmap({ cells, f }: { cells: TOrderInsights['heatmap']; f: Formats })
       <Typography id="heatmap-title" component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {t('orders.heatmap')}
       </Typography>
-      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('orders.heatmap')}>
+      <Box sx={{ position: 'relative', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('orders.heatmap')}>
         <Box component="table" aria-label={t('orders.heatmap')} sx={{ borderCollapse: 'collapse', fontSize: 12, '& th, & td': { p: 0.5, textAlign: 'center', minWidth: 28 } }}>
           <thead>
             <tr>

@@ -215,7 +215,7 @@ function OutletTable({ rows, days, now, onSync, syncingKey }: { rows: TDataTrack
         {first.outletName}
       </Typography>
       <Typography variant="body2" color="text.secondary">{first.brandName}</Typography>
-      <Box sx={{ overflowX: 'auto', mt: 1 }} tabIndex={0} role="region" aria-label={t('tableLabel', { outlet: first.outletName })}>
+      <Box sx={{ position: 'relative', overflowX: 'auto', mt: 1 }} tabIndex={0} role="region" aria-label={t('tableLabel', { outlet: first.outletName })}>
         <Table size="small" sx={{ minWidth: 960 }}>
           <TableHead>
             <TableRow>
