@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run lighthouse`: Lighthouse (desktop preset; performance + accessibility) on the Reviews
- * screen of a signed-in demo owner, against the production build (targets.md "Web":
+ * `npm run lighthouse`: Lighthouse (desktop preset; performance + accessibility) on the Overview
+ * (where a sign-in lands) and the Reviews screen of a signed-in demo owner, against the production build (targets.md "Web":
  * performance ≥ 95, accessibility ≥ 95, CLS ≤ 0.1, TBT ≤ 200 ms). A measurement, not a test: it
  * prints figures and exits 0 whatever they are (exit 1 only when it cannot measure).
  *
@@ -11,14 +11,15 @@
  * launches Chromium (e2e/support/browser.ts picks it: Debian's /usr/bin/chromium, else
  * @sparticuz/chromium) through chrome-launcher, signs in through the sign-in page, clears the
  * HTTP cache (the session in localStorage stays: `disableStorageReset`), and runs Lighthouse on
- * the Reviews URL. A fresh browser per run keeps one run's compiled code out of the next.
+ * each screen's URL. A fresh browser per run keeps one run's compiled code out of the next.
  *
- * Prints per run and then the median and worst of: performance and accessibility scores
+ * Prints per screen, per run and then the median and worst of: performance and accessibility scores
  * (0–100), CLS (unitless), FCP, LCP and TBT (ms); and every accessibility audit that failed in any run
  * with the elements it names.
  *
  * Options: `--runs N` (default 3); `--base-url URL` to measure a DineDesk already running there
- * instead of starting one (it must have the demo seed); `--path P` (default the Reviews route);
+ * instead of starting one (it must have the demo seed); `--path P` (repeatable; default `/` and
+ * the Reviews route);
  * `--skin light|bordered|dark|semi-dark` stores that skin before measuring (default: none
  * stored, i.e. light); `--json FILE` writes the per-run figures as JSON.
  */
@@ -33,12 +34,14 @@ import { tsImport } from 'tsx/esm/api';
 /** Demo owner of README "Demo accounts": sees every outlet of Spice Route Hospitality. */
 const OWNER = { email: 'owner@spice-route.demo', password: 'DineDesk-demo-2026' };
 const REVIEWS_PATH = '/apps/reviews_and_complaints/reviews';
+/** The Overview at `/`, where a sign-in without `next` lands (decision 0040). */
+const OVERVIEW_PATH = '/';
 
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     'base-url': { type: 'string' },
-    path: { type: 'string', default: REVIEWS_PATH },
+    path: { type: 'string', multiple: true, default: [OVERVIEW_PATH, REVIEWS_PATH] },
     json: { type: 'string' },
     skin: { type: 'string' },
   },
@@ -65,7 +68,10 @@ async function signIn(port, baseUrl) {
     await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0' });
     await page.type('[data-testid="login-email"]', OWNER.email);
     await page.type('[data-testid="login-password"]', OWNER.password);
-    await Promise.all([page.waitForSelector('[data-testid="review-item"]', { timeout: 60_000 }), page.click('[data-testid="login-submit"]')]);
+    await page.click('[data-testid="login-submit"]');
+    // The sign-in lands on the Overview; its heading means the session is stored.
+    await page.waitForSelector('main h1, h1', { timeout: 60_000 });
+    await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 });
     // The customizer's stored choice (lib/storage.ts key `skin`), read on the next load.
     if (args.skin) await page.evaluate((skin) => localStorage.setItem('skin', skin), args.skin);
     // Lighthouse must load the code itself, as a returning user's first visit of the day would;
@@ -141,47 +147,51 @@ try {
     baseUrl = stack.baseUrl;
     await waitForSync(baseUrl, OWNER.email, OWNER.password);
   }
-  const url = `${baseUrl}${args.path}`;
-  console.log(`[lighthouse] ${runs} run(s), desktop preset, ${url}${args.skin ? `, ${args.skin} skin` : ''}`);
-  const results = [];
-  for (let i = 0; i < runs; i++) {
-    const r = await measure(baseUrl, url);
-    if (!r.finalUrl.includes(args.path)) throw new Error(`run ${i + 1} ended on ${r.finalUrl}, not ${args.path}: was the sign-in kept?`);
-    results.push(r);
-    console.log(`run ${i + 1}: ${fmt(r)}`);
-  }
-  // Worst: the lowest score and the highest shift and times, each taken on its own.
-  const column = (key) => results.map((r) => r[key]);
-  const worst = {
-    performance: Math.min(...column('performance')),
-    accessibility: Math.min(...column('accessibility')),
-    cls: Math.max(...column('cls')),
-    fcpMs: Math.max(...column('fcpMs')),
-    lcpMs: Math.max(...column('lcpMs')),
-    tbtMs: Math.max(...column('tbtMs')),
-  };
-  const mid = Object.fromEntries(Object.keys(worst).map((key) => [key, median(column(key))]));
-  console.log(`median: ${fmt(mid)}`);
-  console.log(`worst:  ${fmt(worst)}`);
-
-  const shiftiest = results.reduce((a, b) => (b.cls > a.cls ? b : a));
-  if (shiftiest.shifts.length) {
-    console.log(`layout shifts of the run with the highest CLS (${shiftiest.cls.toFixed(3)}):`);
-    for (const s of shiftiest.shifts) console.log(`  ${s.score.toFixed(4)}  ${s.node}`);
-  }
-
-  const failed = new Map();
-  for (const r of results) for (const a of r.a11yFailed) failed.set(a.id, a);
-  if (failed.size === 0) console.log('accessibility audits failed: none');
-  else {
-    console.log('accessibility audits failed:');
-    for (const a of failed.values()) {
-      console.log(`  - ${a.id}: ${a.title}`);
-      for (const node of a.nodes.slice(0, 5)) console.log(`      ${node.replace(/\s+/g, ' ').slice(0, 160)}`);
-      if (a.nodes.length > 5) console.log(`      … and ${a.nodes.length - 5} more`);
+  const allResults = {};
+  for (const path of args.path) {
+    const url = `${baseUrl}${path}`;
+    console.log(`[lighthouse] ${runs} run(s), desktop preset, ${url}${args.skin ? `, ${args.skin} skin` : ''}`);
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await measure(baseUrl, url);
+      if (new URL(r.finalUrl).pathname !== path) throw new Error(`run ${i + 1} ended on ${r.finalUrl}, not ${path}: was the sign-in kept?`);
+      results.push(r);
+      console.log(`run ${i + 1}: ${fmt(r)}`);
     }
+    // Worst: the lowest score and the highest shift and times, each taken on its own.
+    const column = (key) => results.map((r) => r[key]);
+    const worst = {
+      performance: Math.min(...column('performance')),
+      accessibility: Math.min(...column('accessibility')),
+      cls: Math.max(...column('cls')),
+      fcpMs: Math.max(...column('fcpMs')),
+      lcpMs: Math.max(...column('lcpMs')),
+      tbtMs: Math.max(...column('tbtMs')),
+    };
+    const mid = Object.fromEntries(Object.keys(worst).map((key) => [key, median(column(key))]));
+    console.log(`median: ${fmt(mid)}`);
+    console.log(`worst:  ${fmt(worst)}`);
+
+    const shiftiest = results.reduce((a, b) => (b.cls > a.cls ? b : a));
+    if (shiftiest.shifts.length) {
+      console.log(`layout shifts of the run with the highest CLS (${shiftiest.cls.toFixed(3)}):`);
+      for (const s of shiftiest.shifts) console.log(`  ${s.score.toFixed(4)}  ${s.node}`);
+    }
+
+    const failed = new Map();
+    for (const r of results) for (const a of r.a11yFailed) failed.set(a.id, a);
+    if (failed.size === 0) console.log('accessibility audits failed: none');
+    else {
+      console.log('accessibility audits failed:');
+      for (const a of failed.values()) {
+        console.log(`  - ${a.id}: ${a.title}`);
+        for (const node of a.nodes.slice(0, 5)) console.log(`      ${node.replace(/\s+/g, ' ').slice(0, 160)}`);
+        if (a.nodes.length > 5) console.log(`      … and ${a.nodes.length - 5} more`);
+      }
+    }
+    allResults[path] = results;
   }
-  if (args.json) writeFileSync(args.json, JSON.stringify(results, null, 2));
+  if (args.json) writeFileSync(args.json, JSON.stringify(allResults, null, 2));
 } catch (e) {
   console.error(`[lighthouse] could not measure: ${e instanceof Error ? e.stack : e}`);
   process.exitCode = 1;

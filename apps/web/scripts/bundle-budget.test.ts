@@ -88,6 +88,15 @@ describe('the walker (a hand-written manifest)', () => {
     expect(failure).toMatch(/50\.0 KiB {2}assets\/heavy-1\.js {2}\(_heavy-1\.js\)/);
   });
 
+  it('with a whole-load budget, counts what loads unprompted too, and names the figure', () => {
+    const landing: ScreenSpec = { ...PAGE, budgetBytes: 100 * KIB, wholeLoadBudgetBytes: 95 * KIB };
+    // first paint 91 KiB + the unprompted 5 KiB: within the first-paint budget, over the whole-load one.
+    const failure = budgetFailure(measureScreen(MANIFEST, landing, gzipOf));
+    expect(failure).toContain('Page (/page): 96.0 KiB gzip of JavaScript until the network is idle (first paint + unprompted), budget 95.0 KiB');
+    expect(failure).toMatch(/5\.0 KiB {2}assets\/later-1\.js/);
+    expect(budgetFailure(measureScreen(MANIFEST, { ...landing, wholeLoadBudgetBytes: 96 * KIB }, gzipOf))).toBeNull();
+  });
+
   it('fails when a screen fetches the demo mock, even unprompted and within budget', () => {
     const withMock: Manifest = { ...MANIFEST, 'src/later.ts': { ...MANIFEST['src/later.ts']!, imports: ['src/demo/mock/browser.ts'] } };
     withMock['src/demo/mock/browser.ts'] = { file: 'assets/browser-1.js' };
@@ -126,6 +135,10 @@ describe('the production build (targets.md "Web")', () => {
       expect(budgetFailure(size!)).toBeNull();
     },
   );
+
+  it('the landing screen (Overview) has a whole-load budget of 300 KiB', () => {
+    expect(SCREENS.find((screen) => screen.id === 'overview')?.wholeLoadBudgetBytes).toBe(300 * KIB);
+  });
 
   it('no product screen downloads the demo mock (MSW, handlers, demo data), not even after first paint', () => {
     const offenders = measureScreens(web).filter((size) => size.demoMockModules.length > 0);

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { ZInboxEvent, type TInboxEvent } from './inbox.ts';
-import { COMPLAINT_SOCKET_EVENTS, ZComplaintChangedEvent, type TComplaintChangedEvent } from './complaints.ts';
-import { TICKET_SOCKET_EVENTS, ZTicketChangedEvent, type TTicketChangedEvent } from './tickets.ts';
-import { MENTION_SOCKET_EVENTS, ZMentionCreatedEvent, type TMentionCreatedEvent } from './mentions.ts';
-import { REVIEW_SOCKET_EVENTS, ZReviewsChangedEvent, type TReviewsChangedEvent } from './reviews.ts';
+import { ZComplaintChangedEvent, type TComplaintChangedEvent } from './complaints.ts';
+import { ZTicketChangedEvent, type TTicketChangedEvent } from './tickets.ts';
+import { ZMentionCreatedEvent, type TMentionCreatedEvent } from './mentions.ts';
+import { ZReviewsChangedEvent, type TReviewsChangedEvent } from './reviews.ts';
+import { SOCKET_EVENTS } from './socket-events.ts';
+
+export { SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS } from './socket-events.ts';
 
 /**
  * Realtime contract (socket.io at `/api/socket.io`, spec §7 "Real-time", spec §9 socket
@@ -14,30 +17,6 @@ import { REVIEW_SOCKET_EVENTS, ZReviewsChangedEvent, type TReviewsChangedEvent }
  * event or a changed payload fails to compile on both ends.
  */
 
-/** Socket event names. */
-export const SOCKET_EVENTS = {
-  /** server → client: one committed inbox event (`TInboxEvent`: message, reaction, conversation, read, delivery). */
-  inboxEvent: 'inbox:event',
-  /** client → server: replay events after `afterEventId` (ack: `TReplayAck` or `{error}`). */
-  inboxReplay: 'inbox:replay',
-  /** server → client: the rooms were recomputed (access changed); payload `TAccessChangedEvent`. */
-  accessChanged: 'access:changed',
-  /** server → client: a review or review comment of a page changed (`TReviewsChangedEvent`, issue #8). */
-  reviewsChanged: REVIEW_SOCKET_EVENTS.changed,
-  /**
-   * server → client: the server's link to the other processes (Redis) was lost and is back, so
-   * live events may have been missed (issue #10, decision 0021); payload `TResyncEvent`. The
-   * client replays from the lower of its last event id and `afterEventId`, and refetches what
-   * has no event stream (reviews).
-   */
-  resync: 'realtime:resync',
-  /** server → client: the user was mentioned in an internal comment (`TMentionCreatedEvent`, issue #12), to the user's room. */
-  mentionCreated: MENTION_SOCKET_EVENTS.created,
-  /** server → client: a complaint was opened, changed or linked (`TComplaintChangedEvent`, issue #12), to its sources' account rooms. */
-  complaintChanged: COMPLAINT_SOCKET_EVENTS.changed,
-  /** server → client: a ticket was created, changed or breached its SLA (`TTicketChangedEvent`, issue #12), to its outlet's account rooms. */
-  ticketChanged: TICKET_SOCKET_EVENTS.changed,
-} as const;
 
 /**
  * Payload of `access:changed`: `access` when the user's rooms were recomputed, `removed` just
@@ -104,14 +83,3 @@ export const accountRoom = (accountId: string) => `${ACCOUNT_ROOM_PREFIX}${accou
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-/** Socket client settings of spec §9. */
-export const SOCKET_CLIENT_OPTIONS = {
-  path: '/api/socket.io',
-  transports: ['websocket', 'polling'],
-  withCredentials: true,
-  timeout: 20_000,
-  reconnection: true,
-  reconnectionAttempts: 10,
-  reconnectionDelay: 1_000,
-  reconnectionDelayMax: 5_000,
-} as const;

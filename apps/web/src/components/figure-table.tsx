@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 
 export function FigureTable({ caption, head, rows, testId, maxHeight = 280 }: { caption: string; head: string[]; rows: ReactNode[][]; testId?: string; maxHeight?: number }) {
   return (
-    <Box sx={{ maxHeight, overflow: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
+    <Box sx={{ position: 'relative', maxHeight, overflow: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
       <Table size="small" stickyHeader aria-label={caption} data-testid={testId}>
         <TableHead>
           <TableRow>
@@ -57,7 +57,7 @@ export function ChartPanel({ id, title, chart, table, note, sideBySide = 'lg' }:
         {title}
       </Box>
       {note}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', [sideBySide]: '3fr 2fr' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', [sideBySide]: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
         <Box sx={{ minWidth: 0 }}>{chart}</Box>
         <Box sx={{ minWidth: 0 }}>{table}</Box>
       </Box>

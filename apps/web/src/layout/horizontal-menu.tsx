@@ -53,7 +53,7 @@ function GroupMenu({ group }: { group: NavItem }) {
       <Menu id={menuId} anchorEl={anchor} open={open} onClose={close}>
         {group.disabled && (
           <MenuItem disabled dense>
-            <ListItemText secondary={t('nav.notEnabled')} />
+            <ListItemText secondary={t(group.disabledReason ?? 'nav.notEnabled')} />
           </MenuItem>
         )}
         {group.children?.map((item) => {
@@ -64,7 +64,7 @@ function GroupMenu({ group }: { group: NavItem }) {
               <ListItemIcon>
                 <Icon fontSize="small" />
               </ListItemIcon>
-              <ListItemText primary={t(item.title)} secondary={item.disabled && !group.disabled ? t('nav.notEnabled') : undefined} />
+              <ListItemText primary={t(item.title)} secondary={item.disabled && !group.disabled ? t(item.disabledReason ?? 'nav.notEnabled') : undefined} />
             </>
           );
           const common = {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildAbility } from '../lib/ability.ts';
-import { navigation, navLeaves } from './navigation.ts';
+import de from '../locales/de/translation.json';
+import en from '../locales/en/translation.json';
+import fr from '../locales/fr/translation.json';
+import pt from '../locales/pt/translation.json';
+import { navigation, navLeaves, searchableScreens } from './navigation.ts';
+
+const translations: Record<string, { nav: { notGranted: string; notEnabled: string } }> = { en, de, fr, pt };
 import { visibleNavigation } from './vertical-menu.tsx';
 
 describe('navigation data (spec §2)', () => {
@@ -50,10 +56,28 @@ describe('visibleNavigation (spec §6)', () => {
     expect(navLeaves(all)).toHaveLength(navLeaves().length);
   });
 
-  it('keeps only allowed entries and drops empty groups', () => {
+  it('keeps only allowed entries; a module group with none is disabled with the reason, other empty groups are dropped', () => {
     const visible = visibleNavigation(navigation, buildAbility([{ action: 'read', subject: 'Review' }]));
-    expect(visible.map((g) => g.id)).toEqual(['reviews-and-complaints']);
-    expect(navLeaves(visible).map((i) => i.id)).toEqual(['reviews']);
+    expect(visible.map((g) => g.id)).toEqual(['reviews-and-complaints', 'menu-management', 'business-overview', 'reporting', 'digital-marketing']);
+    expect(visible.filter((g) => g.disabled).map((g) => g.id)).toEqual(['menu-management', 'business-overview', 'reporting', 'digital-marketing']);
+    expect(visible.filter((g) => g.disabled).map((g) => g.disabledReason)).toEqual(Array(4).fill('nav.notGranted'));
+    // A disabled group shows all its entries (greyed); the granted group only what the role may open.
+    expect(visible.find((g) => g.id === 'digital-marketing')!.children!.map((i) => i.id)).toEqual(['ads-pro', 'instagram-insights']);
+    expect(visible[0]!.children!.map((i) => i.id)).toEqual(['reviews']);
+    // Home and Administration are no modules: without their entries they are not shown.
+    expect(visible.some((g) => g.id === 'home' || g.id === 'administration')).toBe(false);
+  });
+
+  it('the search offers no screen of a disabled group', () => {
+    const ability = buildAbility([{ action: 'read', subject: 'Review' }, { action: 'read', subject: 'Reporting' }]);
+    expect(searchableScreens(ability).map((i) => i.id)).toEqual(['reviews', 'dining-insights', 'data-tracker', 'report-on-demand', 'live-menu', 'outlet-timings', 'item-offer-tracker']);
+  });
+
+  it('spells the reason in all four languages', () => {
+    for (const language of ['en', 'de', 'fr', 'pt']) {
+      expect(translations[language]!.nav.notGranted, language).toMatch(/\S{3}/);
+      expect(translations[language]!.nav.notGranted, language).not.toBe(translations[language]!.nav.notEnabled);
+    }
   });
 
   it('shows nothing to a signed-out visitor (read Auth only)', () => {

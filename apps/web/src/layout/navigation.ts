@@ -47,8 +47,15 @@ export interface NavItem {
   /** Route of a leaf entry; groups have `children` instead. */
   navLink?: string;
   children?: NavItem[];
-  /** Greyed out with the "not enabled for this client" hint (screens.md "Disabled groups"). */
+  /** Greyed out with a hint saying why (screens.md "Disabled groups"): {@link disabledReason}. */
   disabled?: boolean;
+  /** i18n key of the hint of a disabled entry or group; "not enabled for this client" when absent. */
+  disabledReason?: ParseKeys;
+  /**
+   * On a group: the module it is (docs/decisions/0008-modules-and-access.md). A module group
+   * none of whose entries the user may open is shown disabled with the reason, not hidden.
+   */
+  module?: string;
   /** Selecting the entry loads the page anew instead of a client-side navigation (spec §2). */
   reload?: boolean;
   action?: string;
@@ -68,6 +75,7 @@ export const navigation: NavItem[] = [
   },
   {
     id: 'reviews-and-complaints',
+    module: 'reviews_and_complaints',
     title: 'nav.reviewsAndComplaints',
     icon: ReviewsIcon,
     children: [
@@ -105,9 +113,10 @@ export const navigation: NavItem[] = [
     ],
   },
   {
-    // Spec §2 lists the group disabled; with its screens built (issue #14, decision 0039) it is
-    // gated like every other group: shown to users granted the menu_management module.
+    // Spec §2 lists the group disabled: with its screens built (decision 0039) it is open to users
+    // granted the menu_management module and shown disabled, with the reason, to the others.
     id: 'menu-management',
+    module: 'menu_management',
     title: 'nav.menuManagement',
     icon: RestaurantMenuIcon,
     children: [
@@ -129,6 +138,7 @@ export const navigation: NavItem[] = [
   },
   {
     id: 'business-overview',
+    module: 'business_overview',
     title: 'nav.businessOverview',
     icon: BusinessCenterIcon,
     children: [
@@ -157,6 +167,7 @@ export const navigation: NavItem[] = [
   },
   {
     id: 'reporting',
+    module: 'reporting',
     title: 'nav.reporting',
     icon: AssessmentIcon,
     children: [
@@ -207,9 +218,11 @@ export const navigation: NavItem[] = [
   },
   {
     // Spec §2 lists the group disabled, with Ads pro its only entry; both its screens are built
-    // (Instagram media insights: issue #13, decision 0035; Ads pro: issue #14, decision 0043), so
-    // it is gated like every other group: shown to users granted the digital_marketing module.
+    // (Instagram media insights: decision 0035; Ads pro: decision 0043): open to users granted the
+    // digital_marketing module (off by default for invited users), disabled with the reason for
+    // the others.
     id: 'digital-marketing',
+    module: 'digital_marketing',
     title: 'nav.digitalMarketing',
     icon: CampaignIcon,
     children: [
@@ -246,13 +259,25 @@ export function navLeaves(items: readonly NavItem[] = navigation): NavItem[] {
   return items.flatMap((item) => (item.children ? navLeaves(item.children) : item.navLink ? [item] : []));
 }
 
-/** The menu the user may see (spec §6): leaves filtered by ability, empty groups dropped. */
+/** Hint of a module group the user's access does not include. */
+export const NOT_GRANTED_REASON: ParseKeys = 'nav.notGranted';
+
+/**
+ * The menu the user may see (spec §6): leaves filtered by ability. A module group none of whose
+ * entries the user may open (their role was not granted the module) stays, disabled, with all
+ * its entries greyed and the reason (spec §2 "disabled groups"), so the user learns it exists
+ * and whom to ask; any other group left empty is dropped (Administration for non-owners).
+ */
 export function visibleNavigation(items: readonly NavItem[], ability: AppAbility): NavItem[] {
-  return items.flatMap((item) => {
+  const visible = items.flatMap((item) => {
     if (!item.children) return allows(ability, item) ? [item] : [];
     const children = visibleNavigation(item.children, ability);
-    return children.length > 0 ? [{ ...item, children }] : [];
+    if (children.length > 0) return [{ ...item, children }];
+    if (item.module) return [{ ...item, disabled: true, disabledReason: item.disabledReason ?? NOT_GRANTED_REASON }];
+    return [];
   });
+  // Someone who may open nothing (a signed-out visitor) gets no menu, not a menu of disabled groups.
+  return visible.some((item) => !item.disabled) ? visible : [];
 }
 
 /**

@@ -14,6 +14,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { TAbilityRule } from '@dinedesk/contracts';
 import { buildAbility } from '../lib/ability.ts';
 import { PATHS } from '../lib/paths.ts';
 import { createAppTheme } from '../lib/theme.ts';
@@ -21,11 +22,11 @@ import { OWNER_RULES } from '../testing/fixtures.ts';
 import { navLeaves } from './navigation.ts';
 import { MENU_COLLAPSED_WIDTH, MENU_WIDTH, VerticalMenu } from './vertical-menu.tsx';
 
-function renderIn(direction: 'ltr' | 'rtl', menu: ReactNode) {
+function renderIn(direction: 'ltr' | 'rtl', menu: ReactNode, rules: TAbilityRule[] = OWNER_RULES) {
   return render(
     <CacheProvider value={direction === 'rtl' ? rtlCache : createCache({ key: 'ltr' })}>
       <ThemeProvider theme={createAppTheme({ skin: 'light', direction })}>
-        <AbilityProvider value={buildAbility(OWNER_RULES)}>
+        <AbilityProvider value={buildAbility(rules)}>
           <MemoryRouter initialEntries={[PATHS.reviews]}>{menu}</MemoryRouter>
         </AbilityProvider>
       </ThemeProvider>
@@ -104,5 +105,29 @@ describe('vertical menu entries (issues #13, #14; decisions 0035, 0043)', () => 
     expect(adsPro).toHaveTextContent('Not enabled for this client');
     // The group itself is not greyed: its heading has no hint.
     expect(within(group).getAllByText('Not enabled for this client')).toHaveLength(1);
+  });
+});
+
+describe('module groups the user was not granted (spec §2 disabled groups)', () => {
+  it('are shown disabled with the reason, their entries greyed and not links one can follow', () => {
+    // A reviews-only role: Menu Management and Digital Marketing (among others) were not granted.
+    renderIn('ltr', <VerticalMenu desktop collapsed={false} mobileOpen={false} onMobileClose={noop} />, [{ action: 'read', subject: 'Review' }]);
+    for (const name of [/Menu Management/, /Digital Marketing/]) {
+      const group = screen.getByRole('list', { name });
+      expect(within(group).getByText('Not in your access: an owner can grant it')).toBeInTheDocument();
+      const entries = within(group).getAllByRole('link');
+      expect(entries.length).toBeGreaterThan(0);
+      for (const entry of entries) expect(entry).toHaveAttribute('aria-disabled', 'true');
+    }
+    const reviews = screen.getByRole('list', { name: 'Reviews & Complaints' });
+    expect(within(reviews).getByRole('link', { name: 'Reviews' })).not.toHaveAttribute('aria-disabled', 'true');
+    expect(within(reviews).queryByText('Not in your access: an owner can grant it')).not.toBeInTheDocument();
+    // Administration is no module: hidden, not disabled.
+    expect(screen.queryByRole('list', { name: /Administration/ })).not.toBeInTheDocument();
+  });
+
+  it('are open to an owner, who has every module', () => {
+    renderIn('ltr', <VerticalMenu desktop collapsed={false} mobileOpen={false} onMobileClose={noop} />);
+    expect(screen.queryByText('Not in your access: an owner can grant it')).not.toBeInTheDocument();
   });
 });

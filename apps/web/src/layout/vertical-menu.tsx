@@ -4,8 +4,9 @@
  * temporary drawer opened from the navbar (also when the horizontal menu is chosen, which
  * has no room on a phone). The semi-dark skin gives the menu the dark theme.
  *
- * Entries the user's abilities do not allow are hidden (spec §6); a group with no visible
- * entry is hidden too. Disabled groups stay visible, greyed, with a hint.
+ * Entries the user's abilities do not allow are hidden (spec §6); a module group with no
+ * visible entry stays, disabled, greyed, with the reason (navigation.ts), any other empty
+ * group is hidden.
  *
  * Each group is a `<ul>` named by its heading, each entry an `<li>` (issue #10: screen readers
  * announce "list, 5 items"); greyed text uses the theme's `text.disabled`, which keeps 4.5:1
@@ -86,7 +87,7 @@ function MenuLeaf({ item, collapsed, disabled, onNavigate }: MenuLeafProps) {
         <ListItemText
           primary={label}
           // An entry disabled on its own (not through its group) says why, like a disabled group.
-          secondary={item.disabled ? t('nav.notEnabled') : undefined}
+          secondary={item.disabled ? t(item.disabledReason ?? 'nav.notEnabled') : undefined}
           slotProps={{ primary: { noWrap: true, variant: 'body2' }, secondary: { noWrap: true, variant: 'caption' } }}
         />
       )}
@@ -190,7 +191,7 @@ function MenuContent({ collapsed, menuEnd: MenuEndPart, onToggleCollapsed, onNav
                   </Typography>
                   {group.disabled && (
                     <Typography component="span" variant="caption" sx={{ display: 'block' }}>
-                      {t('nav.notEnabled')}
+                      {t(group.disabledReason ?? 'nav.notEnabled')}
                     </Typography>
                   )}
                 </ListSubheader>

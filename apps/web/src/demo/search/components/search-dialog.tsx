@@ -24,6 +24,7 @@ import { useTheme } from '@mui/material/styles';
 import { useId, useMemo, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { srOnly } from '../../../components/sr-only.ts';
 import { formatDateOnly, formatFileSize } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useMainSearchData } from '../api/get-main-search-data.ts';
@@ -179,7 +180,7 @@ function SearchPanel({ titleId, onClose, productPages, fullScreen }: SearchPanel
       <Typography
         id={titleId}
         component="h2"
-        sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+        sx={srOnly}
       >
         {t('search.title')}
       </Typography>

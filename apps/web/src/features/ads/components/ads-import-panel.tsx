@@ -27,6 +27,7 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportJobProgress, UploadFeedback } from '../../../components/import-job.tsx';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-state.tsx';
+import { srOnly } from '../../../components/sr-only.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { adsKeys, downloadAdsReport, isDone, uploadAds, useAdsImports, useAdsImportStatus } from '../api/ads.ts';
 
@@ -101,7 +102,7 @@ function History({ outletId }: { outletId: string }) {
   if (list.isError) return <ListError error={list.error} onRetry={() => void list.refetch()} />;
   if (list.data.data.length === 0) return <ListEmpty title={t('history.empty')} testId="ads-import-history-empty" />;
   return (
-    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('history.title')}>
+    <Box sx={{ position: 'relative', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('history.title')}>
       <Table size="small" aria-label={t('history.title')} data-testid="ads-import-history">
         <TableHead>
           <TableRow>
@@ -113,7 +114,7 @@ function History({ outletId }: { outletId: string }) {
             <TableCell align="right">{t('history.updated')}</TableCell>
             <TableCell align="right">{t('history.problems')}</TableCell>
             <TableCell>
-              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              <Box component="span" sx={srOnly}>
                 {t('history.actions')}
               </Box>
             </TableCell>

@@ -67,7 +67,7 @@ function Heatmap({ cells, f }: { cells: TOrderInsights['heatmap']; f: Formats })
       <Typography id="heatmap-title" component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {t('orders.heatmap')}
       </Typography>
-      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('orders.heatmap')}>
+      <Box sx={{ position: 'relative', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('orders.heatmap')}>
         <Box component="table" aria-label={t('orders.heatmap')} sx={{ borderCollapse: 'collapse', fontSize: 12, '& th, & td': { p: 0.5, textAlign: 'center', minWidth: 28 } }}>
           <thead>
             <tr>
@@ -189,7 +189,7 @@ function Insights({ outlet, period }: { outlet: TOrdersOutlet; period: Period })
           />
         </Paper>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
         {(['top', 'bottom'] as const).map((which) => (
           <Paper key={which} variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={`${which}-items-title`}>
             <Typography id={`${which}-items-title`} component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 function ScoreBar({ score }: { score: number }) {
   const width = `${Math.min(1, Math.abs(score)) * 50}%`;
   return (
-    <Box aria-hidden sx={{ position: 'relative', height: 8, borderRadius: 1, bgcolor: 'action.hover', flex: 1, minWidth: 80 }}>
+    <Box aria-hidden sx={{ position: 'relative', height: 8, borderRadius: 1, bgcolor: 'action.hover', flex: 1, minWidth: 48 }}>
       <Box sx={{ position: 'absolute', top: 0, bottom: 0, left: '50%', width: '1px', bgcolor: 'divider' }} />
       <Box sx={{ position: 'absolute', top: 0, bottom: 0, borderRadius: 1, bgcolor: score >= 0 ? 'success.main' : 'error.main', width, ...(score >= 0 ? { left: '50%' } : { right: '50%' }) }} />
     </Box>
@@ -34,7 +34,7 @@ export function ThemeSentiment({ series }: { series: TThemeSeries[] }) {
           {t('themes.hint')}
         </Typography>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' } }}>
         {series.map((s) => (
           <Box key={s.key} data-testid="theme-card" data-key={s.key} sx={{ border: 1, borderColor: s.isOutlet ? 'primary.main' : 'divider', borderRadius: 1, p: 2 }}>
             <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }}>

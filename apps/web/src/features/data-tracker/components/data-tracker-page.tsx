@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { srOnly } from '../../../components/sr-only.ts';
 import { SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { PATHS } from '../../../lib/paths.ts';
@@ -219,7 +220,7 @@ function OutletTable({ rows, days, now, onSync, syncingKey }: { rows: TDataTrack
         {first.outletName}
       </Typography>
       <Typography variant="body2" color="text.secondary">{first.brandName}</Typography>
-      <Box sx={{ overflowX: 'auto', mt: 1 }} tabIndex={0} role="region" aria-label={t('tableLabel', { outlet: first.outletName })}>
+      <Box sx={{ position: 'relative', overflowX: 'auto', mt: 1 }} tabIndex={0} role="region" aria-label={t('tableLabel', { outlet: first.outletName })}>
         <Table size="small" sx={{ minWidth: 960 }}>
           <TableHead>
             <TableRow>
@@ -231,7 +232,7 @@ function OutletTable({ rows, days, now, onSync, syncingKey }: { rows: TDataTrack
               <TableCell>{t('col.counts')}</TableCell>
               <TableCell>{t('col.job')}</TableCell>
               <TableCell align="right">
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('col.actions')}</Box>
+                <Box component="span" sx={srOnly}>{t('col.actions')}</Box>
               </TableCell>
             </TableRow>
           </TableHead>

@@ -40,7 +40,7 @@ export function FlagComplaintButton({ pending, onFlag }: { pending: boolean; onF
       disabled={pending}
       startIcon={pending ? <CircularProgress size={14} color="inherit" /> : <FlagOutlinedIcon />}
       data-testid="flag-complaint"
-      sx={{ flexShrink: 0 }}
+      sx={{ flexShrink: 0, ml: 'auto' }}
     >
       {pending ? t('complaint.flagging') : t('complaint.flag')}
     </Button>

@@ -116,7 +116,8 @@ export function Thread({ refs, listed, page, now, onBack }: ThreadProps) {
       aria-labelledby="inbox-thread-title"
       sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+      {/* On a phone the flag button wraps under the guest's name and reply window rather than covering them. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 1, px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
         {onBack && (
           <IconButton edge="start" onClick={onBack} aria-label={t('thread.back')} data-testid="thread-back">
             <ArrowBackIcon />
@@ -125,7 +126,7 @@ export function Thread({ refs, listed, page, now, onBack }: ThreadProps) {
         <Avatar sx={{ bgcolor: 'primary.main', width: 38, height: 38, fontSize: 15 }} aria-hidden>
           {guest ? initialsOf(guest.name) : '…'}
         </Avatar>
-        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+        <Box data-testid="thread-heading" sx={{ minWidth: 0, flex: '1 1 11rem' }}>
           <Typography id="inbox-thread-title" component="h2" variant="subtitle1" noWrap sx={{ fontWeight: 700, lineHeight: 1.3 }}>
             {guest ? guest.name : t('thread.title')}
             {guest && handleOf(guest) && (

@@ -34,7 +34,7 @@ import { MenuItemDialog } from './menu-item-dialog.tsx';
 function ItemsTable({ items, canEdit, f, onEdit }: { items: TMenuItem[]; canEdit: boolean; f: Formats; onEdit: (item: TMenuItem) => void }) {
   const { t } = useTranslation('menu');
   return (
-    <Box sx={{ overflowX: 'auto', maxHeight: 480 }} tabIndex={0} role="region" aria-label={t('audit.itemsCaption')}>
+    <Box sx={{ position: 'relative', overflowX: 'auto', maxHeight: 480 }} tabIndex={0} role="region" aria-label={t('audit.itemsCaption')}>
       <Table size="small" stickyHeader aria-label={t('audit.itemsCaption')} data-testid="menu-items">
         <TableHead>
           <TableRow>
@@ -95,7 +95,7 @@ function HistoryTable({ outletId }: { outletId: string }) {
   if (!rows.length) return <ListEmpty title={t('audit.noHistory')} testId="menu-history-empty" />;
   return (
     <Stack spacing={1}>
-      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('audit.historyCaption')}>
+      <Box sx={{ position: 'relative', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('audit.historyCaption')}>
         <Table size="small" aria-label={t('audit.historyCaption')} data-testid="menu-history">
           <TableHead>
             <TableRow>

@@ -107,7 +107,7 @@ export function ItemOffersPage() {
               {data.offers.length === 0 ? (
                 <ListEmpty title={t('offers.none')} testId="offers-empty" />
               ) : (
-                <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('offers.offers')}>
+                <Box sx={{ position: 'relative', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('offers.offers')}>
                   <Table size="small" aria-label={t('offers.offers')} data-testid="offers">
                     <TableHead>
                       <TableRow>
@@ -160,7 +160,7 @@ export function ItemOffersPage() {
                   {t('offers.noPriceChanges')}
                 </Typography>
               ) : (
-                <Box sx={{ overflowX: 'auto', maxHeight: 420 }} tabIndex={0} role="region" aria-label={t('offers.priceChanges')}>
+                <Box sx={{ position: 'relative', overflowX: 'auto', maxHeight: 420 }} tabIndex={0} role="region" aria-label={t('offers.priceChanges')}>
                   <Table size="small" stickyHeader aria-label={t('offers.priceChanges')} data-testid="price-changes">
                     <TableHead>
                       <TableRow>

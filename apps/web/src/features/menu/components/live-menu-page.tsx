@@ -86,7 +86,7 @@ export function LiveMenuPage() {
                     {t('live.asOf', { day: f.day(data.asOf), days: NOT_SEEN_AFTER_DAYS })}
                   </Alert>
                 )}
-                <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
+                <Box sx={{ position: 'relative', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
                   <Table size="small" aria-label={caption} data-testid="live-menu">
                     <TableHead>
                       <TableRow>

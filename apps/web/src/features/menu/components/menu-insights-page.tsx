@@ -83,7 +83,7 @@ export function MenuInsightsPage() {
                   </Grid>
                 </Grid>
                 <Paper variant="outlined" sx={{ p: 2 }}>
-                  <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
+                  <Box sx={{ position: 'relative', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
                     <Table size="small" aria-label={caption} data-testid="insights-items">
                       <TableHead>
                         <TableRow>

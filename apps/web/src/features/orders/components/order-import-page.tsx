@@ -95,7 +95,7 @@ function History({ outletId }: { outletId: string }) {
   if (list.isError) return <ListError error={list.error} onRetry={() => void list.refetch()} />;
   if (list.data.data.length === 0) return <ListEmpty title={t('history.empty')} testId="import-history-empty" />;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box sx={{ position: 'relative', overflowX: 'auto' }}>
       <Table size="small" aria-label={t('history.title')} data-testid="import-history">
         <TableHead>
           <TableRow>

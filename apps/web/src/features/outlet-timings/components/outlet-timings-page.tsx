@@ -47,7 +47,7 @@ function WeekTable({ outlet, week }: { outlet: TOutletTimings; week: TTimingsInt
   const caption = t('week.caption', { outlet: outlet.outletName });
   const span = (i: TTimingsInterval) => (i.overnight ? t('week.overnight', { opens: i.opens, closes: i.closes }) : t('week.interval', { opens: i.opens, closes: i.closes }));
   return (
-    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
+    <Box sx={{ position: 'relative', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
       <Table size="small" data-testid={`week-${outlet.outletId}`}>
         <caption style={{ captionSide: 'top', textAlign: 'left', padding: 0 }}>
           <Typography variant="caption" color="text.secondary">
@@ -107,7 +107,7 @@ function DowntimeLog({ outlet, status }: { outlet: TOutletTimings; status: TReco
       {status.downtime.length === 0 ? (
         <Typography variant="body2">{t('downtime.none')}</Typography>
       ) : (
-        <Box sx={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
+        <Box sx={{ position: 'relative', maxHeight: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
           <Table size="small" stickyHeader aria-label={caption} data-testid={`downtime-table-${outlet.outletId}`}>
             <TableHead>
               <TableRow>

@@ -98,7 +98,7 @@ export default function OutletTable({ data }: { data: TOverview }) {
     </TableRow>
   );
   return (
-    <TableContainer>
+    <TableContainer sx={{ position: 'relative' }}>
       <Table size="small" data-testid="overview-outlets">
         <TableHead>
           <TableRow>

@@ -219,7 +219,7 @@ function OverviewBody({ data, outletId }: { data: TOverview; outletId: string | 
   return (
     <Stack spacing={3}>
       <Figures data={data} outletId={outletId} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
         {data.ratingTrend && (
           <Section title={t('trend.title')} testId="rating-trend">
             <Suspense fallback={<Skeleton variant="rounded" height={TREND_HEIGHT} />}>

@@ -119,7 +119,7 @@ function ActionTable({ label, testId, failure, onDismiss, head, children }: { la
           {failure}
         </Alert>
       )}
-      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+      <Box sx={{ position: 'relative', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
         <Table size="small" data-testid={testId}>
           <TableHead>
             <TableRow>{head}</TableRow>

@@ -292,7 +292,7 @@ function ConnectionCard({ connection: c, canConnect, outlets, linkedOutletIds, r
           </Typography>
         )
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <Box sx={{ position: 'relative', overflowX: 'auto' }}>
           <Table size="small" aria-label={t('google.locations', { email: c.email })}>
             <TableHead>
               <TableRow>

@@ -69,7 +69,7 @@ export function ReviewTrends({ kpis, onOutlet }: ReviewTrendsProps) {
       <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {tr('trends.outlets')}
       </Typography>
-      <TableContainer>
+      <TableContainer sx={{ position: 'relative' }}>
         <Table size="small" data-testid="outlet-comparison">
           <TableHead>
             <TableRow>

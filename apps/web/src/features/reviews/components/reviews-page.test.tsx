@@ -278,6 +278,16 @@ describe('ReviewsPage', () => {
     expect((screen.getByTestId('filter-outlet') as HTMLSelectElement).options).toHaveLength(4);
   });
 
+  it('its subtitle names the sources the list shows: Facebook and Google, or the one filtered on', async () => {
+    const { user } = setup({ reviews: feed });
+    await reviewItems();
+    expect(screen.getByText('Facebook and Google reviews of all your outlets')).toBeInTheDocument();
+    await user.selectOptions(screen.getByTestId('filter-source'), 'google');
+    expect(await screen.findByText('Google reviews of all your outlets')).toBeInTheDocument();
+    await user.selectOptions(screen.getByTestId('filter-source'), 'facebook');
+    expect(await screen.findByText('Facebook reviews of all your outlets')).toBeInTheDocument();
+  });
+
   it('filters by source and by sentiment', async () => {
     const { backend, location, user } = setup({ reviews: feed });
     await reviewItems();

@@ -72,8 +72,11 @@ const REVIEW_CARD_HEIGHT = 130;
 /** Loading rows: more than a desktop window shows below the filters, so the fold is filled. */
 const REVIEW_SKELETON_ROWS = 6;
 
+/** The review sources the feed holds (`TReview['source']`), in the order the subtitle names them. */
+const SOURCES = ['facebook', 'google'] as const;
+
 export function ReviewsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const theme = useTheme();
   // Side panel only where list and panel both stay readable next to the menu.
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
@@ -111,6 +114,10 @@ export function ReviewsPage() {
   const [drawerUsed, setDrawerUsed] = useState(false);
   if (!wide && detailOpen && !drawerUsed) setDrawerUsed(true);
   const hasFilters = Object.values(filters).some((value) => value !== undefined);
+  // The subtitle names the sources the list shows: both, or the one the source filter keeps.
+  const shownSources = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+    (filters.source ? [filters.source] : SOURCES).map((source) => t(`reviews.source.${source}`)),
+  );
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = reviewsQuery;
   const loadMore = useCallback(() => {
@@ -187,7 +194,7 @@ export function ReviewsPage() {
 
   return (
     <Stack spacing={3}>
-      <PageHeader title={t('reviews.title')} subtitle={selectedPage ? selectedPage.name : t('reviews.subtitle')}>
+      <PageHeader title={t('reviews.title')} subtitle={selectedPage ? selectedPage.name : t('reviews.subtitle', { sources: shownSources })}>
         {canSeeConnections && (
           <Button variant="text" component={RouterLink} to={PATHS.facebookConnect} data-testid="facebook-connections">
             {t('facebook.title')}
