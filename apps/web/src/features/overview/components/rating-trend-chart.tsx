@@ -30,6 +30,9 @@ function titled(element: { elem(name: string): { text(content: string): unknown 
   element.elem('title').text(text);
 }
 
+
+/** A drawn point's value: Chartist gives `{x, y}` for a point of a series, or a plain number. */
+const valueY = (value: unknown): number => (typeof value === 'object' && value !== null && 'y' in value ? Number((value as { y?: unknown }).y) : Number(value));
 export default function RatingTrendChart({ points }: { points: Points }) {
   const { t, i18n } = useTranslation('overview');
   const theme = useTheme();
@@ -57,7 +60,7 @@ export default function RatingTrendChart({ points }: { points: Points }) {
     };
     const line = new LineChart(ratingRef.current, { labels, series: [points.map((p) => p.averageRating)] }, lineOptions);
     line.on('draw', (data) => {
-      if (data.type === 'point') titled(data.element, `${labels[data.index]}: ${t('trend.rating')} ${formatNumber(Number(data.value?.y), lang, 1)}`);
+      if (data.type === 'point') titled(data.element, `${labels[data.index]}: ${t('trend.rating')} ${formatNumber(valueY(data.value), lang, 1)}`);
     });
     const barOptions: BarChartOptions = {
       height: '100%',
@@ -67,7 +70,7 @@ export default function RatingTrendChart({ points }: { points: Points }) {
     };
     const bars = new BarChart(countRef.current, { labels, series: [points.map((p) => p.reviewCount)] }, barOptions);
     bars.on('draw', (data) => {
-      if (data.type === 'bar') titled(data.element, `${labels[data.index]}: ${t('trend.reviews')} ${formatNumber(Number(data.value?.y), lang)}`);
+      if (data.type === 'bar') titled(data.element, `${labels[data.index]}: ${t('trend.reviews')} ${formatNumber(valueY(data.value), lang)}`);
     });
     return () => {
       line.detach();
