@@ -153,7 +153,7 @@ describe('the side menu (spec §2)', () => {
     expect(within(menuGroup).getByRole('link', { name: 'Insights' })).not.toHaveAttribute('aria-disabled');
   });
 
-  it('hides entries the user may not open', async () => {
+  it('hides entries the user may not open; a module group not granted stays, disabled, with the reason', async () => {
     signInAs({ role: 'viewer', ability: [{ action: 'read', subject: 'Review' }] });
     mockApi(...reviewsApi());
     renderApp(PATHS.reviews);
@@ -161,6 +161,11 @@ describe('the side menu (spec §2)', () => {
 
     expect(within(nav).getByRole('link', { name: 'Reviews' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Complaints' })).not.toBeInTheDocument();
-    expect(within(nav).queryByText('Reporting')).not.toBeInTheDocument();
+    // Spec §2 disabled groups: Reporting was not granted, so it shows greyed with whom to ask.
+    const reporting = within(nav).getByRole('list', { name: /Reporting/ });
+    expect(within(reporting).getByText('Not in your access: an owner can grant it')).toBeInTheDocument();
+    for (const entry of within(reporting).getAllByRole('link')) expect(entry).toHaveAttribute('aria-disabled', 'true');
+    // Administration is no module: hidden.
+    expect(within(nav).queryByText('Administration')).not.toBeInTheDocument();
   });
 });

@@ -190,21 +190,17 @@ export async function actingAs(ctx: AppContext, userId: string | null, clientId:
   if (!user) return null;
   const access = await loadAccess(ctx, { id: user.id, isSuperAdmin: user.isSuperAdmin }, clientId);
   if (!access) return null;
+  return authContextOf({ userId: user.id, sessionId: `${purpose}:${user.id}`, email: user.email, fullName: user.fullName, clientId, expiresAt: new Date(ctx.now().getTime() + ACTING_AS_TTL_MS) }, access);
+}
+
+/**
+ * An AuthContext from who is acting and the access resolved for them (loadAccess): the one
+ * shape a request's session and work on a user's behalf share, the ability built from the role
+ * and modules (lib/ability.ts).
+ */
+function authContextOf(who: Pick<AuthContext, 'userId' | 'sessionId' | 'email' | 'fullName' | 'clientId' | 'expiresAt'>, access: Access): AuthContext {
   const rules = abilityRulesFor(access.role, access.modules);
-  return {
-    userId: user.id,
-    sessionId: `${purpose}:${user.id}`,
-    email: user.email,
-    fullName: user.fullName,
-    clientId,
-    clientName: access.clientName,
-    role: access.role,
-    rules,
-    ability: buildAbility(rules),
-    outletIds: access.outletIds,
-    modules: access.modules,
-    expiresAt: new Date(ctx.now().getTime() + ACTING_AS_TTL_MS),
-  };
+  return { ...who, clientName: access.clientName, role: access.role, rules, ability: buildAbility(rules), outletIds: access.outletIds, modules: access.modules };
 }
 
 /**
@@ -338,21 +334,7 @@ export async function resolveSession(ctx: AppContext, sessionId: string, userId:
   const access = await loadAccess(ctx, { id: row.userId, isSuperAdmin: row.isSuperAdmin }, row.clientId, { clientName: row.clientName, memberRole: row.memberRole });
   // Membership (or the client) removed since the token was issued: the token grants nothing.
   if (!access) throw new HttpError(401, AUTH_MESSAGES.invalid);
-  const rules = abilityRulesFor(access.role, access.modules);
-  const auth: AuthContext = {
-    userId: row.userId,
-    sessionId: payload.jti,
-    email: row.email,
-    fullName: row.fullName,
-    clientId: row.clientId,
-    clientName: access.clientName,
-    role: access.role,
-    rules,
-    ability: buildAbility(rules),
-    outletIds: access.outletIds,
-    modules: access.modules,
-    expiresAt: row.expiresAt,
-  };
+  const auth = authContextOf({ userId: row.userId, sessionId: payload.jti, email: row.email, fullName: row.fullName, clientId: row.clientId, expiresAt: row.expiresAt }, access);
   // Shared by every request of the session while cached: frozen, so no caller can change another's.
   Object.freeze(auth.rules);
   if (auth.outletIds) Object.freeze(auth.outletIds);
