@@ -62,8 +62,12 @@ test('a fresh start shows the restaurant group as it is today, without a click',
 
   // A rating trend with points: bars of the days that had reviews.
   const trend = page.getByTestId('rating-trend');
-  await expect(trend.locator('.recharts-bar-rectangle').first()).toBeVisible();
-  expect(await trend.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(5);
+  const bars = trend.getByTestId('rating-trend-bars').locator('line.ct-bar');
+  await expect(bars.first()).toBeAttached();
+  // Chartist draws a bar for every day; a day without reviews is a line of no length.
+  const daysWithReviews = await bars.evaluateAll((lines) => lines.filter((l) => l.getAttribute('y1') !== l.getAttribute('y2')).length);
+  expect(daysWithReviews).toBeGreaterThan(5);
+  await expect(trend.getByTestId('rating-trend-line').locator('path.ct-line')).toBeAttached();
 
   // Replies waiting days, not years.
   const waiting = page.getByTestId('waiting-reviews').getByRole('link');

@@ -89,7 +89,7 @@ test('the owner changes a menu price in Menu Management and sees it in the audit
 
   const latest = page.getByTestId('menu-history').getByRole('row').nth(1);
   await expect(latest).toContainText('Pilau Rice');
-  await expect(latest).toContainText('Price: latest order price → £3.10');
+  await expect(latest).toContainText('changed the price of Pilau Rice from latest order price to £3.10');
   await expect(latest).toContainText('Owner');
 
   // The live menu shows the price set on the menu; Reporting reads the same items.
