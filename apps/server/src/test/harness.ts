@@ -13,6 +13,7 @@ import type { LogStream } from '../lib/log-redaction.ts';
 import { createServer, type StartedServer } from '../server.ts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { getDelivery } from '../modules/inbox/webhook.repository.ts';
+import { PGLITE_TEMPLATE_ENV, PG_TEMPLATE_ENV, usesDefaultSeed } from './templates.ts';
 
 /** A method `inject` takes ('GET', 'POST', …). */
 type HTTPMethods = NonNullable<InjectOptions['method']>;
@@ -79,16 +80,27 @@ export interface Harness {
 
 const ADMIN_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
+/**
+ * A database for one test file: PGlite in memory, or a throwaway PostgreSQL database when
+ * TEST_DB=postgres (dropped by `drop`).
+ * @param opts.seeded start as the run's migrated, seeded template (test/templates.ts) when the
+ *   global setup built one; otherwise (and by default) empty, for `createServer` to migrate and seed
+ */
+export async function openTestDatabase(opts: { seeded?: boolean } = {}): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    const loadFrom = opts.seeded ? process.env[PGLITE_TEMPLATE_ENV] : undefined;
+    const database = await openDatabase({ databaseUrl: null, dataDir: null, ...(loadFrom ? { loadFrom } : {}) });
     return { database, url: null, drop: async () => {} };
   }
   const name = `dinedesk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = opts.seeded ? process.env[PG_TEMPLATE_ENV] : undefined;
   const admin = new pg.Client({ connectionString: ADMIN_PG_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await createDatabase(admin, name, template);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(ADMIN_PG_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 5 });
@@ -105,6 +117,23 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
 }
 
 /**
+ * `CREATE DATABASE name [TEMPLATE template]`. Two workers copying the one template at the same
+ * moment: PostgreSQL refuses the second while the first copy holds the template ("source database
+ * … is being accessed by other users"), so that one waits and tries again.
+ */
+async function createDatabase(admin: pg.Client, name: string, template: string | undefined): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+      return;
+    } catch (e) {
+      if (!template || attempt >= 50 || (e as { code?: string }).code !== '55006') throw e;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+}
+
+/**
  * @param opts.listen the server listens on a random port (for webhooks from the simulator and
  *   sockets), reported as `baseUrl`; the simulator's webhook URL points at it
  * @param opts.logStream the server logs there (level from `env.LOG_LEVEL`); no logger otherwise
@@ -113,7 +142,7 @@ export async function startHarness(opts: { sync?: boolean; env?: Record<string, 
   // Conversations API throttling (2 rps per page) is tested in the simulator; here it would only slow the backfill.
   const sim = await createMetaSim({ stateFile: null, logger: false, requireAppsecretProof: true, messagingRateLimit: null, webhooks: { retryBaseMs: 50, retryMaxMs: 200, holdMs: 20 } });
   const simUrl = await sim.listen(0, '127.0.0.1');
-  const { database, url, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase({ seeded: usesDefaultSeed(opts.env) });
   const config = loadConfig({
     DATA_DIR: '/nonexistent-test-data-dir',
     META_GRAPH_BASE_URL: simUrl,
