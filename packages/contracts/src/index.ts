@@ -1,6 +1,6 @@
 /**
  * @dinedesk/contracts: zod schemas (Z…) and types (T…) of every API call and socket event.
- * Automation (issue #12) is its own entry, `@dinedesk/contracts/automation`: no screen uses it
+ * Automation is its own entry, `@dinedesk/contracts/automation`: no screen uses it
  * yet, and through this barrel its schemas would land in every screen's first paint.
  */
 export * from './auth.ts';
