@@ -16,7 +16,8 @@ import type { Database, Db, SqlResult } from '../db/client.ts';
  * everything else and survive a restart too.
  *
  * A job is declared once with {@link defineJob} next to the service it calls
- * (`modules/<m>/<m>.jobs.ts`) and sent by its definition, so the payload is typed at the sender
+ * (in that service's file, e.g. `review-sync.service.ts`; `src/jobs.ts` is the catalogue that
+ * registers them all) and sent by its definition, so the payload is typed at the sender
  * and checked again by the worker (a row written by an older version fails that job alone).
  */
 

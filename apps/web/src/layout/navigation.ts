@@ -4,8 +4,9 @@
  * the menu item and its route (docs/requirements/roles.md): the router builds one route per entry
  * from this list, so adding a screen is one entry here plus, once it is built, its route module.
  *
- * Subjects are the web client's names for the modules; owners get `manage all`, which covers
- * them. The server remains the authority on every call.
+ * Subjects are the web client's names for the modules; a client owner gets `manage` on every
+ * module subject (docs/decisions/0003-roles-and-abilities.md), a super admin `manage all`. The
+ * server remains the authority on every call.
  */
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AssessmentIcon from '@mui/icons-material/Assessment';
