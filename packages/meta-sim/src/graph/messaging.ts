@@ -234,9 +234,9 @@ function parseOutgoing(ctx: GraphContext): { text: string; attachments: { type: 
 }
 
 /**
- * Window rule in docs/requirements/platform-apis.md#messenger-and-instagram-messaging ("Window",
- * behaviour 3): RESPONSE/UPDATE within 24 h of the guest's last message; MESSAGE_TAG + HUMAN_AGENT
- * within 7 days; Messenger's other tags have no window; Instagram accepts only HUMAN_AGENT.
+ * Window rule (docs/requirements/platform-apis.md#window, behaviour 3): RESPONSE/UPDATE within
+ * 24 h of the guest's last message; MESSAGE_TAG + HUMAN_AGENT within 7 days; Messenger's other
+ * tags have no window; Instagram accepts only HUMAN_AGENT.
  * @throws GraphError 100 for bad messaging_type/tag, 10/2018278 outside the window
  */
 function assertWindow(ctx: GraphContext, conv: Conversation): void {
