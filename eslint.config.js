@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Folders of apps/web/src and what each may import (docs/architecture.md "Web boundaries", issue #9). */
+/** Folders of apps/web/src and what each may import (docs/architecture.md "Web boundaries"). */
 const WEB = 'apps/web/src';
 const webBoundaries = {
   files: [`${WEB}/**/*.{ts,tsx}`],

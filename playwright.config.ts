@@ -3,7 +3,7 @@ import { chooseBrowser } from './e2e/support/browser.ts';
 
 /**
  * Browser journeys in Debian's Chromium, or when it is missing the Chromium of the npm package
- * `@sparticuz/chromium` (never a browser downloaded by Playwright: stack-notes.md; the choice
+ * `@sparticuz/chromium` (never a browser downloaded by Playwright: docs/dependencies.md; the choice
  * and its knobs `CHROMIUM_PATH`, `DINEDESK_BROWSER=sparticuz`: e2e/support/browser.ts). A spec
  * that writes or restarts starts its own DineDesk stack (scripts/start.mjs) on free ports with a
  * throwaway DATA_DIR (`useSyncedStack`); the specs that change no server data share one per

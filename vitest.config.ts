@@ -48,9 +48,10 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
-      // ESLint's Node API on planted imports: the web boundaries catch what they promise (issue #9).
+      // ESLint's Node API on planted imports: the web boundaries catch what they promise.
       { test: { name: 'web-lint', root: 'apps/web', environment: 'node', include: ['lint/**/*.test.ts'], testTimeout: 60_000 } },
-      // Production build against the JavaScript budgets of targets.md (issue #10, docs/decisions/0018).
+      // Production build against the JavaScript budgets in docs/requirements/quality-goals.md
+      // (docs/decisions/0018).
       { test: { name: 'web-budget', root: 'apps/web', environment: 'node', include: ['scripts/**/*.test.ts'], testTimeout: 120_000 } },
     ],
   },

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn, useSyncedStack } from './support/stack.ts';
 
 /**
- * Digital Marketing → Ads pro (issue #14, docs/decisions/0043), through the real stack: the owner
+ * Digital Marketing → Ads pro (docs/decisions/0043), through the real stack: the owner
  * of the demo client with the real London orders opens Ads pro from the side menu, reads that the
  * attribution is an estimate, imports the demo ads file into Takeaway 1 (upload, the job followed
  * to "imported"; the seed imported it once already, so its campaign-days are replaced) and sees its

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_OWNER, DEMO_PASSWORD, signIn, useSyncedStack } from './support/stack.ts';
 
 /**
- * Automation (issue #12, docs/decisions/0028) through the real stack and the Graph simulator:
+ * Automation (docs/decisions/0028) through the real stack and the Graph simulator:
  * the owner creates a rule on the Automation screen (1–2★ and a keyword no other review holds,
  * "Draft a reply" from a template, 5 minutes' delay), dry-runs it, saves it switched on; a guest
  * then leaves a one-star Facebook rating with the keyword (the simulator sends the page's `feed`

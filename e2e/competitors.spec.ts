@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn, useSyncedStack } from './support/stack.ts';
 
 /**
- * Competitor analysis (issue #12, docs/decisions/0030), through the real stack and the Places
+ * Competitor analysis (docs/decisions/0030), through the real stack and the Places
  * simulator: the owner adds a Hyderabad restaurant and a global one as competitors of an outlet
  * through the Places search, and sees them in the rating vs review-volume grid; the Hyderabad one
  * gains trends and themes once the refresh job has read its history, the global one says it has

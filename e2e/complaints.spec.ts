@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_OWNER, DEMO_PASSWORD, signIn, useSyncedStack, waitForInbox } from './support/stack.ts';
 
 /**
- * Complaints and tickets (issue #12, docs/decisions/0026 and 0027), through the real stack and
+ * Complaints and tickets (docs/decisions/0026 and 0027), through the real stack and
  * the simulator:
  * (a) a one-star Google review becomes a complaint by itself; the owner turns it into a ticket,
  *     assigns the ticket to a teammate, closes it, and resolves the complaint;

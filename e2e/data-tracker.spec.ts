@@ -1,5 +1,5 @@
 /**
- * Reporting → Data tracker (issue #14) in the browser: the owner sees a Page's Facebook row up to
+ * Reporting → Data tracker in the browser: the owner sees a Page's Facebook row up to
  * date; Facebook kills the Page's token in the simulator (password changed, 190/460); "Sync now"
  * queues the sync, and the row turns to a failing sync with the refusal in plain words, the
  * connection refused with Reconnect, and no further Sync now.

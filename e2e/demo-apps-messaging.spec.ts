@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 
 /**
- * The template's email, chat and todo demo apps (issue #15) in Chromium, answered by the browser
- * demo mock (MSW worker, spec §7 "Demo mock calls"), whose data is kept for the session:
+ * The template's email, chat and todo demo apps in Chromium, answered by the browser
+ * demo mock (MSW worker, docs/requirements/calls.md#demo-mock-calls), whose data is kept for the
+ * session:
  * - email: an inbox email goes to trash and comes back to the inbox; a composed email lands in
  *   sent;
  * - chat: a message sent with Enter shows in the conversation and is still there after a reload;
@@ -80,7 +81,7 @@ test('chat: send a message and see it in the conversation, also after a reload',
   await expect(chat).toContainText('Can you check the wine order before service?');
   await page.screenshot({ path: testInfo.outputPath('chat-light.png'), animations: 'disabled' });
 
-  // The demo data is kept for the session (issue #15 "Data").
+  // The demo data is kept for the session.
   await page.reload();
   await expect(page.getByTestId('chat-log').getByTestId('chat-message').last()).toHaveText('Can you check the wine order before service?');
 });

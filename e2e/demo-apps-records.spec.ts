@@ -2,8 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 
 /**
- * The template's record apps (issue #15) in Chromium, answered by the browser demo mock (spec §7
- * "Demo mock calls"), whose data the browser keeps for the session:
+ * The template's record apps in Chromium, answered by the browser demo mock
+ * (docs/requirements/calls.md#demo-mock-calls), whose data the browser keeps for the session:
  * - Calendar: add an event, drag it to another day, and find it there after a reload;
  * - Users: filter by role, delete a user, and the user stays deleted after a reload;
  * - Invoices: filter by status, open a preview (print view, PDF download), delete an invoice.

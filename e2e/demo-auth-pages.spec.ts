@@ -2,11 +2,13 @@ import { expect, test } from '@playwright/test';
 import { signIn, useSharedStack } from './support/stack.ts';
 
 /**
- * The template's demo sign-in pages, account settings and profile (issue #16) in Chromium,
- * answered by the browser demo mock (spec §7 `/jwt/*`, `/account-setting/data`, `/profile/data`):
+ * The template's demo sign-in pages, account settings and profile in Chromium,
+ * answered by the browser demo mock (docs/requirements/calls.md `/jwt/*`, `/account-setting/data`,
+ * `/profile/data`):
  * - signed out of DineDesk, register-v1 with a taken email and username shows both messages
- *   (spec §5); login-v1 signs in to the demo (spec §6 admin) without writing the product's session
- *   keys or cookies, and the product still asks for its own sign-in;
+ *   (docs/requirements/validation.md); login-v1 signs in to the demo (docs/requirements/roles.md
+ *   admin) without writing the product's session keys or cookies, and the product still asks for
+ *   its own sign-in;
  * - signed in to DineDesk, account settings saves a change that survives a reload, and the
  *   profile shows its cards and posts.
  * Screenshots of the v1 and v2 layouts go to the test's output folder.
@@ -14,7 +16,7 @@ import { signIn, useSharedStack } from './support/stack.ts';
 
 const stack = useSharedStack();
 
-/** The product's session keys (spec §3); the demo must never write them. */
+/** The product's session keys (docs/requirements/data.md); the demo must never write them. */
 const PRODUCT_KEYS = ['accessToken', 'email', 'userData'];
 
 test('signed out: register shows both duplicate messages; login-v1 signs in to the demo only', async ({ page, context }, testInfo) => {

@@ -2,10 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 
 /**
- * The template's content pages (issue #16: FAQ, knowledge base, pricing, blog) in Chromium,
- * answered by the browser demo mock (MSW worker, spec §7 "Demo mock calls"):
+ * The template's content pages (FAQ, knowledge base, pricing, blog) in Chromium,
+ * answered by the browser demo mock (MSW worker, docs/requirements/calls.md#demo-mock-calls):
  * - FAQ: a search (in the URL) keeps only the matching categories; nothing matches → "no results";
- * - pricing: the switch to yearly shows 40 and 80 a month and 480 and 960 a year (spec §9);
+ * - pricing: the switch to yearly shows 40 and 80 a month and 480 and 960 a year
+ *   (docs/requirements/constants.md);
  * - knowledge base: a category card, its sections, a question page and a related question;
  * - blog: list → detail → edit → save, the new title on the post and in the list, also after a
  *   reload (the demo data is kept for the session).

@@ -3,8 +3,8 @@ import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
- * The template's two dashboards (issue #16 "open each dashboard and see every card render") in
- * Chromium, answered by the browser demo mock (spec §7 card calls):
+ * The template's two dashboards ("open each dashboard and see every card render") in
+ * Chromium, answered by the browser demo mock (docs/requirements/calls.md card calls):
  * - eCommerce (`/dashboard/ecommerce`, the template's `/`): its eight cards draw their charts;
  *   the page's period picker moves the statistics to Last Year and the revenue report to 2019;
  * - Analytics (`/dashboard/analytics`): its nine cards draw; the support tracker's own picker

@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test';
 import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 
 /**
- * The template's shop (issue #16; spec §7 "Demo mock calls") in Chromium, answered by the browser
- * demo mock, whose data the browser keeps for the session: put a product in the wishlist and in
- * the cart from the shop grid, find both after a reload, open the product's page, then check out
- * through the three steps (cart with a quantity change, an address refused empty then accepted,
+ * The template's shop (docs/requirements/calls.md#demo-mock-calls) in Chromium, answered by the
+ * browser demo mock, whose data the browser keeps for the session: put a product in the wishlist
+ * and in the cart from the shop grid, find both after a reload, open the product's page, then check
+ * out through the three steps (cart with a quantity change, an address refused empty then accepted,
  * a card payment) and see the order. Screenshots of each screen, the shop also in the dark skin,
  * go to the test's output folder.
  */

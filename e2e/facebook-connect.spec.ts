@@ -1,5 +1,5 @@
 /**
- * Facebook connect (issue #11) in the browser: the owner connects through the 700x800 Login
+ * Facebook connect in the browser: the owner connects through the 700x800 Login
  * popup (the simulator's consent page, Approve), sees the pages; Facebook kills the token
  * (password changed, 190/460), the Reviews screen shows the dead-token banner, and Reconnect
  * through the same popup brings the pages back.

@@ -1,5 +1,5 @@
 /**
- * Google Business Profile on the connections screen (issue #11) in the browser: the owner sees
+ * Google Business Profile on the connections screen in the browser: the owner sees
  * the demo Google connection (connected at start through the simulator's consent page) with
  * its 8 locations linked to the 8 outlets, unlinks one after confirming and links it back to
  * the outlet its store code suggests, then connects Google again through the 700x800 popup

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_OWNER, DEMO_PASSWORD, signIn, useSyncedStack } from './support/stack.ts';
 
 /**
- * Google reviews in the one feed (issue #11): reply, edit and delete through Google; filter by
+ * Google reviews in the one feed: reply, edit and delete through Google; filter by
  * source and sentiment, then export; a new Google review appears live in a second browser.
  */
 const stack = useSyncedStack();

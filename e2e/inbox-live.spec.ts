@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LOGIN_TO_REVIEWS, startStack, waitForInbox, waitForQuiet, waitForSync, type Stack } from './support/stack.ts';
 
 /**
- * The live inbox (issue #3): two teammates in two browser contexts see each other's replies and
+ * The live inbox: two teammates in two browser contexts see each other's replies and
  * reactions, and a simulated guest's message, without reloading.
  */
 const PASSWORD = 'DineDesk-demo-2026';

@@ -2,7 +2,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { signIn, useSyncedStack } from './support/stack.ts';
 
 /**
- * Instagram media insights (issue #13, docs/decisions/0035), through the real stack and the Graph
+ * Instagram media insights (docs/decisions/0035), through the real stack and the Graph
  * simulator: the owner opens the screen, the server reads the connected account's media and
  * insights, the grid shows each item's metrics and an item with too small an audience says "Not
  * enough viewers yet"; sorting by reach and filtering to reels change the grid and the URL.

@@ -3,8 +3,9 @@ import { chooseBrowser } from './support/browser.ts';
 import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 
 /**
- * No layout shift on the Reviews screen (issue #10; targets.md "Web": CLS ≤ 0.1). The browser's
- * own `layout-shift` PerformanceObserver entries are summed while the screen loads and settles:
+ * No layout shift on the Reviews screen (docs/requirements/quality-goals.md#web: CLS ≤ 0.1). The
+ * browser's own `layout-shift` PerformanceObserver entries are summed while the screen loads and
+ * settles:
  * - after signing in (the login page hands over to the shell, the shell fills in);
  * - on a reload while signed in (what Lighthouse measures: scripts/lighthouse.mjs);
  * - on a reload whose answers are held back, so every placeholder shows and is replaced.
@@ -15,7 +16,7 @@ import { signIn as signInAs, useSharedStack } from './support/stack.ts';
  * The viewport is Lighthouse's desktop one (1350 × 940): a shift below the fold does not count,
  * so the size decides which shifts are seen.
  */
-/** targets.md "Web": CLS ≤ 0.1 (Google's "good" threshold). */
+/** docs/requirements/quality-goals.md#web: CLS ≤ 0.1 (Google's "good" threshold). */
 const MAX_SHIFT = 0.1;
 /** How long nothing may load or move before the screen counts as settled (ms). */
 const QUIET_MS = 1_500;

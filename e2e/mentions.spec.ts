@@ -2,7 +2,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { signIn, useSyncedStack } from './support/stack.ts';
 
 /**
- * Internal comments and the mention bell (issue #12): the demo owner writes an internal comment
+ * Internal comments and the mention bell: the demo owner writes an internal comment
  * on a review, mentioning a teammate chosen from the suggestions by keyboard; the teammate, on
  * the reviews screen in another browser since before the comment was posted, sees the bell's
  * count go up without a reload, finds the mention in the bell's list, and opening it shows the

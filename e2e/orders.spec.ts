@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn, useSyncedStack } from './support/stack.ts';
 
 /**
- * Orders and Business Overview (issue #13, docs/decisions/0036), through the real stack: the owner
+ * Orders and Business Overview (docs/decisions/0036), through the real stack: the owner
  * imports a small CSV into an outlet without orders through the import screen (upload progress,
  * the job's status), sees a bad file rejected with its report, then sees the new orders in Order
  * insights; and opens Order insights and Revenue projections on the seeded real London orders.
@@ -72,7 +72,7 @@ test('order insights and revenue projections of the seeded real London orders', 
   await expect(page.getByTestId('forecast-chart').getByRole('img', { name: /^Chart of daily sales/ })).toBeVisible();
 });
 
-test('the owner changes a menu price in Menu Management and sees it in the audit history and on the live menu (issue #14)', async ({ page }) => {
+test('the owner changes a menu price in Menu Management and sees it in the audit history and on the live menu', async ({ page }) => {
   await signIn(page, stack().baseUrl);
   await page.goto(`${stack().baseUrl}/apps/menu-management/audit-history`);
   await expect(page.getByRole('heading', { name: 'Audit history' })).toBeVisible();

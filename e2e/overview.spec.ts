@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_OWNER, DEMO_PASSWORD, REVIEWS_URL, useSyncedStack } from './support/stack.ts';
 
 /**
- * The Overview (issue #14, docs/decisions/0040) through the real stack: a sign-in without `next`
+ * The Overview (docs/decisions/0040) through the real stack: a sign-in without `next`
  * lands on it at `/`; its figures match the screens they link to (new reviews and waiting reviews
  * on Reviews, open complaints on Complaints, tickets due soon on Tickets); and a ticket opened
  * elsewhere shows up in it without a reload.

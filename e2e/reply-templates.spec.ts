@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn, useSyncedStack } from './support/stack.ts';
 
 /**
- * Reply templates (issue #11): an owner picks a seeded template in the composer, sees it filled
+ * Reply templates: an owner picks a seeded template in the composer, sees it filled
  * for the review, changes a word and sends it; then adds a template in the management dialog,
  * which the composer offers at once.
  */

@@ -1,5 +1,5 @@
 /**
- * Report on demand (issue #14) in the browser: the owner asks for a PDF report of ratings and
+ * Report on demand in the browser: the owner asks for a PDF report of ratings and
  * orders over the last 30 days for every outlet, sees it generate in the background, downloads it,
  * and the file is a PDF named after the report; a saved weekly report shows who it is mailed to.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { REVIEWS_URL as REVIEWS, signIn as signInAs, useSyncedStack } from './support/stack.ts';
 
 /**
- * The template shell (issue #5): layout settings that survive a reload, four languages, the
+ * The template shell: layout settings that survive a reload, four languages, the
  * browser demo mock next to the real API, and a phone-sized screen. Screenshots of the light
  * and dark skins are written to this test's output folder (test-results/…).
  */
@@ -62,7 +62,7 @@ test('dark skin, collapsed menu and German survive a reload; light and dark scre
 
 test('the demo mock answers search and bookmarks while product calls reach the server', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 850 });
-  // The demo mock (MSW's chunk and its worker) is fetched on first use only (issue #10).
+  // The demo mock (MSW's chunk and its worker) is fetched on first use only.
   const mockFetches: string[] = [];
   page.on('request', (request) => {
     if (/mockServiceWorker\.js|\/assets\/browser-[\w-]+\.js$/.test(request.url())) mockFetches.push(request.url());

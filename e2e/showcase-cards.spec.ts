@@ -3,7 +3,7 @@ import { signIn, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
- * The UI showcase's "Cards" section (issue #17) in Chromium, one walk: basic (save and order a
+ * The UI showcase's "Cards" section in Chromium, one walk: basic (save and order a
  * dish), advanced (follow the chef, tick the checklist), statistics (switch the period; the
  * sparklines draw), analytics (hide and show a revenue series; the charts draw) and card actions
  * (collapse, refresh with its loading state, remove and restore). Each page in the light and the

@@ -3,7 +3,7 @@ import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
- * The charts section of the UI showcase (issue #17 "charts … switch chart series") in
+ * The charts section of the UI showcase ("charts … switch chart series") in
  * Chromium: `/charts/recharts` draws its six recharts cards (line, bar, area, pie, radar,
  * scatter); a series switches off and on from its toggle button (line chart) and from its
  * legend entry (bar chart). In the light and the dark skin, screenshots to the test's output

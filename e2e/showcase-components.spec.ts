@@ -3,7 +3,7 @@ import { signIn, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
- * The UI showcase's "Components" section (issue #17) in Chromium, one walk through its twenty
+ * The UI showcase's "Components" section in Chromium, one walk through its twenty
  * pages, each page's main control used: an alert dismissed and shown again, a guest seated, a
  * badge counted, a crumb followed, an order placed, the carousel moved by its buttons and the
  * arrow keys, an accordion and a collapse opened, a dropdown chosen from, a list item selected,

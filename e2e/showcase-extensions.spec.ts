@@ -4,7 +4,7 @@ import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
- * The Extensions section of the UI showcase (issue #17) in Chromium: every page opens with its
+ * The Extensions section of the UI showcase in Chromium: every page opens with its
  * title and its main control works —
  * - sweet alert (MUI Dialog): a confirmation answered Yes; toasts (notistack): a toast and Undo;
  * - uploader (react-dropzone): an image listed, a PDF refused with the reason;

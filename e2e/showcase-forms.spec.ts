@@ -3,7 +3,7 @@ import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
- * The Forms section of the UI showcase (issue #17) in Chromium: every page opens with its title
+ * The Forms section of the UI showcase in Chromium: every page opens with its title
  * and its main control works —
  * - inputs: the password shows and hides, the slider moves with the keyboard;
  * - select: a multiple select and an Autocomplete search;

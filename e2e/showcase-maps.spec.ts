@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 
 /**
- * The maps section of the UI showcase (issue #17 "maps: Leaflet; tiles from a configurable
+ * The maps section of the UI showcase ("maps: Leaflet; tiles from a configurable
  * URL, with a clear offline fallback") in Chromium. The test machines have no internet, so
  * this is the offline path: `/maps/leaflet` says the tiles could not be loaded, still shows
  * every outlet's marker on a plain base, a marker opens its popup, and the list flies to an

@@ -4,7 +4,7 @@ import { signIn as signInAs, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
- * The tables section of the UI showcase (issue #17 "sort, filter, page and export the data
+ * The tables section of the UI showcase ("sort, filter, page and export the data
  * table") in Chromium:
  * - `/tables/reactstrap`: the five basic table variants render;
  * - `/datatables/basic`: the MUI X Data Grid of 200 sample orders sorts by a header, filters

@@ -3,7 +3,7 @@ import { signIn, useSharedStack } from './support/stack.ts';
 import { collectErrors } from './support/console-errors.ts';
 
 /**
- * The UI showcase's "UI elements" section (issue #17) in Chromium, one walk: typography (type a
+ * The UI showcase's "UI elements" section in Chromium, one walk: typography (type a
  * sample line, every variant shows it), colours (filter to one shade; hex values printed; the
  * palette follows the skin) and icons (search by name, choose one, see its import line). Each
  * page in the light and the dark skin, screenshots to the test's output folder, and no console

@@ -33,7 +33,7 @@ test('a super admin onboards a client; its owner sets a password and sees only t
   await page.getByLabel(/New password/).fill('masala-password-1');
   await page.getByLabel(/Repeat the password/).fill('masala-password-1');
   await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  // Signed in, the new owner lands where every sign-in lands: the Overview at `/` (issue #14).
+  // Signed in, the new owner lands where every sign-in lands: the Overview at `/`.
   await expect(page).toHaveURL(`${stack().baseUrl}/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   await expect(page.getByText('Masala Co')).toBeVisible();

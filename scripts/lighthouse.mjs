@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm run lighthouse`: Lighthouse (desktop preset; performance + accessibility) on the Overview
- * (where a sign-in lands) and the Reviews screen of a signed-in demo owner, against the production build (targets.md "Web":
- * performance ≥ 95, accessibility ≥ 95, CLS ≤ 0.1, TBT ≤ 200 ms). A measurement, not a test: it
- * prints figures and exits 0 whatever they are (exit 1 only when it cannot measure).
+ * (where a sign-in lands) and the Reviews screen of a signed-in demo owner, against the production
+ * build (docs/requirements/quality-goals.md#web: performance ≥ 95, accessibility ≥ 95, CLS ≤ 0.1,
+ * TBT ≤ 200 ms). A measurement, not a test: it prints figures and exits 0 whatever they are (exit 1
+ * only when it cannot measure).
  *
  * It builds nothing: run `npm run build -w @dinedesk/web` first. It starts DineDesk the way the
  * browser journeys do (e2e/support/stack.ts: scripts/start.mjs on free ports, a throwaway

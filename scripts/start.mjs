@@ -26,7 +26,7 @@ const env = {
 
 // Before either process writes to DATA_DIR: a read-only, full or misplaced folder, or one another
 // DineDesk holds, is reported in one line, instead of the simulator's stack trace or a second
-// simulator on the same state (issue #8; the server checks again and takes the lock). The
+// simulator on the same state (the server checks again and takes the lock). The
 // server's own checks (apps/server/src/db/data-dir.ts), loaded through tsx.
 if (!process.env.DATABASE_URL || useSim) {
   const { tsImport } = await import('tsx/esm/api');

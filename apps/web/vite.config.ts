@@ -9,12 +9,13 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
  * Vite config of the DineDesk SPA.
  *
  * - Dev server on 5173; `/api` and `/reply-fb-review` (the one product path outside `/api`,
- *   spec §7) are proxied to the API named by `DINEDESK_API`, so the browser stays same-origin
- *   exactly as in production, where the server serves both the API and `dist/`.
+ *   docs/requirements/calls.md) are proxied to the API named by `DINEDESK_API`, so the browser
+ *   stays same-origin exactly as in production, where the server serves both the API and `dist/`.
  * - Routes are lazy (`src/app/app.tsx`), so the sign-in page does not download the shell or
- *   the reviews screen (targets.md: sign-in initial JS ≤ 120 KiB gzip). `node --import tsx
- *   apps/web/scripts/bundle-size.ts` builds and prints each screen's initial JavaScript; the
- *   `web-budget` test project (scripts/bundle-budget.test.ts) fails above the budgets.
+ *   the reviews screen (docs/requirements/quality-goals.md: sign-in initial JS ≤ 120 KiB gzip).
+ *   `node --import tsx apps/web/scripts/bundle-size.ts` builds and prints each screen's initial
+ *   JavaScript; the `web-budget` test project (scripts/bundle-budget.test.ts) fails above the
+ *   budgets.
  * - Every text asset of 1 KiB or more is also written as `.br` and `.gz` next to it
  *   ({@link precompression}); the server sends those as they are (`@fastify/static`
  *   `preCompressed`, docs/decisions/0018-web-delivery.md), so nothing is compressed per request.
@@ -55,10 +56,10 @@ export const FIRST_SIGNED_IN_SCREEN = [
  *
  * Captured modules' own dependencies (react, clsx, @babel helpers) are not pulled in
  * (`includeDependenciesRecursively: false`): the sign-in page shares some of them and must
- * not download MUI (targets.md sign-in budget).
+ * not download MUI (docs/requirements/quality-goals.md sign-in budget).
  *
  * The first screen's icons (`@mui/icons-material`) ride along: once demo screens used the shell's
- * icons too (issue #15), the bundler cut each into a chunk of its own shared with them, 0.4 KiB
+ * icons too, the bundler cut each into a chunk of its own shared with them, 0.4 KiB
  * gzip more on Reviews than in this one (`bundle-size.ts`).
  *
  * The popups the first screen shows only on use (menus, tooltips, drawers, the review detail)
@@ -71,7 +72,7 @@ const MUI_CORE = /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-
 
 /**
  * MUI modules the first screen reaches only through `@mui/system`'s barrel and never runs: the
- * Grid layout. Once another screen uses Grid (the demo apps of issue #15 do), the bundle holds
+ * Grid layout. Once another screen uses Grid (the demo apps do), the bundle holds
  * it and {@link MUI_CORE}'s group would move it into the first screen's chunk, 1 KiB gzip of
  * code Reviews never runs (measured with `bundle-size.ts --modules`). Left out, it goes with the
  * screens that use it.
@@ -198,7 +199,7 @@ export function webConfig({ precompress = true }: WebConfigOptions = {}): UserCo
         // Each lazy screen's preload list names only the chunks its importer has not loaded
         // already: listing the entry, React, MUI and the store again in every list of the
         // product area cost ~1 KiB of first-paint JavaScript per few screens, and preloading a
-        // loaded module does nothing (targets.md "Initial JavaScript").
+        // loaded module does nothing (docs/requirements/quality-goals.md#web).
         resolveDependencies: (_filename, deps, { hostId, hostType }) => {
           if (hostType !== 'js' || importGraph.size === 0) return deps;
           const loaded = loadedWith(hostId, importGraph);

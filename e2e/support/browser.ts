@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 
 /**
- * Which Chromium the browser journeys drive (issue #8 "A test run that needs nothing
- * preinstalled"; stack-notes.md "Browser"; docs/decisions/0016), in this order:
+ * Which Chromium the browser journeys drive ("A test run that needs nothing
+ * preinstalled"; docs/dependencies.md#browser; docs/decisions/0016), in this order:
  * 1. `CHROMIUM_PATH`, when set;
  * 2. Debian's `/usr/bin/chromium`, when it exists, unless `DINEDESK_BROWSER=sparticuz`;
  * 3. the Chromium shipped in the npm package `@sparticuz/chromium` 153 (a root devDependency:

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * Console errors and uncaught exceptions of `page`, collected from now on: the journeys that
- * promise "no page has a console error" (issues #16, #17) assert the list is empty at the end.
+ * promise "no page has a console error" assert the list is empty at the end.
  *
  * One kind is left out: a resource that failed because the page that asked for it was being left.
  * A journey that moves on as soon as it has checked a page can navigate while that page's demo call

@@ -239,7 +239,8 @@ export function useSharedStack(): () => Stack {
 
 /** The Reviews screen, where {@link signIn} lands. */
 export const REVIEWS_URL = /\/apps\/reviews_and_complaints\/reviews/;
-/** The sign-in page returning to Reviews (`?next=`); without it a sign-in lands on the Overview at `/` (issue #14). */
+/** The sign-in page returning to Reviews (`?next=`); without it a sign-in lands on the Overview at
+ * `/`. */
 export const LOGIN_TO_REVIEWS = `/login?next=${encodeURIComponent('/apps/reviews_and_complaints/reviews')}`;
 
 /**

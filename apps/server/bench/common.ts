@@ -102,7 +102,7 @@ export function describeMachine(note: string, extra: { postgres?: string } = {})
 }
 
 /**
- * Writes one benchmark's results (issue #10: "results go to `bench/results/` as JSON and a
+ * Writes one benchmark's results ("results go to `bench/results/` as JSON and a
  * Markdown table, with the machine's description") as `apps/server/bench/results/<kind>-<stamp>.json`
  * and `.md`, the stamp being the UTC time to the second (`2026-11-23T17-13-42`).
  * @param json serialised with two-space indent and a final newline

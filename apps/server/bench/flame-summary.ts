@@ -1,5 +1,5 @@
 /**
- * Text summary of a 0x flame graph (issue #10 "put the before/after flame summaries in the
+ * Text summary of a 0x flame graph ("put the before/after flame summaries in the
  * closing note"): reads the V8 tick profile that 0x leaves in its output folder
  * (`isolate-*-v8.log.json`, the `node --prof-process --preprocess` format: `code[]` and
  * `ticks[]`, each tick's stack `s` as pairs of code index and pc offset, top frame first, -1 for

@@ -1,5 +1,5 @@
 /**
- * Grows a migrated and seeded DineDesk database to list-benchmark size (issue #10): `outlets`
+ * Grows a migrated and seeded DineDesk database to list-benchmark size: `outlets`
  * extra outlets (one brand per 100, one Facebook Page each, every fourth with an Instagram
  * account) in the demo client `spice-route`, so its owner sees them; `reviews` reviews and
  * `messages` messages over `conversations` conversations on those pages.

@@ -1,5 +1,5 @@
 /**
- * Inbox benchmarks (issue #3, targets.md "Realtime" and "Server"), on PostgreSQL:
+ * Inbox benchmarks (docs/requirements/quality-goals.md#realtime and "Server"), on PostgreSQL:
  * 1. Meta webhook intake: verify signature, store, answer 200 — latency p50/p99 and req/s.
  * 2. Webhook → socket delay with 1,000 connected sockets: p50/p99 over every socket's receipt.
  * 3. Conversations and messages lists, and the reviews list, on 1,000,000 messages and

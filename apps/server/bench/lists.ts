@@ -1,7 +1,7 @@
 /**
- * `npm run bench:lists` (issue #10): the list endpoints on 1,000,000 reviews and 1,000,000
- * messages against targets.md "Server": p99 ≤ 50 ms at 500 req/s, ≥ 1,500 req/s at saturation,
- * 0 errors, and page 1,000 within 20 % of page 1 at p99.
+ * `npm run bench:lists`: the list endpoints on 1,000,000 reviews and 1,000,000
+ * messages against docs/requirements/quality-goals.md#server: p99 ≤ 50 ms at 500 req/s, ≥ 1,500
+ * req/s at saturation, 0 errors, and page 1,000 within 20 % of page 1 at p99.
  *
  * Grows a throwaway PostgreSQL database (bench/grow.ts), starts the real stack (simulator +
  * server, `scripts/start.mjs`) and a bare Fastify route (bench/bare.ts) as child processes, then
@@ -154,7 +154,7 @@ try {
     `${machine.cpus}, ${machine.memoryGiB} GiB, node ${machine.node}, PostgreSQL ${pgVersion}; ${machine.note}.`,
     `Data: ${grown.counts.reviews.toLocaleString('en')} reviews and ${grown.counts.messages.toLocaleString('en')} messages (${grown.counts.conversations.toLocaleString('en')} conversations) over ${grown.counts.outlets.toLocaleString('en')} outlets, grown in ${grown.seconds.toFixed(0)} s.`,
     `Busiest page: ${convDeep.of.toLocaleString('en')} conversations; busiest conversation: ${msgDeep.of.toLocaleString('en')} messages. Deep pages start at rows ${reviewsDeep.row} / ${convDeep.row} / ${msgDeep.row}.`,
-    `${connections} connections, ${seconds} s per measurement. Targets (targets.md): p99 ≤ 50 ms at 500 req/s, ≥ 1,500 req/s at saturation, 0 errors; deep page p99 within 20 % of page 1.`,
+    `${connections} connections, ${seconds} s per measurement. Targets (docs/requirements/quality-goals.md#server): p99 ≤ 50 ms at 500 req/s, ≥ 1,500 req/s at saturation, 0 errors; deep page p99 within 20 % of page 1.`,
     '',
     '| call | rate | req/s | p50 ms | p99 ms | max ms | errors |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: |',

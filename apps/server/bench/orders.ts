@@ -1,5 +1,5 @@
 /**
- * Orders benchmark (issue #13, docs/decisions/0036): `node --import tsx apps/server/bench/orders.ts`
+ * Orders benchmark (docs/decisions/0036): `node --import tsx apps/server/bench/orders.ts`
  * (part of `npm run bench`). Prints:
  *
  * 1. forecast MAPE on the last 28 days of each outlet of the real London orders (augurs MSTL+ETS

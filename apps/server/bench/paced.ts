@@ -1,10 +1,10 @@
 /**
- * An open-loop load at a steady rate, for the fixed-rate rows of the benchmarks (issue #10,
- * targets.md "p99 ≤ 50 ms at 500 req/s").
+ * An open-loop load at a steady rate, for the fixed-rate rows of the benchmarks
+ * (docs/requirements/quality-goals.md#server).
  *
  * Why not autocannon's `overallRate` alone: autocannon gives each connection its share of the
  * rate per second and lets it send that share back to back as soon as the second starts
- * (`httpClient.js`: a 1 s interval resets `reqsMadeThisSecond`; autocannon issue #174, "the
+ * (`httpClient.js`: a 1 s interval resets `reqsMadeThisSecond`; https://github.com/mcollina/autocannon/issues/174, "the
  * requests are fired during the very first milliseconds", still open). At 500 req/s over 50
  * connections that is a burst of 500 requests at the top of every second followed by silence,
  * so its p99 measures how long the server takes to drain a 500-request queue, not latency at

@@ -1,5 +1,5 @@
 /**
- * `npm run profile` (issue #10 "profile with 0x and put the before/after flame summaries in the
+ * `npm run profile` ("profile with 0x and put the before/after flame summaries in the
  * closing note"): the server under `0x` on grown data, one list call at saturation, then the
  * flame graph (HTML) and its text summary (bench/flame-summary.ts).
  *

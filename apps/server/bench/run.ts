@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: throughput and latency of `GET /api/review_testing/get-fb-reviews` against
- * the bare `GET /api/health` baseline, measured in the same run (targets.md: the machine is
- * noisy, so quote ratios and percentiles), on PGlite and on PostgreSQL with the seeded data.
+ * the bare `GET /api/health` baseline, measured in the same run
+ * (docs/requirements/quality-goals.md: the machine is noisy, so quote ratios and percentiles), on
+ * PGlite and on PostgreSQL with the seeded data.
  *
  * Each target runs the real stack as child processes (Graph simulator + server, as `npm start`
  * does) so the load generator does not share the server's event loop.

@@ -1,5 +1,5 @@
 /**
- * Bench-only server process of `bench/sockets.ts` (issue #10). Builds and starts the server
+ * Bench-only server process of `bench/sockets.ts`. Builds and starts the server
  * exactly as `src/main.ts` does (`loadConfig` → `createServer` → `listen`), then runs one sync
  * to completion (`syncOnce({ wait: true })`) so pages and rooms exist and no background job runs
  * while the bench measures, and answers the parent over the Node IPC channel:

@@ -1,8 +1,9 @@
 /**
- * `npm run bench:sockets` (issue #10; targets.md "Realtime": 5,000 sockets per process with heap
- * ≤ 150 MB; the socket.io hop ≤ 50 ms p99 at 1,000 events/s; an inbound Meta message on screen
- * ≤ 1 s p99 after the webhook arrives; two processes share events through Redis). Prints figures,
- * asserts nothing (targets.md: speed goals live in benchmarks, never in timed tests).
+ * `npm run bench:sockets` (docs/requirements/quality-goals.md#realtime: 5,000 sockets per process
+ * with heap ≤ 150 MB; the socket.io hop ≤ 50 ms p99 at 1,000 events/s; an inbound Meta message on
+ * screen ≤ 1 s p99 after the webhook arrives; two processes share events through Redis). Prints
+ * figures, asserts nothing (docs/requirements/quality-goals.md: speed goals live in benchmarks,
+ * never in timed tests).
  *
  * On a throwaway PostgreSQL database (common.ts), with the Graph simulator as a child process:
  * 1. Heap per socket: one server process (bench/socket-server.ts: the server's own start-up, plus
@@ -553,7 +554,7 @@ try {
     `# socket.io, ${new Date().toISOString()}${label ? ` (${label})` : ''}`,
     '',
     `${machine.cpus}, ${machine.memoryGiB} GiB, node ${machine.node}, PostgreSQL ${pgVersion}; ${machine.note} (1-minute load average ${load.atStart} at the start, ${load.atEnd} at the end).`,
-    `Seeded demo data synced from the Graph simulator. Targets (targets.md "Realtime"): 5,000 sockets per process with heap ≤ 150 MB; socket.io hop ≤ 50 ms p99 at 1,000 events/s; webhook → screen ≤ 1 s p99; two processes share events through Redis.`,
+    `Seeded demo data synced from the Graph simulator. Targets (docs/requirements/quality-goals.md#realtime): 5,000 sockets per process with heap ≤ 150 MB; socket.io hop ≤ 50 ms p99 at 1,000 events/s; webhook → screen ≤ 1 s p99; two processes share events through Redis.`,
     '',
     '| measure | figure |',
     '| --- | --- |',

@@ -1,4 +1,4 @@
--- Invitations become pending memberships (issue #8, docs/decisions/0009): they carry the email,
+-- Invitations become pending memberships (docs/decisions/0009): they carry the email,
 -- name, role and access ids the inviter typed, and name the account only once it accepted.
 ALTER TABLE "invitations" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "invitations" ADD COLUMN "email" text;--> statement-breakpoint

@@ -34,7 +34,7 @@ CREATE INDEX "menu_item_changes_outlet_idx" ON "menu_item_changes" USING btree (
 CREATE INDEX "menu_item_changes_item_idx" ON "menu_item_changes" USING btree ("item_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "menu_items_outlet_order_name_uq" ON "menu_items" USING btree ("outlet_id","order_name");--> statement-breakpoint
 CREATE INDEX "menu_items_client_idx" ON "menu_items" USING btree ("client_id");--> statement-breakpoint
--- The menu audit log is append-only (issue #14): a statement may only INSERT. The one exception is
+-- The menu audit log is append-only: a statement may only INSERT. The one exception is
 -- the database's own referential actions (an outlet, client or user removed: cascade / set null),
 -- which run as triggers, one level down.
 CREATE FUNCTION "menu_item_changes_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$

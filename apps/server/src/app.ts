@@ -65,13 +65,13 @@ function trustProxyOption(trust: false | number | string[]): boolean | string[] 
 
 /**
  * Builds the Fastify app: external plugins (helmet, swagger) before app plugins (errors, auth)
- * before routes (style.md, fastify/demo). Serves the built SPA from `config.webDistDir` when it
- * exists, with index.html for client-side routes.
+ * before routes (docs/requirements/code-layout.md, fastify/demo). Serves the built SPA from
+ * `config.webDistDir` when it exists, with index.html for client-side routes.
  */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStream?: LogStream } = {}): Promise<FastifyInstance> {
   const http = ctx.config.http;
   const app = Fastify({
-    // Tokens and Authorization headers never reach a log line (lib/log-redaction.ts, issue #8).
+    // Tokens and Authorization headers never reach a log line (lib/log-redaction.ts).
     logger: opts.logger === false ? false : loggerOptions(ctx.config.logLevel, opts.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     // TRUST_PROXY: the client's address from the forwarding headers of these proxies only
@@ -134,7 +134,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
   registerDiskGuard(app, ctx.disk);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'DineDesk API', version: '0.1.0', description: 'Product calls of the DineDesk dashboard (spec §7).' },
+      info: { title: 'DineDesk API', version: '0.1.0', description: 'Product calls of the DineDesk dashboard (docs/requirements/calls.md).' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
@@ -145,11 +145,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
   registerErrorHandler(app, { spaFallback: serveWeb });
   // Every route: its body arrives within its deadline or the connection is closed with 408.
   registerRequestDeadline(app, { requestMs: http.requestTimeoutMs, uploadMs: http.uploadTimeoutMs });
-  // Before the routes: every route refuses control characters in its input (issue #8).
+  // Before the routes: every route refuses control characters in its input.
   registerInputGuard(app);
 
   // The product API: every route in this scope declares its need and is authorized by one hook
-  // (plugins/auth.ts, issue #9). The API docs above and the web files below are public files.
+  // (plugins/auth.ts). The API docs above and the web files below are public files.
   await app.register(async (api) => {
     registerAuth(api);
     await registerApiCompression(api);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { imageAllowed, imgSourcesOf, loadConfig } from './config.ts';
 
-/** Issue #8 "Secrets": the simulator's public defaults never guard a real Meta app. */
+/** "Secrets": the simulator's public defaults never guard a real Meta app. */
 describe('loadConfig and public simulator defaults', () => {
   const real = { META_GRAPH_BASE_URL: 'https://graph.facebook.com' };
   const own = { META_APP_SECRET: 'a-real-app-secret-from-meta', META_WEBHOOK_VERIFY_TOKEN: 'a-random-verify-token', GOOGLE_CLIENT_SECRET: 'a-real-google-secret', PLACES_API_KEY: 'a-real-places-key' };

@@ -27,7 +27,8 @@ const ZEnv = z.object({
   META_APP_SECRET: z.string().default('meta-sim-app-secret'),
   /** How long a Graph call may take before the client gives up (a write is then read back, docs/decisions/0014). */
   META_GRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** A page's sync pauses this long after a rate limit without Graph's regain estimate, and at least this long (issue #10). */
+  /** A page's sync pauses this long after a rate limit without Graph's regain estimate, and at
+   * least this long. */
   META_RATE_LIMIT_MIN_WAIT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** …and at most this long, whatever Graph's `estimated_time_to_regain_access` says. */
   META_RATE_LIMIT_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
@@ -42,7 +43,7 @@ const ZEnv = z.object({
    */
   PUBLIC_URL: z.string().url().optional(),
   /**
-   * Mail (mention notifications, issue #12): an SMTP URL (`smtp://user:pass@host:587`,
+   * Mail (mention notifications): an SMTP URL (`smtp://user:pass@host:587`,
    * `smtps://…:465`) sends real mail; unset, each message is written to the log and, as an
    * `.eml` file, to `{DATA_DIR}/outbox` (lib/mailer.ts).
    */
@@ -150,7 +151,7 @@ export type Config = ReturnType<typeof loadConfig>;
 /**
  * Defaults that are public (they ship in this repository and the simulator): fine against the
  * local simulator, a take-over risk anywhere else. The app secret signs `appsecret_proof` and
- * the app token; the verify token guards the webhook subscription handshake (issue #8 "Secrets").
+ * the app token; the verify token guards the webhook subscription handshake.
  */
 const SIMULATOR_DEFAULTS = { META_APP_SECRET: 'meta-sim-app-secret', META_WEBHOOK_VERIFY_TOKEN: 'dinedesk-verify' } as const;
 

@@ -22,7 +22,7 @@ import { demoTicketsJob } from './modules/tickets/tickets.demo.ts';
 import { pruneExpiredRuns, reportGenerateJob, reportScheduleJob } from './modules/reports/reports.service.ts';
 
 /**
- * The job catalogue (issue #9): every kind of background work, registered on the process's
+ * The job catalogue: every kind of background work, registered on the process's
  * queue the way app.ts registers every route. A module declares its jobs beside the service
  * they call (`defineJob` in `<m>-sync.service.ts`, `webhook.service.ts`); the jobs that span
  * modules (the sync tick, maintenance) live here.

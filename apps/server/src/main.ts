@@ -12,7 +12,7 @@ try {
   server = await createServer(config);
 } catch (e) {
   // An unusable or busy DATA_DIR is the operator's to fix: the message says what and where,
-  // a stack trace would only hide it (issue #8).
+  // a stack trace would only hide it.
   if (!(e instanceof DataDirError)) throw e;
   process.stderr.write(`DineDesk cannot start: ${e.message}\n`);
   process.exit(1);

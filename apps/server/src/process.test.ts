@@ -14,8 +14,8 @@ import { generatedLondonOrderFile } from './test/order-files.ts';
 
 /**
  * The server as a real process (`node --import tsx apps/server/src/main.ts`, as `npm start` runs
- * it) on a throwaway DATA_DIR: one writer per DATA_DIR, start-up checks, SIGTERM under load
- * (issue #8 "Data and process"). Runs on PGlite only (vitest.config.ts).
+ * it) on a throwaway DATA_DIR: one writer per DATA_DIR, start-up checks, SIGTERM under load.
+ * Runs on PGlite only (vitest.config.ts).
  */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

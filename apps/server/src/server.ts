@@ -136,7 +136,7 @@ export async function createServer(
  * their answer (`Connection: close`), so `app.close()` resolves as soon as they are answered.
  * Why: Node's `server.close()` closes the connections that are idle at that moment only once;
  * a connection busy then turns idle afterwards and stayed open for the keep-alive timeout
- * (72 s), so SIGTERM under load ended through the forced exit with code 1 (issue #8). Fastify
+ * (72 s), so SIGTERM under load ended through the forced exit with code 1. Fastify
  * itself adds `Connection: close` only to requests that arrive after closing began.
  */
 function endKeepAliveAfterInFlight(app: FastifyInstance): void {

@@ -1,5 +1,5 @@
 /**
- * The web boundaries of issue #9 are enforced by `npm run lint` (eslint.config.js, documented in
+ * The web boundaries are enforced by `npm run lint` (eslint.config.js, documented in
  * docs/architecture.md "Web boundaries"): features never import each other, demo/ and features/
  * never import each other, production code never imports test support; and there are no import
  * cycles (`findImportCycles`, checked here rather than by ESLint: see import-cycles.ts). Each case plants a violation in memory at a real path and expects the rule to name it; the

@@ -1,9 +1,9 @@
 /**
- * Import cycles of the web app (issue #9 "Boundaries in lint": an import cycle rule).
+ * Import cycles of the web app (an import cycle rule).
  *
  * Why not `import-x/no-cycle`: eslint-plugin-import-x resolves through `unrs-resolver`, whose
  * per-platform binaries our npm registry lacks, so `npm ci` fails on a fresh clone
- * (stack-notes.md "Lockfile and npm ci"). TypeScript, already a dependency, lists a file's
+ * (docs/dependencies.md#lockfile-and-npm-ci). TypeScript, already a dependency, lists a file's
  * imports (`preProcessFile`: static imports, re-exports and `import()`), and Tarjan's algorithm
  * finds the strongly connected components of that graph; every component of more than one
  * file, or a file importing itself, is a cycle. Type-only imports (`import type`, `export type`)

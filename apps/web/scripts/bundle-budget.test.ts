@@ -1,7 +1,7 @@
 /**
- * The bundle budget (issue #10, targets.md "Web"): first the walker on a hand-written manifest,
- * so a planted heavy import is shown to fail and to be named; then the real production build,
- * whose product screens must stay within their budgets and never hold the demo mock.
+ * The bundle budget (docs/requirements/quality-goals.md#web): first the walker on a hand-written
+ * manifest, so a planted heavy import is shown to fail and to be named; then the real production
+ * build, whose product screens must stay within their budgets and never hold the demo mock.
  * Project `web-budget` (root vitest.config.ts); one build of ~2 s for the whole file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,7 +121,7 @@ describe('the walker (a hand-written manifest)', () => {
   });
 });
 
-describe('the production build (targets.md "Web")', () => {
+describe('the production build', () => {
   let web: WebBuild;
   beforeAll(async () => {
     web = await buildWeb();

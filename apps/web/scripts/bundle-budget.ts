@@ -1,7 +1,8 @@
 /**
  * The JavaScript each product screen downloads, from a production build's Vite manifest, and
- * the budgets it must stay under (targets.md "Web": sign-in page ≤ 120 KiB gzip, first
- * signed-in screen ≤ 250 KiB gzip, the demo mock and its data never in a product screen).
+ * the budgets it must stay under (docs/requirements/quality-goals.md#web: sign-in page ≤ 120 KiB
+ * gzip, first signed-in screen ≤ 250 KiB gzip, the demo mock and its data never in a product
+ * screen).
  *
  * How a screen is counted ({@link measureScreen}): its first-paint roots (the entry and the
  * lazy route chunks it renders) plus every chunk they import statically, transitively, as the
@@ -63,7 +64,8 @@ export interface ScreenSpec {
    * socket client, deferred navbar parts). Printed, checked for the demo mock, not budgeted.
    */
   unprompted: readonly string[];
-  /** targets.md's figure for this screen (gzip bytes of first-paint JavaScript), if it has one. */
+  /** docs/requirements/quality-goals.md's figure for this screen (gzip bytes of first-paint
+   * JavaScript), if it has one. */
   targetBytes: number | null;
   /**
    * The limit the test enforces: the target, or while a target is not met yet a ceiling just
@@ -93,19 +95,20 @@ const SOCKET_CLIENT = '../../node_modules/socket.io-client/build/esm/index.js';
 const DEFERRED_SHELL = [
   'src/demo/search/components/bookmarks.tsx',
   'src/locales/en/demo.json',
-  // The navbar's mention bell (issue #12): lazy behind a placeholder of its size, on every signed-in screen.
+  // The navbar's mention bell: lazy behind a placeholder of its size, on every signed-in screen.
   'src/features/comments/components/mention-bell.tsx',
 ] as const;
 /** The signed-in shell up to and excluding the screen (vite.config.ts minus the Reviews page). */
 const SIGNED_IN_SHELL = [ENTRY, ...FIRST_SIGNED_IN_SCREEN.filter((source) => source !== REVIEWS_PAGE && source !== MAIN)];
 
 /**
- * The product screens (spec §2, screens.md). A signed-in user lands on the Overview at `/` (the
- * sign-in page's default `next`, issue #14), or on Reviews when they may not read the Overview
- * (app/product-area.tsx, lib/paths.ts): both are a "first signed-in screen" of targets.md and
- * hold its 250 KiB, measured as a cold load of the URL with a stored session (nothing cached from
- * the sign-in page). vite.config.ts keeps MUI in one chunk for Reviews' file list
- * ({@link FIRST_SIGNED_IN_SCREEN}); the Overview's other MUI parts come with its own chunk.
+ * The product screens (docs/requirements/routes.md, docs/requirements/screen-contents.md). A
+ * signed-in user lands on the Overview at `/` (the sign-in page's default `next`), or on Reviews
+ * when they may not read the Overview (app/product-area.tsx, lib/paths.ts): both are a "first
+ * signed-in screen" in docs/requirements/quality-goals.md and hold its 250 KiB, measured as a cold
+ * load of the URL with a stored session (nothing cached from the sign-in page). vite.config.ts
+ * keeps MUI in one chunk for Reviews' file list ({@link FIRST_SIGNED_IN_SCREEN}); the Overview's
+ * other MUI parts come with its own chunk.
  */
 export const SCREENS: readonly ScreenSpec[] = [
   {
@@ -172,8 +175,8 @@ export const SCREENS: readonly ScreenSpec[] = [
 ];
 
 /**
- * Modules of the demo mock (spec §7): MSW and the demo areas' handlers and in-memory data.
- * A product screen holding any of them fails the budget test whatever its size.
+ * Modules of the demo mock (docs/requirements/calls.md): MSW and the demo areas' handlers and
+ * in-memory data. A product screen holding any of them fails the budget test whatever its size.
  */
 export const DEMO_MOCK_MODULE = /(^|\/)node_modules\/(msw|@mswjs)\/|^src\/demo\/(mock\/(browser|handlers)|[^/]+\/(data|handlers))\.ts$/;
 
@@ -275,7 +278,7 @@ export function budgetFailure(size: ScreenSize): string | null {
   const budget = size.screen.budgetBytes;
   if (budget !== null && size.gzipBytes > budget) {
     const target = size.screen.targetBytes;
-    const note = target !== null && target !== budget ? ` (targets.md: ${kib(target)} KiB)` : '';
+    const note = target !== null && target !== budget ? ` (docs/requirements/quality-goals.md: ${kib(target)} KiB)` : '';
     problems.push(`${size.screen.title}: ${kib(size.gzipBytes)} KiB gzip of first-paint JavaScript, budget ${kib(budget)} KiB${note}`);
   }
   const whole = size.screen.wholeLoadBudgetBytes ?? null;

@@ -1,6 +1,7 @@
 /**
- * Prints the JavaScript each product screen downloads (gzip KiB, against targets.md's budgets),
- * from a fresh production build in a temporary folder (nothing in apps/web/dist changes).
+ * Prints the JavaScript each product screen downloads (gzip KiB, against
+ * docs/requirements/quality-goals.md's budgets), from a fresh production build in a temporary
+ * folder (nothing in apps/web/dist changes).
  *
  *   node --import tsx apps/web/scripts/bundle-size.ts             # one line per screen
  *   node --import tsx apps/web/scripts/bundle-size.ts --list      # and each screen's chunks

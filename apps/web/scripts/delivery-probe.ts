@@ -1,8 +1,8 @@
 /**
- * What a real browser downloads, and how fast the demo mock answers once asked (issue #10;
- * docs/decisions/0018-web-delivery.md). Complements bundle-size.ts, which reads the build's
- * manifest: this one watches the network of Chromium against the running stack, so it also
- * sees idle prefetches, the socket client, the encodings and the server's cache headers.
+ * What a real browser downloads, and how fast the demo mock answers once asked
+ * (docs/decisions/0018-web-delivery.md). Complements bundle-size.ts, which reads the build's
+ * manifest: this one watches the network of Chromium against the running stack, so it also sees
+ * idle prefetches, the socket client, the encodings and the server's cache headers.
  *
  *   npm run build -w @dinedesk/web && node --import tsx apps/web/scripts/delivery-probe.ts
  *

@@ -72,7 +72,7 @@ declare module 'i18next' {
       overview: typeof overview;
       instagram: typeof instagram;
       ads: typeof ads;
-      // The template's demo apps (issue #15), one namespace each.
+      // The template's demo apps, one namespace each.
       'demo-email': typeof demoEmail;
       'demo-chat': typeof demoChat;
       'demo-todo': typeof demoTodo;
@@ -88,7 +88,7 @@ declare module 'i18next' {
       'demo-knowledge-base': typeof demoKnowledgeBase;
       'demo-pricing': typeof demoPricing;
       'demo-blog': typeof demoBlog;
-      // The UI showcase (issue #17), one namespace per section.
+      // The UI showcase, one namespace per section.
       'demo-ui-elements': typeof demoUiElements;
       'demo-cards': typeof demoCards;
       'demo-ui-components': typeof demoUiComponents;

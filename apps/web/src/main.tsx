@@ -1,7 +1,7 @@
 /**
  * Browser entry: i18n, the stored layout skin and direction on `<html>`, the router, and the
- * start-up session refresh (spec §4: "On start, if an email is stored, the user details are
- * fetched"), which is loaded only when it will run.
+ * start-up session refresh (docs/requirements/states.md: "On start, if an email is stored, the user
+ * details are fetched"), which is loaded only when it will run.
  *
  * A non-English visitor's strings are fetched before the first render (one small chunk), so
  * the page never flashes English and then re-lays out in German (CLS).
@@ -22,7 +22,7 @@ if (readEmail()) {
 /** Least time between two refreshes of `userData` when the tab comes back into view. */
 const REFRESH_ON_RETURN_MS = 60_000;
 let lastRefresh = Date.now();
-// An owner may change this user's role or access at any time (issue #4): the server enforces
+// An owner may change this user's role or access at any time: the server enforces
 // it on the next call; refreshing `userData` when the user returns also updates the menu.
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState !== 'visible' || !readEmail() || Date.now() - lastRefresh < REFRESH_ON_RETURN_MS) return;

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { ORDER_IMPORT_STATUSES, ZCurrency, ZDay } from './orders.ts';
 
 /**
- * Digital Marketing → Ads pro (issue #14 "Digital Marketing: Ads pro", spec §2 route
- * /apps/digital-marketing/ads-pro, screens.md "Ads pro"; docs/decisions/0043): an outlet's ad
- * results imported from a CSV export (one row per campaign and day) through the order import's
- * machinery (upload, `order_imports` record, queued job, validation report), and per period the
- * spend, impressions, clicks, CTR, the orders attributed to the ads by day and outlet, the cost per
- * order and the return. The attribution is an estimate and every answer says so
- * ({@link ZAdsPerformance} `attribution`).
+ * Digital Marketing → Ads pro ("Digital Marketing: Ads pro", docs/requirements/routes.md route
+ * /apps/digital-marketing/ads-pro, docs/requirements/screen-contents.md#ads-pro;
+ * docs/decisions/0043): an outlet's ad results imported from a CSV export (one row per campaign and
+ * day) through the order import's machinery (upload, `order_imports` record, queued job, validation
+ * report), and per period the spend, impressions, clicks, CTR, the orders attributed to the ads by
+ * day and outlet, the cost per order and the return. The attribution is an estimate and every
+ * answer says so ({@link ZAdsPerformance} `attribution`).
  *
  * Imported from `@dinedesk/contracts/ads` only (not the index barrel), like orders.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A CASL rule: `{action, subject, conditions?}` (spec §6; issue #4 adds conditions). */
+/** A CASL rule: `{action, subject, conditions?}` (docs/requirements/roles.md; `conditions` scope a rule to records). */
 export const ZAbilityRule = z.object({
   action: z.string(),
   subject: z.string(),
@@ -9,7 +9,7 @@ export const ZAbilityRule = z.object({
 });
 export type TAbilityRule = z.infer<typeof ZAbilityRule>;
 
-/** Ability of a signed-out visitor (spec §6: "default is read on Auth"). */
+/** Ability of a signed-out visitor (docs/requirements/roles.md: "default is read on Auth"). */
 export const DEFAULT_ABILITY: TAbilityRule[] = [{ action: 'read', subject: 'Auth' }];
 
 /** Roles of a restaurant group (docs/decisions/roles.md). */
@@ -17,7 +17,7 @@ export const ROLES = ['super_admin', 'client_owner', 'brand_manager', 'outlet_ma
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 
-/** What the browser keeps as `userData` in localStorage (spec §3). */
+/** What the browser keeps as `userData` in localStorage (docs/requirements/data.md). */
 export const ZUserData = z.object({
   id: z.string(),
   email: z.email(),
@@ -37,7 +37,8 @@ export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 export const ZLoginResponse = z.object({ accessToken: z.string(), userData: ZUserData });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
-/** The failure messages of get-client-details (spec §5, §8), also used by every 401. */
+/** The failure messages of get-client-details (docs/requirements/validation.md and errors.md), also
+ * used by every 401. */
 export const AUTH_MESSAGES = { invalid: 'Invalid token', expired: 'Token has expired' } as const;
 
 /** Outlets and brands of the signed-in client, as `get-client-details` answers. */

@@ -5,7 +5,7 @@ import { REVIEW_SOURCES, SENTIMENTS } from './reviews.ts';
 import { TICKET_PRIORITIES } from './tickets.ts';
 
 /**
- * Automation rules (issue #12 "Automation", screens.md "Automation"; docs/decisions/0028): a
+ * Automation rules (docs/requirements/screen-contents.md#automation; docs/decisions/0028): a
  * trigger, conditions, actions and a delay, evaluated in the client's priority order on every
  * arriving review (`new_review`) or guest message of a Messenger or Instagram conversation
  * (`new_message`); the first rule of that trigger that matches handles it. Rules act on behalf
@@ -17,7 +17,7 @@ export const AUTOMATION_TRIGGERS = ['new_review', 'new_message'] as const;
 export const ZAutomationTrigger = z.enum(AUTOMATION_TRIGGERS, { error: "trigger must be 'new_review' or 'new_message'" });
 export type TAutomationTrigger = z.infer<typeof ZAutomationTrigger>;
 
-/** Delay between a review's arrival and the actions (issue #12: 5 min to 24 h). */
+/** Delay between a review's arrival and the actions (5 min to 24 h). */
 export const AUTOMATION_DELAY_MIN_MINUTES = 5;
 export const AUTOMATION_DELAY_MAX_MINUTES = 24 * 60;
 /**
@@ -30,7 +30,7 @@ export const AUTOMATION_SOURCES = ['facebook', 'google', ...CHANNELS] as const;
 export type TAutomationSource = (typeof AUTOMATION_SOURCES)[number];
 /** Rules per client. */
 export const AUTOMATION_RULES_MAX = 50;
-/** How far back a dry run looks (issue #12: the last 90 days of real reviews). */
+/** How far back a dry run looks (the last 90 days of real reviews). */
 export const AUTOMATION_DRY_RUN_DAYS = 90;
 /** Matches a dry run lists one by one (all are counted). */
 export const AUTOMATION_DRY_RUN_SAMPLE = 50;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * Body of every non-OK product response. The web client raises an error carrying `message`
- * for 400/403/500 and the whole body otherwise (spec §8). `field` names the offending input
- * on validation failures (dotted path, e.g. `body.message`).
+ * for 400/403/500 and the whole body otherwise (docs/requirements/errors.md). `field` names the
+ * offending input on validation failures (dotted path, e.g. `body.message`).
  */
 export const ZErrorResponse = z.object({
   message: z.string(),
@@ -26,7 +26,7 @@ export const ZIsoTime = z.iso.datetime({ offset: true });
 /**
  * Id of a DineDesk row (a PostgreSQL bigint identity, handled as a JS number) sent as a string
  * of digits. Bounded to 2^53 − 1: a longer id would be rounded to another row's id, and 19 or
- * more digits overflow bigint in PostgreSQL, so both are a 400 naming the field (issue #8).
+ * more digits overflow bigint in PostgreSQL, so both are a 400 naming the field.
  * @param name the field name used in messages, e.g. `conversationId`
  */
 export const ZRowId = (name: string) =>
@@ -42,7 +42,7 @@ export const ZHealth = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   /**
-   * The process's link to the other server processes (Redis, issue #10, decision 0021): `off`
+   * The process's link to the other server processes (Redis, decision 0021): `off`
    * without REDIS_URL, `degraded` while Redis is unreachable. Degraded is not failing: the
    * process still serves reads, sends and sign-in; live updates reach its own sockets only until
    * the link is back, then every socket catches up.

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Competitor analysis (issue #12, screens.md "Competitor analysis", spec §2 route
- * /apps/reviews_and_complaints/competitor-analysis; docs/decisions/0030): up to 5 competitor
- * Places per outlet, picked through Google Places (New) text search; a rating vs review-volume
- * grid with the outlet among them, monthly rating and review-velocity trends, and sentiment by
- * theme with the top phrases.
+ * Competitor analysis (docs/requirements/screen-contents.md#competitor-analysis,
+ * docs/requirements/routes.md route /apps/reviews_and_complaints/competitor-analysis;
+ * docs/decisions/0030): up to 5 competitor Places per outlet, picked through Google Places (New)
+ * text search; a rating vs review-volume grid with the outlet among them, monthly rating and
+ * review-velocity trends, and sentiment by theme with the top phrases.
  *
  * Imported by the web app from `@dinedesk/contracts/competitors` only (not the index barrel), so
  * these schemas stay out of the first paint of the other screens.
@@ -22,9 +22,9 @@ export const COMPETITORS_API = {
   remove: '/api/competitors/remove',
 } as const;
 
-/** Competitors per outlet (issue #12). */
+/** Competitors per outlet. */
 export const COMPETITORS_MAX = 5;
-/** Themes of the sentiment breakdown (issue #12); keyword lists in the server's `competitors.themes.ts`. */
+/** Themes of the sentiment breakdown; keyword lists in the server's `competitors.themes.ts`. */
 export const COMPETITOR_THEMES = ['food', 'service', 'ambience', 'price', 'delivery'] as const;
 export type TCompetitorTheme = (typeof COMPETITOR_THEMES)[number];
 /** Places API (New) `priceLevel`, as Google names it. */

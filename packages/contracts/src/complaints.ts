@@ -3,9 +3,9 @@ import { ZCursor, ZIsoTime, ZPaging, ZRowId } from './common.ts';
 import { ZReviewId } from './reviews.ts';
 
 /**
- * Complaints (issue #12, screens.md "Complaints", docs/decisions/0026): one incident of one guest
- * at one outlet, wherever the guest spoke. A complaint gathers its sources (reviews and inbox
- * conversations) into one timeline, has a status, an assignee and a root-cause tag.
+ * Complaints (docs/requirements/screen-contents.md#complaints, docs/decisions/0026): one incident
+ * of one guest at one outlet, wherever the guest spoke. A complaint gathers its sources (reviews
+ * and inbox conversations) into one timeline, has a status, an assignee and a root-cause tag.
  *
  * - A review with rating ≤ 2 or negative sentiment, created within the last
  *   {@link COMPLAINT_LOOKBACK_DAYS} days, becomes a complaint when it arrives; any review can be

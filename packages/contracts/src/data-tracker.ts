@@ -3,12 +3,12 @@ import { ZIsoTime } from './common.ts';
 import { ZJobState } from './jobs.ts';
 
 /**
- * Reporting → Data tracker (issue #14, spec §2 route /apps/reporting/data-tracker, screens.md
- * "Data tracker"; docs/decisions/0041): for every outlet the caller sees and every source DineDesk
- * reads (Facebook, Google, Instagram, orders), whether the data is arriving: the last successful
- * sync and the next one, the token's health, the last failure in plain words, how many new rows
- * came in on each of the last {@link DATA_TRACKER_DAYS} days, the newest background job of that
- * row, and a "sync now" for the roles that may sync.
+ * Reporting → Data tracker (docs/requirements/routes.md route /apps/reporting/data-tracker,
+ * docs/requirements/screen-contents.md#data-tracker; docs/decisions/0041): for every outlet the
+ * caller sees and every source DineDesk reads (Facebook, Google, Instagram, orders), whether the
+ * data is arriving: the last successful sync and the next one, the token's health, the last failure
+ * in plain words, how many new rows came in on each of the last {@link DATA_TRACKER_DAYS} days, the
+ * newest background job of that row, and a "sync now" for the roles that may sync.
  *
  * Imported from `@dinedesk/contracts/data-tracker` only (not the index barrel), like reporting.
  */

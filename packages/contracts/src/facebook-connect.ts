@@ -2,21 +2,22 @@ import { z } from 'zod';
 import { ZIsoTime } from './common.ts';
 
 /**
- * Facebook connect (issue #11, spec §7 `construct-fb-auth-url`, `get-accounts`; the callback and
- * the landing route `/apps/reviews_and_reputation/facebook?longToken=success|failed` of spec §2).
- * Decisions: docs/decisions/0022-facebook-connect.md.
+ * Facebook connect (docs/requirements/calls.md `construct-fb-auth-url`, `get-accounts`; the
+ * callback and the landing route `/apps/reviews_and_reputation/facebook?longToken=success|failed`
+ * in docs/requirements/routes.md). Decisions: docs/decisions/0022-facebook-connect.md.
  *
  * Flow: the web app asks `construct-fb-auth-url` for the Facebook Login dialog URL and opens it
- * in a 700x800 popup (spec §9). Facebook redirects the popup to the server's callback, which
- * checks the signed `state`, exchanges the code for a short-lived user token and that for a
- * long-lived one (`fb_exchange_token`), reads `/me/accounts`, stores the page access tokens of
- * the client's outlets encrypted, subscribes each page to webhooks (`subscribed_apps`) and
- * redirects to the landing route with `longToken=success` or `longToken=failed&reason=…`.
+ * in a 700x800 popup (docs/requirements/constants.md). Facebook redirects the popup to the server's
+ * callback, which checks the signed `state`, exchanges the code for a short-lived user token and
+ * that for a long-lived one (`fb_exchange_token`), reads `/me/accounts`, stores the page access
+ * tokens of the client's outlets encrypted, subscribes each page to webhooks (`subscribed_apps`)
+ * and redirects to the landing route with `longToken=success` or `longToken=failed&reason=…`.
  */
 
 /**
- * Permissions asked in the Login dialog: the app's scopes of external-apis.md §1, plus
- * `pages_manage_metadata` (needed by the Conversations API and `POST /{page-id}/subscribed_apps`).
+ * Permissions asked in the Login dialog: the app's scopes in
+ * docs/requirements/platform-apis.md#facebook-login-and-tokens, plus `pages_manage_metadata`
+ * (needed by the Conversations API and `POST /{page-id}/subscribed_apps`).
  */
 export const FACEBOOK_LOGIN_SCOPES = [
   'pages_show_list',
@@ -30,10 +31,10 @@ export const FACEBOOK_LOGIN_SCOPES = [
   'pages_manage_metadata',
 ] as const;
 
-/** The popup's size (spec §9: "Facebook login popup 700x800"). */
+/** The popup's size (docs/requirements/constants.md: "Facebook login popup 700x800"). */
 export const FACEBOOK_LOGIN_POPUP = { width: 700, height: 800 } as const;
 
-/** Landing route of the callback (spec §2). */
+/** Landing route of the callback (docs/requirements/routes.md). */
 export const FACEBOOK_CONNECT_ROUTE = '/apps/reviews_and_reputation/facebook';
 
 export const ZConstructFbAuthUrlQuery = z.object({
@@ -98,7 +99,8 @@ export const ZConnectedPage = z.object({
   health: ZTokenHealth.nullable(),
   /** Plain-words reason when `health` is `dead`. */
   reason: z.string().nullable(),
-  /** Page tokens from a long-lived user token never expire (external-apis.md §1): null. */
+  /** Page tokens from a long-lived user token never expire
+   * (docs/requirements/platform-apis.md#facebook-login-and-tokens): null. */
   expiresAt: ZIsoTime.nullable(),
   connectedAt: ZIsoTime.nullable(),
   /** Webhooks subscribed (`subscribed_apps`) at the last connect. */

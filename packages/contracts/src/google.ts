@@ -4,8 +4,9 @@ import { ZTokenHealth } from './facebook-connect.ts';
 import { ZIdempotencyKey, ZSyncState } from './reviews.ts';
 
 /**
- * Google Business Profile (issue #11, spec §7 `get-locations-for-user`, `get_locations/get-locations`;
- * external-apis.md §6). Decisions: docs/decisions/0024-google-business-profile.md.
+ * Google Business Profile (docs/requirements/calls.md `get-locations-for-user`,
+ * `get_locations/get-locations`; docs/requirements/platform-apis.md#google-business-profile).
+ * Decisions: docs/decisions/0024-google-business-profile.md.
  *
  * Flow: `construct-fb-auth-url?authType=google` gives Google's consent URL (scope
  * `business.manage`, offline access), opened in the same 700x800 popup as Facebook's. Google
@@ -17,7 +18,8 @@ import { ZIdempotencyKey, ZSyncState } from './reviews.ts';
  * on its reviews sync into the one feed (`get_reviews/get-reviews`).
  */
 
-/** The one OAuth scope the Business Profile APIs need (external-apis.md §6). */
+/** The one OAuth scope the Business Profile APIs need
+ * (docs/requirements/platform-apis.md#google-business-profile). */
 export const GOOGLE_SCOPES = ['https://www.googleapis.com/auth/business.manage'] as const;
 
 /** Why a Google connection failed, as the landing route's `reason` names it (see FB_CONNECT_FAILURES). */
@@ -70,7 +72,8 @@ export const ZGoogleConnection = z.object({
 });
 export type TGoogleConnection = z.infer<typeof ZGoogleConnection>;
 
-/** `POST /get-locations-for-user` (spec §7): no body needed; `connectionId` narrows to one connection. */
+/** `POST /get-locations-for-user` (docs/requirements/calls.md): no body needed; `connectionId`
+ * narrows to one connection. */
 export const ZGetLocationsForUserRequest = z.object({ connectionId: z.uuid({ error: 'connectionId must be a connection id' }).optional() }).strict();
 export const ZGetLocationsForUserResponse = z.object({ connections: z.array(ZGoogleConnection) });
 export type TGetLocationsForUserResponse = z.infer<typeof ZGetLocationsForUserResponse>;
@@ -111,7 +114,8 @@ export const ZGetLocationsRequest = z.object({ outletId: z.uuid({ error: 'outlet
 export const ZGetLocationsResponse = z.object({ data: z.array(ZGoogleLocation) });
 export type TGetLocationsResponse = z.infer<typeof ZGetLocationsResponse>;
 
-/** Google accepts a reply of at most 4096 bytes of UTF-8 (external-apis.md §6). */
+/** Google accepts a reply of at most 4096 bytes of UTF-8
+ * (docs/requirements/platform-apis.md#google-business-profile). */
 export const GOOGLE_REPLY_MAX_BYTES = 4096;
 
 /** Bytes of `s` in UTF-8 (the contracts run in browsers and Node without a shared TextEncoder type). */

@@ -3,18 +3,20 @@ import { ZCursor, ZIsoTime, ZPaging, ZRowId } from './common.ts';
 
 /**
  * Social inbox: Messenger and Instagram conversations of the client's connected pages
- * (spec §7 "messenger" and "{channel}" calls; external-apis.md §3–4; issue #3).
+ * (docs/requirements/calls.md#product-calls and "{channel}" calls;
+ * docs/requirements/platform-apis.md#messenger-and-instagram-messaging and
+ * platform-apis.md#webhooks).
  */
 export const CHANNELS = ['messenger', 'instagram'] as const;
 export const ZChannel = z.enum(CHANNELS);
 export type TChannel = z.infer<typeof ZChannel>;
 
-/** Send API text limit (external-apis.md §3). */
+/** Send API text limit (docs/requirements/platform-apis.md#messenger-and-instagram-messaging). */
 export const MESSAGE_TEXT_MAX = 2000;
 
 /** A page (Messenger: Facebook Page; Instagram: the Page-linked professional account). */
 /**
- * The page's link to Facebook as the inbox shows it (issue #10): `token_invalid` Facebook refused
+ * The page's link to Facebook as the inbox shows it: `token_invalid` Facebook refused
  * the page's token (error 190) and DineDesk stopped calling Facebook for it until it is
  * reconnected; `rate_limited` Facebook is throttling the page (4/17/32/613) and DineDesk resumes
  * by itself; `ok` otherwise. `message` says so in plain words (null when `ok`).
@@ -90,7 +92,7 @@ export type TConversationsResponse = z.infer<typeof ZConversationsResponse>;
  * is in docs/decisions/0013-meta-payloads.md). Each variant carries what the web needs to show
  * it. A kind DineDesk does not know (Meta adds some from time to time), Meta's own
  * `unsupported_type`, or a stored attachment that no longer parses is `unsupported`, with the
- * type Meta used in `originalType`: it is stored and shown, never refused (issue #8).
+ * type Meta used in `originalType`: it is stored and shown, never refused.
  */
 export const MEDIA_ATTACHMENT_TYPES = ['image', 'video', 'audio', 'file'] as const;
 /** Photo, video, voice message or file: `url` is Meta's CDN link (expires after a while). */
@@ -174,7 +176,8 @@ export const ZReactRequest = z.object({ reaction: z.string().trim().min(1).max(3
 export type TReactRequest = z.infer<typeof ZReactRequest>;
 export const ZReactResponse = z.object({ message: ZInboxMessage });
 
-/** `POST …/conversations/{conversationId}/read` (no body): the conversation with `unreadCount` 0 (issue #3 read state). */
+/** `POST …/conversations/{conversationId}/read` (no body): the conversation with `unreadCount` 0
+ * (read state). */
 export const ZMarkReadResponse = z.object({ conversation: ZConversation });
 export type TMarkReadResponse = z.infer<typeof ZMarkReadResponse>;
 

@@ -1,7 +1,7 @@
 /**
  * @dinedesk/contracts: zod schemas (Z…) and types (T…) of every API call and socket event.
- * Automation (issue #12) is its own entry, `@dinedesk/contracts/automation`: no screen uses it
- * yet, and through this barrel its schemas would land in every screen's first paint.
+ * Automation is its own entry, `@dinedesk/contracts/automation`: only its own screen loads it,
+ * and through this barrel its schemas would land in every screen's first paint.
  */
 export * from './auth.ts';
 export * from './common.ts';

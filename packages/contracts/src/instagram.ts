@@ -1,17 +1,18 @@
 import { z } from 'zod';
 
 /**
- * Instagram media insights (spec §1 "Instagram media insights", §7 `POST
- * /api/instagram-media-insights`; issue #13; screens.md "Instagram media insights";
- * external-apis.md §5; docs/decisions/0035): the media grid of a connected Instagram
- * professional account with each item's current metrics, totals and trends over a period, sort
- * and filter by type, date and metric, and per-item problems in plain words.
+ * Instagram media insights (docs/requirements/product.md#product-features and calls.md `POST
+ * /api/instagram-media-insights`; docs/requirements/screen-contents.md#instagram-media-insights;
+ * docs/requirements/platform-apis.md#instagram-media-and-insights; docs/decisions/0035): the media
+ * grid of a connected Instagram professional account with each item's current metrics, totals and
+ * trends over a period, sort and filter by type, date and metric, and per-item problems in plain
+ * words.
  *
  * Imported by the web app from `@dinedesk/contracts/instagram` only (not the index barrel), so
  * these schemas stay out of the first paint of the other screens; imports nothing but zod.
  */
 
-/** The call's path (spec §7). */
+/** The call's path (docs/requirements/calls.md). */
 export const INSTAGRAM_API = { mediaInsights: '/api/instagram-media-insights' } as const;
 
 /**
@@ -23,7 +24,8 @@ export const ZMediaKind = z.enum(MEDIA_KINDS);
 export type TMediaKind = z.infer<typeof ZMediaKind>;
 
 /**
- * The metrics DineDesk shows (current Graph names, external-apis.md §5). Watch time is reels'
+ * The metrics DineDesk shows (current Graph names,
+ * docs/requirements/platform-apis.md#instagram-media-and-insights). Watch time is reels'
  * `ig_reels_video_view_total_time` and `ig_reels_avg_watch_time`, both in milliseconds.
  */
 export const INSTAGRAM_METRICS = ['views', 'reach', 'likes', 'comments', 'shares', 'saved', 'total_interactions', 'replies', 'ig_reels_avg_watch_time', 'ig_reels_video_view_total_time'] as const;
@@ -32,9 +34,9 @@ export type TInstagramMetric = z.infer<typeof ZInstagramMetric>;
 
 /**
  * The metrics the server asks Graph for, per media product type: only those the per-type matrix
- * of external-apis.md §5 lists as valid (FEED covers IMAGE, VIDEO and CAROUSEL_ALBUM). A metric
- * Graph still refuses (reports conflict on `shares` for images and albums) is dropped for that
- * item and listed in its `unavailableMetrics`.
+ * in docs/requirements/platform-apis.md#instagram-media-and-insights lists as valid (FEED covers
+ * IMAGE, VIDEO and CAROUSEL_ALBUM). A metric Graph still refuses (reports conflict on `shares` for
+ * images and albums) is dropped for that item and listed in its `unavailableMetrics`.
  */
 export const METRICS_BY_PRODUCT_TYPE = {
   FEED: ['views', 'reach', 'likes', 'comments', 'shares', 'saved', 'total_interactions'],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZIsoTime } from './common.ts';
 
 /**
- * Background jobs (issue #9): syncs, webhook processing, guest-name look-ups, and the imports,
+ * Background jobs: syncs, webhook processing, guest-name look-ups, and the imports,
  * exports and timers to come run in one Postgres-backed queue; a client's users see the state
  * of their client's jobs (`GET /api/jobs`, `GET /api/jobs/{id}`), scoped like the rows the job
  * touches (client, outlet, and `read` on the job's subject).

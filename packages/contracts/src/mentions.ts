@@ -3,11 +3,11 @@ import { ZCursor, ZIsoTime, ZPaging, ZRowId } from './common.ts';
 import { ZReviewId, ZReviewSource } from './reviews.ts';
 
 /**
- * Internal comments and @mentions (spec §1 and §7, issue #12, docs/decisions/0025): the team's
- * own thread beside a review's public replies, never published. A comment's text holds mentions
- * as plain `@Full Name`; the ids of the mentioned teammates travel beside it (`mentionUserIds`)
- * and each must be a user who can see the review's outlet. Each mention notifies its teammate:
- * live in the navbar bell (`mention:new` on the socket) and by email.
+ * Internal comments and @mentions (docs/requirements/product.md and calls.md, docs/decisions/0025):
+ * the team's own thread beside a review's public replies, never published. A comment's text holds
+ * mentions as plain `@Full Name`; the ids of the mentioned teammates travel beside it
+ * (`mentionUserIds`) and each must be a user who can see the review's outlet. Each mention notifies
+ * its teammate: live in the navbar bell (`mention:new` on the socket) and by email.
  */
 
 /** Longest internal comment, characters (a long note, not a document). */
@@ -18,9 +18,10 @@ export const MENTIONS_MAX = 20;
 const uuid = (name: string) => z.uuid({ error: `${name} must be a user id` });
 
 /**
- * `POST /api/review/comments` (spec §7): `request: 'list'` reads a review's internal thread, oldest
- * first, keyset paged; `request: 'add'` adds a comment (spec §4 sets the precedent of a `request`
- * field choosing the operation of one call).
+ * `POST /api/review/comments` (docs/requirements/calls.md): `request: 'list'` reads a review's
+ * internal thread, oldest first, keyset paged; `request: 'add'` adds a comment
+ * (docs/requirements/states.md sets the precedent of a `request` field choosing the operation of
+ * one call).
  */
 export const ZInternalCommentsRequest = z.discriminatedUnion(
   'request',
@@ -69,7 +70,7 @@ export type TMentionedUser = z.infer<typeof ZMentionedUser>;
 
 export const ZInternalComment = z.object({
   id: z.string(),
-  /** The review or the ticket (issue #12 "internal comments with mentions" on tickets) the thread belongs to. */
+  /** The review or the ticket (on tickets) the thread belongs to. */
   reviewId: z.string().nullable(),
   ticketId: z.string().nullable(),
   /** Null once the author's account is deleted; `authorName` stays. */
@@ -86,7 +87,8 @@ export type TInternalCommentsListResponse = z.infer<typeof ZInternalCommentsList
 export const ZInternalCommentAddResponse = z.object({ comment: ZInternalComment });
 export type TInternalCommentAddResponse = z.infer<typeof ZInternalCommentAddResponse>;
 
-/** `POST /api/review/mentions-users` (spec §7): who may be mentioned on a review. */
+/** `POST /api/review/mentions-users` (docs/requirements/calls.md): who may be mentioned on a
+ * review. */
 export const ZMentionsUsersRequest = z
   .object({
     reviewId: ZReviewId,
@@ -106,17 +108,17 @@ export const ZMentionsUsersResponse = z.object({ data: z.array(ZMentionableUser)
 export type TMentionsUsersResponse = z.infer<typeof ZMentionsUsersResponse>;
 
 /**
- * Status of a mention notification (spec §4 "Mention notification status can be updated; specific
- * statuses are not shown"): `unread` until opened, `read`, `archived` out of the bell's list.
+ * Status of a mention notification (docs/requirements/states.md#access-ids-and-mentions): `unread`
+ * until opened, `read`, `archived` out of the bell's list.
  */
 export const MENTION_STATUSES = ['unread', 'read', 'archived'] as const;
 export const ZMentionStatus = z.enum(MENTION_STATUSES, { error: "status must be 'unread', 'read' or 'archived'" });
 export type TMentionStatus = z.infer<typeof ZMentionStatus>;
 
 /**
- * `POST /api/review/mention-notifications` (spec §7): the caller's mentions in the current
- * client, newest first. `view`: `inbox` (unread and read, the bell's list; default), `unread`,
- * `archived`.
+ * `POST /api/review/mention-notifications` (docs/requirements/calls.md): the caller's mentions in
+ * the current client, newest first. `view`: `inbox` (unread and read, the bell's list; default),
+ * `unread`, `archived`.
  */
 export const ZMentionNotificationsRequest = z
   .object({
@@ -158,7 +160,8 @@ export const ZMentionNotificationsResponse = z.object({
 });
 export type TMentionNotificationsResponse = z.infer<typeof ZMentionNotificationsResponse>;
 
-/** `POST /api/review/mentions/status` (spec §7): set the status of some of the caller's mentions, or of all unread ones. */
+/** `POST /api/review/mentions/status` (docs/requirements/calls.md): set the status of some of the
+ * caller's mentions, or of all unread ones. */
 export const ZMentionStatusRequest = z
   .object({
     ids: z

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { ZCurrency, ZDay } from './orders.ts';
 
 /**
- * The menu of an outlet (issue #14; spec §2 routes /apps/reporting/live-menu,
- * /apps/menu-management/insights, /apps/menu-management/audit-history; screens.md "Live menu",
- * "Menu insights / audit history"; docs/decisions/0039).
+ * The menu of an outlet (docs/requirements/routes.md routes /apps/reporting/live-menu,
+ * /apps/menu-management/insights, /apps/menu-management/audit-history;
+ * docs/requirements/screen-contents.md#live-menu, "Menu insights / audit history";
+ * docs/decisions/0039).
  *
  * An outlet's menu items are the distinct item names of its imported orders (one item per name,
  * made when the orders are written) and the items added by hand. Owners and managers edit an
@@ -246,7 +247,8 @@ export type TMenuHistory = z.infer<typeof ZMenuHistory>;
 
 // ------------------------------------------------------------------ item offer tracker
 
-/** Who pays for an offer's discount: the outlet, the delivery platform, or both (screens.md "Item offer tracker"). */
+/** Who pays for an offer's discount: the outlet, the delivery platform, or both
+ * (docs/requirements/screen-contents.md#item-offer-tracker). */
 export const OFFER_PAYERS = ['outlet', 'platform', 'shared'] as const;
 /** A percentage off the menu price, or a fixed offer price. */
 export const OFFER_KINDS = ['percent_off', 'fixed_price'] as const;

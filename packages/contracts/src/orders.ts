@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Orders and Business Overview (issue #13, spec §2 routes /apps/business-overview/*, screens.md
- * "Business Overview and Reporting"; docs/decisions/0036): orders imported per outlet from CSV
- * (two shapes), the import jobs and their validation reports, and the insights over the stored
- * orders: order insights, revenue projections, delivery (timing) insights and dining insights.
+ * Orders and Business Overview (docs/requirements/routes.md routes /apps/business-overview/*,
+ * docs/requirements/screen-contents.md#business-overview-and-reporting; docs/decisions/0036):
+ * orders imported per outlet from CSV (two shapes), the import jobs and their validation reports,
+ * and the insights over the stored orders: order insights, revenue projections, delivery (timing)
+ * insights and dining insights.
  *
  * Imported from `@dinedesk/contracts/orders` only (not the index barrel), so these schemas stay
  * out of the first paint of the other screens.

@@ -4,11 +4,12 @@ import { z } from 'zod';
 const ZIsoTime = z.iso.datetime({ offset: true });
 
 /**
- * The Overview (issue #14 "Overview: the owner's day at a glance"; screens.md "Overview"; docs/decisions/0040):
- * the whole business on one screen at `/`, per outlet and in total, over a period against the
- * one before it — rating trend and new reviews; reviews waiting for a reply, oldest first;
- * conversations waiting for a reply with their window countdowns; open complaints and tickets
- * near or past their SLA; orders and sales where order data exists.
+ * The Overview ("Overview: the owner's day at a glance";
+ * docs/requirements/screen-contents.md#overview; docs/decisions/0040): the whole business on one
+ * screen at `/`, per outlet and in total, over a period against the one before it — rating trend
+ * and new reviews; reviews waiting for a reply, oldest first; conversations waiting for a reply
+ * with their window countdowns; open complaints and tickets near or past their SLA; orders and
+ * sales where order data exists.
  *
  * Each part is there only when the caller may read what it counts (`read Review`, `read
  * Conversation`, `read Complaint`, `read Ticket`, `read BusinessOverview`), else it is null; a
@@ -20,7 +21,8 @@ const ZIsoTime = z.iso.datetime({ offset: true });
 /*
  * The few shapes shared with the reviews, inbox and tickets contracts are restated below rather
  * than imported: importing those modules would put all their schemas on the Overview's first
- * paint (targets.md 250 KiB). overview.test.ts checks each restated shape against its original.
+ * paint (docs/requirements/quality-goals.md 250 KiB). overview.test.ts checks each restated shape
+ * against its original.
  */
 /** reviews.ts `REVIEW_SOURCES`. */
 export const ZOverviewReviewSource = z.enum(['facebook', 'google']);

@@ -18,7 +18,7 @@ import {
 } from './index.ts';
 
 /**
- * The realtime contract (issue #9 "Event names, payload types and room names live in contracts,
+ * The realtime contract ("Event names, payload types and room names live in contracts,
  * and are typed on both ends"). The `expectTypeOf` lines are checked by `tsc -p packages/contracts`.
  */
 describe('realtime contract', () => {

@@ -9,10 +9,10 @@ import { SOCKET_EVENTS } from './socket-events.ts';
 export { SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS } from './socket-events.ts';
 
 /**
- * Realtime contract (socket.io at `/api/socket.io`, spec §7 "Real-time", spec §9 socket
- * settings; issue #9 "Realtime is its own seam"): every event name, its payload schema and type,
- * the client's replay call with its ack, and the names of the server's rooms. The server types
- * `Server<ClientToServerEvents, ServerToClientEvents>` and the web app
+ * Realtime contract (socket.io at `/api/socket.io`, docs/requirements/calls.md#real-time,
+ * docs/requirements/constants.md socket settings; "Realtime is its own seam"): every event name,
+ * its payload schema and type, the client's replay call with its ack, and the names of the server's
+ * rooms. The server types `Server<ClientToServerEvents, ServerToClientEvents>` and the web app
  * `Socket<ServerToClientEvents, ClientToServerEvents>` with the interfaces below, so a renamed
  * event or a changed payload fails to compile on both ends.
  */
@@ -76,7 +76,7 @@ export interface ClientToServerEvents {
 /**
  * Server rooms. A socket joins the rooms of the inbox accounts (page ids and Instagram ids) its
  * user may see, its user's room (access changes reach every process) and its session's room
- * (logout disconnects it in every process, issue #8).
+ * (logout disconnects it in every process).
  */
 export const ACCOUNT_ROOM_PREFIX = 'acct:';
 export const accountRoom = (accountId: string) => `${ACCOUNT_ROOM_PREFIX}${accountId}`;

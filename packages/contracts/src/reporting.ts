@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Reporting → Outlet timings (issue #14, spec §2 route /apps/reporting/outlet-timings, screens.md
- * "Outlet timings"; docs/decisions/0037): each outlet's scheduled hours, read from the free-text
- * `timings` of its restaurant in the real Zomato Hyderabad data, and — when the outlet has
- * imported orders — the stretches of scheduled hours with no order (a downtime log).
+ * Reporting → Outlet timings (docs/requirements/routes.md route /apps/reporting/outlet-timings,
+ * docs/requirements/screen-contents.md#outlet-timings; docs/decisions/0037): each outlet's
+ * scheduled hours, read from the free-text `timings` of its restaurant in the real Zomato Hyderabad
+ * data, and — when the outlet has imported orders — the stretches of scheduled hours with no order
+ * (a downtime log).
  *
  * Imported from `@dinedesk/contracts/reporting` only (not the index barrel), like orders.
  */

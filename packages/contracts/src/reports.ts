@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { ZIsoTime } from './common.ts';
 
 /**
- * Reporting → Report on demand (issue #14, spec §2 route /apps/reporting/report-on-demand,
- * screens.md "Report on demand"; docs/decisions/0042): pick metrics, outlets, a period and a
- * comparison; the report is generated in the background (a job with progress) as CSV, XLSX or
- * PDF and stays downloadable for {@link REPORT_TTL_DAYS} days. A report can be saved as a
- * definition and scheduled weekly or monthly: each run is mailed to the person who saved it.
+ * Reporting → Report on demand (docs/requirements/routes.md route /apps/reporting/report-on-demand,
+ * docs/requirements/screen-contents.md#report-on-demand; docs/decisions/0042): pick metrics,
+ * outlets, a period and a comparison; the report is generated in the background (a job with
+ * progress) as CSV, XLSX or PDF and stays downloadable for {@link REPORT_TTL_DAYS} days. A report
+ * can be saved as a definition and scheduled weekly or monthly: each run is mailed to the person
+ * who saved it.
  *
  * Imported from `@dinedesk/contracts/reports` only (not the index barrel), like reporting.
  */

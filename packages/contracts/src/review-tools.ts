@@ -3,7 +3,7 @@ import { ZIsoTime } from './common.ts';
 import { ZReviewFilterFields } from './reviews.ts';
 
 /**
- * The reviews screen's tools that its first paint does not need (issue #11): exports of the
+ * The reviews screen's tools that its first paint does not need: exports of the
  * filtered feed, and reply templates. Their own module so the web app loads them with the
  * components that use them.
  */
@@ -36,7 +36,7 @@ export type TReviewExport = z.infer<typeof ZReviewExport>;
 export const ZReviewExportParams = z.object({ exportId: z.uuid({ error: 'exportId must be an export id' }) });
 
 /**
- * Reply templates of a client (issue #11): a name and a body with variables, filled in the
+ * Reply templates of a client: a name and a body with variables, filled in the
  * composer and editable before sending. Owners and brand managers manage them; everyone who may
  * reply uses them.
  */

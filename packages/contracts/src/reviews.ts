@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { ZCursor, ZIsoTime, ZPaging } from './common.ts';
 
 /**
- * Facebook reviews (spec §7 review_testing calls). Reviews are Page ratings synced from
- * Graph API `/{page-id}/ratings`; replies are comments on the review's `open_graph_story`.
+ * Facebook reviews (docs/requirements/calls.md review_testing calls). Reviews are Page ratings
+ * synced from Graph API `/{page-id}/ratings`; replies are comments on the review's
+ * `open_graph_story`.
  */
 
 /**
- * Why a page's reviews may be stale: `deprecated` is Graph error 12 on v22+ (external-apis.md §2);
- * `token_invalid` Facebook refused the page's token (190: reconnect the page); `rate_limited`
- * Facebook is throttling the page (4/17/32/613) and the sync resumes by itself (issue #10).
+ * Why a page's reviews may be stale: `deprecated` is Graph error 12 on v22+
+ * (docs/requirements/platform-apis.md#page-ratings-reviews-and-comments); `token_invalid` Facebook
+ * refused the page's token (190: reconnect the page); `rate_limited` Facebook is throttling the
+ * page (4/17/32/613) and the sync resumes by itself.
  */
 export const ZSyncState = z.object({
   status: z.enum(['never', 'ok', 'failed', 'deprecated', 'token_invalid', 'rate_limited']),
@@ -42,7 +44,7 @@ export type TGetFbPagesResponse = z.infer<typeof ZGetFbPagesResponse>;
 const ZPageId = z.string().regex(/^\d{1,32}$/, 'pageId must be a Facebook Page id (digits)');
 /**
  * Review ids are PostgreSQL bigints read as JS numbers: more digits than a safe integer holds
- * (19 or more, or past 2^53 - 1) would lose precision or overflow, so they are a 400 (issue #8).
+ * (19 or more, or past 2^53 - 1) would lose precision or overflow, so they are a 400.
  */
 export const ZReviewId = z
   .string()
@@ -99,9 +101,9 @@ const ZDay = (field: string) => z.iso.date({ error: `${field} must be a date (YY
 const ZUuidField = (field: string) => z.uuid({ error: `${field} must be an id` });
 
 /**
- * `POST /api/review_testing/get_reviews/get-reviews` (spec §7): the one feed of reviews from every
- * source of the outlets the caller may see, newest first, keyset paged. Every filter is optional;
- * `from`/`to` are days (UTC, both included).
+ * `POST /api/review_testing/get_reviews/get-reviews` (docs/requirements/calls.md): the one feed of
+ * reviews from every source of the outlets the caller may see, newest first, keyset paged. Every
+ * filter is optional; `from`/`to` are days (UTC, both included).
  */
 /** The one feed's filters, shared by the list, its KPIs and its export. */
 export const ZReviewFilterFields = z.object({
@@ -127,7 +129,7 @@ const FROM_AFTER_TO = { message: 'from must not be after to', path: ['from'] };
 export const ZGetReviewsRequest = ZReviewFilterFields.extend({
   /**
    * Just this review, if the caller may see it and it matches the other filters: how a link to
-   * one review (a mention notification, issue #12) opens it whatever the list shows.
+   * one review (a mention notification) opens it whatever the list shows.
    */
   reviewId: ZReviewId.optional(),
   cursor: ZCursor.optional(),
@@ -238,7 +240,7 @@ export const ZReplyFbReviewRequest = z.object({
 });
 
 /**
- * What the reply check warns about (issue #11, docs/decisions/0023): `repeats_recent` the
+ * What the reply check warns about (docs/decisions/0023): `repeats_recent` the
  * wording repeats one of the outlet's last 20 replies; `contact_details` a phone number, email
  * or URL; `no_substance` nothing beyond greetings and thanks.
  */
@@ -250,7 +252,7 @@ export type TReplyFbReviewRequest = z.infer<typeof ZReplyFbReviewRequest>;
 /**
  * `Idempotency-Key` of `POST /reply-fb-review` (optional; the web app sends one per composer
  * submission and reuses it for retries of that submission). The same key with the same body
- * answers the first result and never posts twice; with another body it is a 422 (issue #8).
+ * answers the first result and never posts twice; with another body it is a 422.
  */
 export const ZIdempotencyKey = z
   .string()
@@ -282,14 +284,14 @@ export type TSyncFbReviewsResponse = z.infer<typeof ZSyncFbReviewsResponse>;
 /**
  * Socket event (server → client, in the page's room) sent when a review or a comment of a page
  * changed outside DineDesk and was stored from a Meta `feed` webhook: the reviews screen
- * refreshes that page's lists without waiting for the periodic sync (issue #8).
+ * refreshes that page's lists without waiting for the periodic sync.
  */
 export const REVIEW_SOCKET_EVENTS = { changed: 'reviews:changed' } as const;
 export const ZReviewsChangedEvent = z.object({
   pageId: z.string(),
   /** DineDesk review id, when the change concerns one review (a comment, an edited rating). */
   reviewId: z.string().nullable(),
-  /** `internal`: the team's internal thread of the review (never published, issue #12). */
+  /** `internal`: the team's internal thread of the review (never published). */
   kind: z.enum(['review', 'comment', 'internal']),
   verb: z.enum(['add', 'edited', 'remove']),
 });

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ZLoginResponse, ZRole } from './auth.ts';
 
 /**
- * Modules: the menu groups of spec §1 a user may be granted (access ids of kind `module`).
- * Owners and super admins have every module; other roles have the modules granted to them
- * (docs/decisions/0008-modules-and-access.md).
+ * Modules: the menu groups in docs/requirements/product.md a user may be granted (access ids of
+ * kind `module`). Owners and super admins have every module; other roles have the modules granted
+ * to them (docs/decisions/0008-modules-and-access.md).
  */
 export const MODULES = ['reviews_and_complaints', 'menu_management', 'business_overview', 'reporting', 'digital_marketing'] as const;
 export const ZModule = z.enum(MODULES);
@@ -84,7 +84,7 @@ export const ZClientOnboardingRequest = z
 export type TClientOnboardingRequest = z.input<typeof ZClientOnboardingRequest>;
 
 /**
- * An invitation into one client, answered for every invited email alike (issue #8): there is no
+ * An invitation into one client, answered for every invited email alike: there is no
  * mail server, so the URL `/set-password?token=…` is answered to the inviter to pass on. A new
  * user chooses a password there; someone who already has a DineDesk account signs in to accept
  * (docs/decisions/0009-onboarding-and-invitations.md). Single use, `expiresAt` ISO 8601.
@@ -109,7 +109,7 @@ export const ZClientOnboardingResponse = z.object({
   }),
   /**
    * The owner's email as typed. No id: the owner is invited like any user and becomes a member
-   * on accepting, so nothing here tells whether the email has an account (issue #8).
+   * on accepting, so nothing here tells whether the email has an account.
    */
   owner: z.object({ email: z.string() }),
   /** The owner's invitation; null only on a replay (the token is stored hashed only). */
@@ -121,7 +121,8 @@ export type TClientOnboardingResponse = z.infer<typeof ZClientOnboardingResponse
 
 export const ZSetPasswordRequest = z.object({
   token: z.string({ error: 'token is required' }).min(16, 'token is not valid').max(200, 'token is not valid'),
-  /** Length and strength are judged by the server's password policy, which answers in the caller's language (issue #8). */
+  /** Length and strength are judged by the server's password policy, which answers in the caller's
+   * language. */
   password: z.string({ error: 'password is required' }).min(1, 'password is required').max(128, 'password must be at most 128 characters'),
 });
 export const ZSetPasswordResponse = ZLoginResponse;
@@ -129,7 +130,7 @@ export const ZSetPasswordResponse = ZLoginResponse;
 /**
  * `code` of the 409 answered by set-password when the invitation is for an email that already
  * has an account (or an earlier invitation of another client): the person signs in and accepts
- * with {@link ZAcceptInvitationRequest} instead (issue #8, docs/decisions/0009).
+ * with {@link ZAcceptInvitationRequest} instead (docs/decisions/0009).
  */
 export const INVITATION_SIGN_IN_CODE = 'invitation_sign_in';
 
@@ -146,7 +147,8 @@ export const ZGetUserRoleRequest = z.object({ userId: uuid('userId').optional() 
 export const ZGetUserRoleResponse = z.object({ userId: z.string(), clientId: z.string().nullable(), role: ZRole });
 export type TGetUserRoleResponse = z.infer<typeof ZGetUserRoleResponse>;
 
-/** Access ids of one user in the caller's client (spec §4: fetched with `request: 'get'`). */
+/** Access ids of one user in the caller's client (docs/requirements/states.md: fetched with
+ * `request: 'get'`). */
 export const ZAccessIds = z.object({
   brandIds: z.array(z.string()),
   outletIds: z.array(z.string()),
@@ -193,7 +195,7 @@ export const ZClientUser = z.object({
   role: ZClientRole,
   /**
    * False while the invitation is pending (then `id` is the invitation's id and `fullName` the
-   * name the inviter typed, issue #8); true once accepted.
+   * name the inviter typed); true once accepted.
    */
   active: z.boolean(),
   access: ZAccessIds,

@@ -3,8 +3,8 @@ import { ZCursor, ZIsoTime, ZPaging, ZRowId } from './common.ts';
 import { ZReviewId } from './reviews.ts';
 
 /**
- * Tickets (issue #12, screens.md "Tickets", docs/decisions/0027): a piece of work with one
- * assignee and watchers, a priority, and an SLA due time from the client's per-priority policy;
+ * Tickets (docs/requirements/screen-contents.md#tickets, docs/decisions/0027): a piece of work with
+ * one assignee and watchers, a priority, and an SLA due time from the client's per-priority policy;
  * linked to the review, conversation or complaint it came from, with an activity log.
  */
 
@@ -26,7 +26,7 @@ export const DUE_SOON_HOURS = 4;
 /** Longest SLA an owner may set: 90 days. */
 export const SLA_MAX_HOURS = 90 * 24;
 
-/** The queue's views (issue #12: Mine, Open, Closed, All). `open` holds open and in-progress tickets. */
+/** The queue's views (Mine, Open, Closed, All). `open` holds open and in-progress tickets. */
 export const TICKET_VIEWS = ['mine', 'open', 'closed', 'all'] as const;
 export const ZTicketView = z.enum(TICKET_VIEWS, { error: "view must be 'mine', 'open', 'closed' or 'all'" });
 export type TTicketView = z.infer<typeof ZTicketView>;

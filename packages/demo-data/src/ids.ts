@@ -31,7 +31,7 @@ export function fbStoryIdFor(pageId: string, reviewId: string): string {
 }
 
 /**
- * Which source a dataset review belongs to in the demo (issue #11: each restaurant's reviews are
+ * Which source a dataset review belongs to in the demo (each restaurant's reviews are
  * split between Facebook and Google so no review appears twice and both have history). Stable
  * per review id, about half each, independent of the review's date.
  */

@@ -61,7 +61,7 @@ export interface SeedData {
   restaurants: SeedRestaurant[];
   reviews: SeedReview[];
   dialogues: SeedDialogueTurn[];
-  /** `restaurants_zomato_global.csv` rows (competitor candidates, issue #12). */
+  /** `restaurants_zomato_global.csv` rows (competitor candidates). */
   globalRestaurants: SeedGlobalRestaurant[];
   /** Every CSV read, with the kind its header row was recognised as (null: not recognised). */
   files: { file: string; kind: SeedKind | null; rows: number }[];
@@ -77,7 +77,7 @@ const SIGNATURES: Record<SeedKind, string[]> = {
   globalRestaurants: ['restaurant_id', 'restaurant_name', 'country', 'city', 'address', 'cuisines', 'price_range', 'aggregate_rating', 'votes'],
 };
 
-/** Recognises a CSV by its header row (SEED_DIR contract, issue #2). */
+/** Recognises a CSV by its header row (SEED_DIR contract). */
 export function detectKind(header: string[]): SeedKind | null {
   const cols = new Set(header.map((h) => h.trim()));
   for (const kind of Object.keys(SIGNATURES) as SeedKind[]) {

@@ -168,7 +168,9 @@ describe('debug_token', () => {
       'pages_read_user_content',
       'pages_manage_metadata',
       'pages_messaging',
-      // Page-linked Instagram messaging (external-apis.md §1 scopes, §3 permissions).
+      // Page-linked Instagram messaging
+      // (docs/requirements/platform-apis.md#facebook-login-and-tokens scopes,
+      // docs/requirements/platform-apis.md#messenger-and-instagram-messaging permissions).
       'instagram_basic',
       'instagram_manage_messages',
       'instagram_manage_insights',

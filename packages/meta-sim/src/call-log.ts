@@ -1,6 +1,6 @@
 /**
  * A log of the Graph calls the simulator answered, so a test can count what a client did while
- * Graph misbehaved (issue #10: "Graph calls during a rate-limit window stay bounded", "190 stops
+ * Graph misbehaved ("Graph calls during a rate-limit window stay bounded", "190 stops
  * calls to that page"), counted where Meta would count them. Control API: `GET /__sim/calls
  * ?pageId=&since=` and `DELETE /__sim/calls` (control.ts). Control routes (`/__sim`) are not
  * Graph calls and are not logged.

@@ -8,7 +8,7 @@
  *                               (404 unknown Page; sends `feed` `item: rating`, feed.ts)
  *   GET|PUT|DELETE /__sim/write-fault  {mode:'apply_then_hang'|'hang', edge, times?} → armed
  *                               fault; DELETE disarms and releases held answers (write-faults.ts)
- * Graph misbehaving (issue #10; `faults.ts`, `call-log.ts`, `tokens.ts` `revoke`):
+ * Graph misbehaving (`faults.ts`, `call-log.ts`, `tokens.ts` `revoke`):
  *   GET|PUT|DELETE /__sim/faults {rules: [{path?, method?, kind: 'http500'|'slow'|'graph_error',
  *                               code?: 1|2|4|17|32|613|190, subcode?: 458|459|460|463|464|467,
  *                               delayMs?, regainMinutes?, times?}]} → {rules: [...rule, hits]};
@@ -28,11 +28,12 @@
  *   PUT  /__sim/switches        {ratingsDeprecatedFrom?: number|null, callsPerHour?: number,
  *                               requireAppsecretProof?: boolean} (the app's "Require App Secret":
  *                               user and page token calls need appsecret_proof, else 100)
- * Facebook Login (issue #11; `oauth.ts`, not under /__sim: these are Meta's own paths):
+ * Facebook Login (`oauth.ts`, not under /__sim: these are Meta's own paths):
  *   GET  /[vN.N/]dialog/oauth   the consent page (test user, scopes, Approve / Cancel); its form
  *                               POSTs back to the same path and answers 302 to redirect_uri
  *   GET|POST /[vN.N/]oauth/access_token  code exchange, fb_exchange_token, client_credentials
- * Messaging (external-apis.md §3–§4; `driver.ts`, `webhooks.ts`):
+ * Messaging (docs/requirements/platform-apis.md#messenger-and-instagram-messaging and
+ * platform-apis.md#webhooks; `driver.ts`, `webhooks.ts`):
  *   POST /__sim/guest-message   {pageId|igUserId, channel?, conversationId?, guestId?, text?, imageUrl?,
  *                                attachment?: {type, url?, title?, lat?, long?}, postback?: {title, payload?}}
  *                               → {conversationId, messageId, guestId, pageId, channel, text}

@@ -1,9 +1,10 @@
 /**
  * The Graph API error envelope and the errors the simulator answers with.
  *
- * Source: external-apis.md "Meta error envelope" and the error table of §3 (codes 4, 12, 17,
- * 32, 100/33, 104, 190/463, 200, 210, 283, 2500). Clients branch on `code`/`error_subcode`,
- * never on the HTTP status, so every error keeps Graph's mostly-400 status.
+ * Source: docs/requirements/platform-apis.md#meta-error-envelope and the error table in
+ * docs/requirements/platform-apis.md#messenger-and-instagram-messaging (codes 4, 12, 17, 32,
+ * 100/33, 104, 190/463, 200, 210, 283, 2500). Clients branch on `code`/`error_subcode`, never on
+ * the HTTP status, so every error keeps Graph's mostly-400 status.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -79,7 +80,8 @@ export function toGraphErrorBody(err: GraphError, traceId: string): GraphErrorBo
 export const invalidToken = (): GraphError =>
   new GraphError(190, 'Invalid OAuth access token - Cannot parse access token');
 
-/** 190/463: a user token past its `expires_at` (long-lived tokens live ~60 days, §1). */
+/** 190/463: a user token past its `expires_at` (long-lived tokens live ~60 days,
+ * docs/requirements/platform-apis.md#facebook-login-and-tokens). */
 export const expiredToken = (expiredAt: Date, now: Date): GraphError =>
   new GraphError(
     190,
@@ -123,7 +125,8 @@ export const invalidCursor = (): GraphError => new GraphError(100, '(#100) Inval
 /** 200: the token may not act on this object (e.g. another client's Page). */
 export const permissionsError = (): GraphError => new GraphError(200, '(#200) Permissions error');
 
-/** 210: the edge needs a token of that very Page (`/{page-id}/ratings`, §2). */
+/** 210: the edge needs a token of that very Page (`/{page-id}/ratings`,
+ * docs/requirements/platform-apis.md#page-ratings-reviews-and-comments). */
 export const pageTokenRequired = (): GraphError =>
   new GraphError(210, '(#210) A page access token is required to request this resource.');
 
@@ -131,11 +134,14 @@ export const pageTokenRequired = (): GraphError =>
 export const appTokenRequired = (): GraphError =>
   new GraphError(15, '(#15) This method must be called with an app access_token.');
 
-/** 283: the token lacks `pages_read_user_content` (§2). */
+/** 283: the token lacks `pages_read_user_content`
+ * (docs/requirements/platform-apis.md#page-ratings-reviews-and-comments). */
 export const requiresPermission = (scope: string): GraphError =>
   new GraphError(283, `(#283) Requires ${scope} permission`);
 
-/** 12: Recommendation objects on v22.0+ (§2 deprecation flag, behaviour 8). */
+/** 12: Recommendation objects on v22.0+
+ * (docs/requirements/platform-apis.md#page-ratings-reviews-and-comments deprecation flag, behaviour
+ * 8). */
 export const recommendationDeprecated = (fromVersion: number): GraphError =>
   new GraphError(12, `(#12) Recommendation is deprecated for versions v${fromVersion}.0 and higher`);
 
@@ -159,8 +165,8 @@ export const unknownError = (): GraphError =>
   new GraphError(1, 'An unknown error has occurred.', { httpStatus: 500, transient: true });
 
 /*
- * Messaging (external-apis.md §3 "Errors to simulate"). Wording follows Meta's Send API and
- * Conversations API answers where known; where Meta's exact text is not documented the
+ * Messaging (docs/requirements/platform-apis.md#errors-to-simulate). Wording follows Meta's Send
+ * API and Conversations API answers where known; where Meta's exact text is not documented the
  * message says so in the README ("Messaging errors").
  */
 
@@ -176,15 +182,18 @@ export const requiresMessagingPermission = (scope: string): GraphError =>
 export const instagramPermissionDenied = (scope: string): GraphError =>
   new GraphError(10, `(#10) Application does not have permission for this action: requires ${scope}`);
 
-/** 10: the token's user lacks the Page task the call needs (MESSAGING, §3 "Permissions"). */
+/** 10: the token's user lacks the Page task the call needs (MESSAGING,
+ * docs/requirements/platform-apis.md#permissions). */
 export const missingPageTask = (task: string): GraphError =>
   new GraphError(10, `(#10) The user must be able to perform the ${task} task on the Page to access this resource.`);
 
-/** 10/2018278: outside the 24 h (RESPONSE/UPDATE) or 7-day (HUMAN_AGENT) window (§3 "Window"). */
+/** 10/2018278: outside the 24 h (RESPONSE/UPDATE) or 7-day (HUMAN_AGENT) window
+ * (docs/requirements/platform-apis.md#window). */
 export const outsideWindow = (): GraphError =>
   new GraphError(10, '(#10) This message is sent outside of allowed window.', { subcode: 2018278 });
 
-/** 551/1545041: the person blocked the Page or turned messages off (§3; subcode unverified). */
+/** 551/1545041: the person blocked the Page or turned messages off
+ * (docs/requirements/platform-apis.md#messenger-and-instagram-messaging; subcode unverified). */
 export const personUnavailable = (): GraphError =>
   new GraphError(551, "This person isn't available right now.", { subcode: 1545041 });
 
@@ -206,14 +215,16 @@ export const messageTooLong = (max: number): GraphError =>
 export const messageNoLongerAvailable = (): GraphError =>
   new GraphError(100, '(#100) This message has been deleted or is not available: only the 20 most recent messages of a conversation can be read');
 
-/** 2: Graph's other transient failure, answered as HTTP 500 (external-apis.md §3 "1, 2 Transient"). */
+/** 2: Graph's other transient failure, answered as HTTP 500
+ * (docs/requirements/platform-apis.md#errors-to-simulate). */
 export const unexpectedError = (): GraphError =>
   new GraphError(2, 'An unexpected error has occurred. Please retry your request later.', { httpStatus: 500, transient: true });
 
 /**
- * 190 with the subcode of a token that died before its time (external-apis.md §1: password
- * change 460, app removed 458, checkpoint 459, unconfirmed user 464, logout 467; natural expiry
- * 463), worded as Graph words each.
+ * 190 with the subcode of a token that died before its time
+ * (docs/requirements/platform-apis.md#facebook-login-and-tokens: password change 460, app removed
+ * 458, checkpoint 459, unconfirmed user 464, logout 467; natural expiry 463), worded as Graph words
+ * each.
  * @param appId named by 458
  * @param at when the token died (463 names it); `now` the simulator clock
  */
@@ -230,10 +241,11 @@ export const revokedToken = (subcode: number, appId: string, at: Date, now: Date
 };
 
 /*
- * Facebook Login (external-apis.md §1; `oauth.ts`). Wording as Graph answers these; sources:
- * Meta's manual-login-flow guide, and real answers quoted in public issues (php-graph-sdk #538
- * "Error validating client secret." code 1; "Invalid appsecret_proof provided in the API
- * argument", GraphMethodException 100, facebook-python-business-sdk #528).
+ * Facebook Login (docs/requirements/platform-apis.md#facebook-login-and-tokens; `oauth.ts`).
+ * Wording as Graph answers these; sources: Meta's manual-login-flow guide, and real answers quoted
+ * in public issues (php-graph-sdk #538 "Error validating client secret." code 1; "Invalid
+ * appsecret_proof provided in the API argument", GraphMethodException 100,
+ * facebook-python-business-sdk #528).
  */
 
 /** 101: `oauth/access_token` without `client_id`. */
@@ -251,16 +263,19 @@ export const missingRedirectUri = (): GraphError => new GraphError(191, 'Missing
 /** 100: a `code` this simulator never issued (or none at all). */
 export const invalidVerificationCode = (): GraphError => new GraphError(100, 'Invalid verification code format.');
 
-/** 100/36007: the code is older than its ~10 minutes (§1). */
+/** 100/36007: the code is older than its ~10 minutes
+ * (docs/requirements/platform-apis.md#facebook-login-and-tokens). */
 export const codeExpired = (): GraphError => new GraphError(100, 'This authorization code has expired.', { subcode: 36007 });
 
-/** 100/36008: `redirect_uri` differs from the dialog's, byte for byte (§1). */
+/** 100/36008: `redirect_uri` differs from the dialog's, byte for byte
+ * (docs/requirements/platform-apis.md#facebook-login-and-tokens). */
 export const redirectUriMismatch = (): GraphError =>
   new GraphError(100, 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request', {
     subcode: 36008,
   });
 
-/** 100/36009: the code was exchanged before (codes work once, §1; subcode [unverified]). */
+/** 100/36009: the code was exchanged before (codes work once,
+ * docs/requirements/platform-apis.md#facebook-login-and-tokens; subcode [unverified]). */
 export const codeUsed = (): GraphError => new GraphError(100, 'This authorization code has been used.', { subcode: 36009 });
 
 /** 100: app switch "Require App Secret" is on and the call carries no `appsecret_proof`. */

@@ -1,5 +1,5 @@
 /**
- * Graph misbehaving on demand (issue #10, faults.ts, call-log.ts, tokens.ts `revoke`): the
+ * Graph misbehaving on demand (faults.ts, call-log.ts, tokens.ts `revoke`): the
  * fault schedule of `/__sim/faults`, token death of `/__sim/revoke-token`, and the call log of
  * `/__sim/calls`, each as a client sees it over HTTP.
  */

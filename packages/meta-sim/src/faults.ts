@@ -1,9 +1,8 @@
 /**
- * Read and answer faults: a test-controlled schedule of the ways Graph misbehaves (issue #10
- * "The Graph simulator misbehaves"): 500s, slow answers, rate-limit refusals 4/17/32/613 with the
- * usage headers Meta sends, and token death (190 with its subcodes). Where `write-faults.ts`
- * makes POSTs hang until a test releases them, these rules apply to any call, reads included,
- * and answer on their own.
+ * Read and answer faults: a test-controlled schedule of the ways Graph misbehaves: 500s, slow
+ * answers, rate-limit refusals 4/17/32/613 with the usage headers Meta sends, and token death (190
+ * with its subcodes). Where `write-faults.ts` makes POSTs hang until a test releases them, these
+ * rules apply to any call, reads included, and answer on their own.
  *
  * A rule matches a Graph call by `path` (optional) and `method` (optional):
  * - `path` is an edge name (`ratings`, `conversations`, `comments`, `messages`) or a node id,
@@ -17,15 +16,16 @@
  *   ("An unexpected error has occurred. Please retry your request later."), `is_transient`;
  *   nothing is carried out.
  * - `slow`: the call is carried out at once and its answer sent `delayMs` later, so a write
- *   lands even when the client gave up waiting (the "may or may not have landed" case, issue #8).
+ *   lands even when the client gave up waiting (the "may or may not have landed" case).
  * - `graph_error`: Graph's error for `code` with its real message and type: 1/2 as above;
  *   4, 17, 32, 613 (throttling, `is_transient`, HTTP 400) with the usage header of the bucket at
  *   100 % (`X-App-Usage` for 4 and 17; `X-Business-Use-Case-Usage` with
  *   `estimated_time_to_regain_access` = `regainMinutes` for 32 and 613); 190 with `subcode`
  *   (458, 459, 460, 463, 464, 467: the message Meta sends for each), nothing carried out.
  *
- * Source: external-apis.md §1 (190 subcodes), §3 "Errors to simulate" and "Headers",
- * behaviours 1, 5 and 7. Control API: `PUT /__sim/faults {rules}`, `GET`, `DELETE` (control.ts).
+ * Source: docs/requirements/platform-apis.md#facebook-login-and-tokens (190 subcodes),
+ * docs/requirements/platform-apis.md#errors-to-simulate and "Headers", behaviours 1, 5 and 7.
+ * Control API: `PUT /__sim/faults {rules}`, `GET`, `DELETE` (control.ts).
  */
 import {
   GraphError,
@@ -46,7 +46,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 export const FAULT_CODES = [1, 2, 4, 17, 32, 613, 190] as const;
 export type FaultCode = (typeof FAULT_CODES)[number];
 
-/** 190 subcodes Meta documents for a dead token (external-apis.md §1). */
+/** 190 subcodes Meta documents for a dead token
+ * (docs/requirements/platform-apis.md#facebook-login-and-tokens). */
 export const TOKEN_DEATH_SUBCODES = [458, 459, 460, 463, 464, 467] as const;
 
 /** Longest `slow` delay, ms: longer than any client timeout worth testing, short enough to end. */
@@ -237,7 +238,8 @@ export function faultOutcome(rule: FaultRule, call: CallFacts, pageId: string | 
     case 4:
     case 17:
       error = code === 4 ? appRateLimit() : userRateLimit();
-      // App and user buckets report in X-App-Usage, which has no regain estimate (§3 "Headers").
+      // App and user buckets report in X-App-Usage, which has no regain estimate
+      // (docs/requirements/platform-apis.md#headers).
       headers['x-app-usage'] = JSON.stringify({ call_count: 100, total_cputime: 100, total_time: 100 });
       break;
     case 32:

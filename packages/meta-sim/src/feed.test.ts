@@ -5,7 +5,7 @@ import { APP_SECRET } from './testing.ts';
 
 /**
  * Guest ratings and comments through the control API send Page `feed` webhook changes, and
- * write faults make Graph POSTs hang after or instead of being applied (issue #8).
+ * write faults make Graph POSTs hang after or instead of being applied.
  */
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -1,7 +1,7 @@
 /**
  * Guest ratings and comments made through the control API, and the Page `feed` webhook changes
- * they send (external-apis.md §4 "Feed/ratings envelope"; Graph "Webhooks for Pages", field
- * `feed`, items `rating` and `comment`):
+ * they send (docs/requirements/platform-apis.md#feedratings-envelope; Graph "Webhooks for Pages",
+ * field `feed`, items `rating` and `comment`):
  *
  *   {object:'page', entry:[{id: pageId, time, changes:[{field:'feed', value:{item:'rating',
  *     verb:'add', post_id, open_graph_story_id, rating, review_text, recommendation_type,
@@ -95,7 +95,9 @@ export function addGuestRating(sim: SimCore, input: GuestRatingInput): { key: st
   const seq = (state.nextRatingSeq ?? 1) as number;
   state.nextRatingSeq = seq + 1;
   const key = `sim-rating-${seq}`;
-  // Story ids are `{pageId}_{n}` (§2); 9… keeps them apart from the seeded ones.
+  // Story ids are `{pageId}_{n}`
+  // (docs/requirements/platform-apis.md#page-ratings-reviews-and-comments); 9… keeps them apart
+  // from the seeded ones.
   const storyId = `${page.id}_${(9n * 10n ** 14n + BigInt(seq)).toString()}`;
   const now = sim.now();
   const record: AddedRatingRecord = { key, pageId: page.id, createdAt: now.toISOString(), rating: input.rating, text, reviewer: { id: fbUserIdFor(input.name), name: input.name }, storyId };

@@ -2,7 +2,7 @@
  * Graph field selection: the `fields=` parser and the projection of simulator objects onto
  * the requested fields.
  *
- * Grammar (Graph API "field expansion", external-apis.md behaviour 9):
+ * Grammar (Graph API "field expansion", docs/requirements/platform-apis.md behaviour 9):
  *   list     := field ("," field)*
  *   field    := name modifier* ("{" list "}")? modifier*
  *   modifier := "." name "(" argument ")"        e.g. .limit(5)  .summary(true)

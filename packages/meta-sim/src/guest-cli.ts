@@ -1,7 +1,7 @@
 /**
  * `npm run guest -w @dinedesk/meta-sim -- [--page <page-id|ig-user-id>] [--channel messenger|instagram]
  *   [--text "..."] [--image <url>] [--conversation <t_…>] [--guest <psid|igsid>] [--json]`
- * Other payloads Meta sends (issue #8; docs/decisions/0013-meta-payloads.md):
+ * Other payloads Meta sends (docs/decisions/0013-meta-payloads.md):
  *   `--attachment <type> [--url <url>] [--title "..."] [--lat <deg> --long <deg>]` an attachment of
  *     any webhook type (image, video, audio, file, fallback, share, story_mention, reel, ig_reel,
  *     location, template, unsupported_type, or an unknown one);

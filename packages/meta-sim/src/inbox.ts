@@ -1,7 +1,8 @@
 /**
- * Messenger and Instagram conversations of the Pages (external-apis.md §3): the seeded
- * conversations, the messages added while the simulator runs (Send API, guest driver), the
- * per-thread messaging window, reactions, reads, blocks and webhook subscriptions.
+ * Messenger and Instagram conversations of the Pages
+ * (docs/requirements/platform-apis.md#messenger-and-instagram-messaging): the seeded conversations,
+ * the messages added while the simulator runs (Send API, guest driver), the per-thread messaging
+ * window, reactions, reads, blocks and webhook subscriptions.
  *
  * Seed (all SYNTHETIC except the message text): the CamRest676 dialogues of
  * `@dinedesk/demo-data` (`Seed.dialogues`) are spread over the Pages in dataset order.
@@ -30,11 +31,14 @@ import type { StateStore } from './state.ts';
 export type Channel = 'messenger' | 'instagram';
 export const CHANNELS: readonly Channel[] = ['messenger', 'instagram'];
 
-/** Free-form replies: within 24 h of the guest's last message (§3 "Window", Send API). */
+/** Free-form replies: within 24 h of the guest's last message
+ * (docs/requirements/platform-apis.md#window, Send API). */
 export const STANDARD_WINDOW_MS = 24 * 3_600_000;
-/** `MESSAGE_TAG` + `HUMAN_AGENT`: within 7 days of the guest's last message (§3 "Window"). */
+/** `MESSAGE_TAG` + `HUMAN_AGENT`: within 7 days of the guest's last message
+ * (docs/requirements/platform-apis.md#window). */
 export const HUMAN_AGENT_WINDOW_MS = 7 * 24 * 3_600_000;
-/** Only the 20 most recent messages of a thread have readable details (§3 "Messages"). */
+/** Only the 20 most recent messages of a thread have readable details
+ * (docs/requirements/platform-apis.md#messages). */
 export const DETAIL_WINDOW = 20;
 
 /** Spacing of the seeded threads' last messages, minutes (conversation k: `k × 37 + 3`). */
@@ -62,7 +66,8 @@ export interface Guest {
   seededBlocked: boolean;
 }
 
-/** Media the Send API accepts and Graph details as `MessageAttachment` (§3 "Send"). */
+/** Media the Send API accepts and Graph details as `MessageAttachment`
+ * (docs/requirements/platform-apis.md#send). */
 export type MediaAttachmentType = 'image' | 'video' | 'audio' | 'file';
 /**
  * Any webhook attachment type (Messenger Platform / Instagram Messaging webhook references):
@@ -499,7 +504,8 @@ export class Inbox {
     return count;
   }
 
-  /** True when `message` is among the 20 most recent of its thread (§3 detail rule). */
+  /** True when `message` is among the 20 most recent of its thread
+   * (docs/requirements/platform-apis.md#messenger-and-instagram-messaging detail rule). */
   hasDetails(message: Message): boolean {
     return message.conversation.messages.length - message.index <= DETAIL_WINDOW;
   }

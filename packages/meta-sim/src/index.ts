@@ -1,7 +1,7 @@
 /**
  * @dinedesk/meta-sim: a local, stateful simulator of the Meta Graph API parts DineDesk uses
  * (Facebook Login tokens, Pages, Page ratings and their comments, Messenger and Page-linked
- * Instagram messaging, webhooks), per /work/shared/spec/external-apis.md §1–§4 and its
+ * Instagram messaging, webhooks), per docs/requirements/platform-apis.md and its
  * "10 behaviours". DineDesk's server talks to it with the same client it uses for
  * graph.facebook.com; only the base URL differs.
  */
@@ -86,7 +86,7 @@ export interface MetaSimOptions {
    */
   ratingsDeprecatedFrom?: number | null;
   /**
-   * "Require App Secret": user and page token calls need `appsecret_proof` (issue #11).
+   * "Require App Secret": user and page token calls need `appsecret_proof`.
    * Default: `process.env.SIM_REQUIRE_APPSECRET_PROOF === '1'`.
    */
   requireAppsecretProof?: boolean;
@@ -97,7 +97,7 @@ export interface MetaSimOptions {
   /** Fastify request logging. Default false. */
   logger?: boolean;
   /**
-   * Webhook callback (external-apis.md §4); null = no delivery.
+   * Webhook callback (docs/requirements/platform-apis.md#webhooks); null = no delivery.
    * Default: `process.env.META_SIM_WEBHOOK_URL ?? null`.
    */
   webhookUrl?: string | null;
@@ -110,8 +110,9 @@ export interface MetaSimOptions {
    */
   webhooks?: WebhookOptions;
   /**
-   * Conversations API calls per second per Page / IG account (§3 "Rate limits"); null = off.
-   * Default: `SIM_CONVERSATIONS_RPS` (a number, or `off`) else 2.
+   * Conversations API calls per second per Page / IG account
+   * (docs/requirements/platform-apis.md#rate-limits); null = off. Default: `SIM_CONVERSATIONS_RPS`
+   * (a number, or `off`) else 2.
    */
   messagingRateLimit?: number | null;
   /**
@@ -124,7 +125,8 @@ export interface MetaSimOptions {
 }
 
 /** A running (or listenable) simulator. */
-/** The Google Business Profile side (google/world.ts, google/routes.ts; external-apis.md §6). */
+/** The Google Business Profile side (google/world.ts, google/routes.ts;
+ * docs/requirements/platform-apis.md#google-business-profile). */
 export interface GoogleSimControl {
   world: GoogleWorld;
   /** One Google user per demo client, owner of its business account. */
@@ -292,7 +294,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
   tokens.ensureIssued();
   const callsPerHour = options.callsPerHour ?? envInt('SIM_CALLS_PER_HOUR') ?? 4800;
   const nodes = new NodeRegistry<GraphContext>();
-  // Instagram media (issue #13): built from the seed's reviews, times anchored to the clock at start.
+  // Instagram media: built from the seed's reviews, times anchored to the clock at start.
   const instagramWorld = InstagramWorld.fromSeed(seed, now(), options.instagramMetrics);
   const modules: GraphModule[] = [...DEFAULT_MODULES, instagramMediaModule(instagramWorld)];
   for (const m of modules) m.registerNodes?.(nodes);
@@ -335,7 +337,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
   const googleWorld = GoogleWorld.fromSeedDir(seedDir, store, now, options.googleClientSecret ?? process.env.GOOGLE_CLIENT_SECRET ?? 'meta-sim-google-secret');
   const { quota: googleQuota } = registerGoogleRoutes(server, googleWorld);
   registerGoogleControl(server, googleWorld, googleQuota);
-  // Google Places API (New): the seed's restaurants as competitor candidates (issue #12).
+  // Google Places API (New): the seed's restaurants as competitor candidates.
   const placesWorld = PlacesWorld.fromSeedDir(seedDir);
   const placesApiKey = options.placesApiKey ?? process.env.PLACES_API_KEY ?? 'meta-sim-places-key';
   registerPlacesRoutes(server, placesWorld, placesApiKey);

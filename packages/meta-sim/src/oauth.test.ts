@@ -1,7 +1,7 @@
 /**
- * Facebook Login in the simulator (issue #11, external-apis.md §1): the consent dialog, the
- * code exchange and its failures, fb_exchange_token, debug_token of the resulting user and page
- * tokens, and the app's "Require App Secret" (appsecret_proof).
+ * Facebook Login in the simulator (docs/requirements/platform-apis.md#facebook-login-and-tokens):
+ * the consent dialog, the code exchange and its failures, fb_exchange_token, debug_token of the
+ * resulting user and page tokens, and the app's "Require App Secret" (appsecret_proof).
  */
 import { createHash, createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,6 @@
 /**
- * Facebook Login (manual flow) and `appsecret_proof`: external-apis.md §1, issue #11.
+ * Facebook Login (manual flow) and `appsecret_proof`:
+ * docs/requirements/platform-apis.md#facebook-login-and-tokens.
  *
  * Endpoints (Meta's own paths; on Meta the dialog lives on www.facebook.com, the rest on
  * graph.facebook.com; here both are on the simulator, with or without the `/vN.N` prefix):
@@ -50,7 +51,8 @@ import type { SimCore } from './graph/core.ts';
 import { parseChallenge, verifierProblem, type PkceChallenge } from './pkce.ts';
 import { EXCHANGED_LONG_LIVED_SECONDS, SHORT_LIVED_SECONDS, USER_SCOPES } from './tokens.ts';
 
-/** Lifetime of an authorization code, seconds (§1 "expires after a short time"; Meta: ~10 min). */
+/** Lifetime of an authorization code, seconds (docs/requirements/platform-apis.md#code-for-a-token;
+ * Meta: ~10 min). */
 export const CODE_TTL_SECONDS = 600;
 
 /** Scopes every login carries on Meta and the simulator does not track per token. */

@@ -1,7 +1,7 @@
 /**
- * Graph cursor paging (external-apis.md behaviour 4): opaque `before`/`after` cursors keyed
- * on the item, not its offset, so a cursor goes invalid when its item disappears and stays
- * right when items are added in front of it; `paging.next` only while more items follow.
+ * Graph cursor paging (docs/requirements/platform-apis.md behaviour 4): opaque `before`/`after`
+ * cursors keyed on the item, not its offset, so a cursor goes invalid when its item disappears and
+ * stays right when items are added in front of it; `paging.next` only while more items follow.
  */
 import { invalidCursor, invalidParameter } from './errors.ts';
 

@@ -9,7 +9,8 @@ import { type SeedDialogueTurn, type SeedReview, buildDemoTenancy, fbStoryIdFor,
 
 /**
  * Meta stopped creating Open Graph stories for recommendations in August 2018; older reviews
- * have no `open_graph_story` and therefore cannot be commented on (external-apis.md §2).
+ * have no `open_graph_story` and therefore cannot be commented on
+ * (docs/requirements/platform-apis.md#page-ratings-reviews-and-comments).
  */
 export const OPEN_GRAPH_STORY_CUTOFF = Date.UTC(2018, 7, 1);
 
@@ -90,7 +91,8 @@ export function instagramUsernameFor(brandKey: string): string {
   return `${base.slice(0, 26).replace(/_+$/, '')}.hyd`;
 }
 
-/** Graph-visible star value of a dataset rating: rounded and clamped to 1..5 (§2 `rating`). */
+/** Graph-visible star value of a dataset rating: rounded and clamped to 1..5
+ * (docs/requirements/platform-apis.md#page-ratings-reviews-and-comments `rating`). */
 export function graphRating(raw: number | null): number | null {
   if (raw === null) return null;
   return Math.min(5, Math.max(1, Math.round(raw)));

@@ -2,7 +2,8 @@
  * The HTTP face of the simulator: a Fastify app that serves every Graph path through the
  * router, the control API under `/__sim`, Graph's error envelope and the usage headers.
  *
- * Request pipeline for Graph calls (external-apis.md "10 behaviours"):
+ * Request pipeline for Graph calls
+ * (docs/requirements/platform-apis.md#behaviours-the-simulator-reproduces):
  *   path version (`/v21.0/...`, else the default) → call log (`call-log.ts`) → token (query,
  *   body or Authorization; 104 when missing, 190 when unknown or revoked) → `appsecret_proof`
  *   when the app requires it (user and page tokens; 100 when missing or wrong) → armed fault rule,
@@ -60,7 +61,8 @@ export function parseGraphPath(url: string, defaultVersion: string): { segments:
 
 /**
  * Counts the call against its bucket and sets the usage header: `X-App-Usage` for app and
- * user tokens, `X-Business-Use-Case-Usage` for page tokens (external-apis.md §3 "Headers").
+ * user tokens, `X-Business-Use-Case-Usage` for page tokens
+ * (docs/requirements/platform-apis.md#headers).
  * @throws GraphError 4 (app), 17 (user) or 32 (page) when the bucket's budget is used up
  */
 function meter(sim: SimCore, p: Principal, reply: FastifyReply): void {

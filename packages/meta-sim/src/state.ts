@@ -18,7 +18,8 @@ import type { DemoClock } from '@dinedesk/demo-data';
 export interface TokenRecord {
   token: string;
   issuedAt: number;
-  /** 0 = never (page tokens derived from a long-lived user token, §1). */
+  /** 0 = never (page tokens derived from a long-lived user token,
+   * docs/requirements/platform-apis.md#facebook-login-and-tokens). */
   expiresAt: number;
   dataAccessExpiresAt: number;
   scopes: string[];
@@ -42,7 +43,8 @@ export interface SessionTokenRecord extends TokenRecord {
 
 /** A comment on a review story, or a reply to such a comment. */
 export interface CommentRecord {
-  /** `{storyNumericPart}_{commentNumericId}` (Graph comment id shape, §2). */
+  /** `{storyNumericPart}_{commentNumericId}` (Graph comment id shape,
+   * docs/requirements/platform-apis.md#page-ratings-reviews-and-comments). */
   id: string;
   storyId: string;
   /** Top-level comment this one replies to; null for a comment on the story itself. */

@@ -102,7 +102,8 @@ export interface ReceivedRequest {
   raw: Buffer;
 }
 
-/** A local webhook callback for tests (Meta's side of §4 played by a tiny HTTP server). */
+/** A local webhook callback for tests (Meta's side in docs/requirements/platform-apis.md#webhooks
+ * played by a tiny HTTP server). */
 export interface Receiver {
   url: string;
   requests: ReceivedRequest[];

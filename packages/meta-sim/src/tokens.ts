@@ -2,15 +2,17 @@
  * Access tokens: issuing the test users' long-lived user tokens and their page tokens,
  * and resolving a presented token to who is calling.
  *
- * Rules (external-apis.md §1): the app token is `{app-id}|{app-secret}`; a long-lived user
- * token lives ~60 days; a page token obtained with a long-lived user token never expires
- * (`expires_at: 0`); all carry `data_access_expires_at` ~90 days out.
+ * Rules (docs/requirements/platform-apis.md#facebook-login-and-tokens): the app token is
+ * `{app-id}|{app-secret}`; a long-lived user token lives ~60 days; a page token obtained with a
+ * long-lived user token never expires (`expires_at: 0`); all carry `data_access_expires_at` ~90
+ * days out.
  *
  * Besides each test user's own token (issued at start, as if they had logged in), Facebook Login
  * (`oauth.ts`) issues session tokens: a short-lived user token (~2 h) from the code exchange, a
  * long-lived one (`expires_in` 5183944 s) from `fb_exchange_token`, and page tokens derived from
- * either by `/me/accounts` (expiring with a short-lived parent, never with a long-lived one, §1).
- * Several sessions of one user live side by side, as on Graph.
+ * either by `/me/accounts` (expiring with a short-lived parent, never with a long-lived one,
+ * docs/requirements/platform-apis.md#facebook-login-and-tokens). Several sessions of one user live
+ * side by side, as on Graph.
  */
 import { randomBytes } from 'node:crypto';
 import { expiredToken, invalidToken, revokedToken } from './errors.ts';
@@ -18,8 +20,10 @@ import type { Seed, SimPage, SimUser } from './seed.ts';
 import type { RevokedTokenRecord, SessionTokenRecord, StateStore, TokenRecord } from './state.ts';
 
 /**
- * Scopes granted to every test user: the app's login scopes of external-apis.md §1
- * (including the Instagram ones Page-linked Instagram messaging needs, §3) plus
+ * Scopes granted to every test user: the app's login scopes in
+ * docs/requirements/platform-apis.md#facebook-login-and-tokens (including the Instagram ones
+ * Page-linked Instagram messaging needs,
+ * docs/requirements/platform-apis.md#messenger-and-instagram-messaging) plus
  * `pages_manage_metadata`. A user can decline some through the control API (`grants`).
  */
 export const USER_SCOPES = [
@@ -37,13 +41,16 @@ export const USER_SCOPES = [
 /** Lifetime of a long-lived user token, seconds (Graph answers `expires_in: 5183944`, ~60 d). */
 export const LONG_LIVED_SECONDS = 60 * 24 * 3600;
 /**
- * Lifetime of a short-lived user token from the code exchange, seconds (§1: "about 1–2 h";
- * Meta's access-token guide: short-lived tokens "usually have a lifetime of about an hour or two").
+ * Lifetime of a short-lived user token from the code exchange, seconds
+ * (docs/requirements/platform-apis.md#facebook-login-and-tokens: "about 1–2 h"; Meta's access-token
+ * guide: short-lived tokens "usually have a lifetime of about an hour or two").
  */
 export const SHORT_LIVED_SECONDS = 2 * 3600;
-/** `expires_in` of `fb_exchange_token`, seconds (§1: Graph answers 5183944, ~60 d). */
+/** `expires_in` of `fb_exchange_token`, seconds
+ * (docs/requirements/platform-apis.md#facebook-login-and-tokens: Graph answers 5183944, ~60 d). */
 export const EXCHANGED_LONG_LIVED_SECONDS = 5183944;
-/** Data access window, seconds (~90 d, §1). */
+/** Data access window, seconds (~90 d,
+ * docs/requirements/platform-apis.md#facebook-login-and-tokens). */
 export const DATA_ACCESS_SECONDS = 90 * 24 * 3600;
 
 /** Who a request acts as. */
@@ -170,11 +177,12 @@ export class TokenRegistry {
   /**
    * Kills tokens before their time, as Meta does on a password change (190/460), the app's
    * removal (458), a security checkpoint (459), an unconfirmed account (464), a logout (467) or
-   * an early expiry (463) (external-apis.md §1). With `userId`: that user's token and all their
-   * page tokens (only the one of `pageId` when both are given): the user must log in again,
-   * which `ensureIssued` (listing the test users) does. With `pageId` alone: every page token of
-   * that Page, and its admins get fresh ones at once (as from `/me/accounts` with a valid user
-   * token). A dead token keeps answering 190 with its subcode; `debug_token` says `is_valid:false`.
+   * an early expiry (463) (docs/requirements/platform-apis.md#facebook-login-and-tokens). With
+   * `userId`: that user's token and all their page tokens (only the one of `pageId` when both are
+   * given): the user must log in again, which `ensureIssued` (listing the test users) does. With
+   * `pageId` alone: every page token of that Page, and its admins get fresh ones at once (as from
+   * `/me/accounts` with a valid user token). A dead token keeps answering 190 with its subcode;
+   * `debug_token` says `is_valid:false`.
    * @returns the tokens killed
    * @throws Error for an unknown user or Page, a user who does not manage the Page, or neither given
    */
@@ -264,7 +272,8 @@ export class TokenRegistry {
    * The page token a user token receives for `pageId` (`/me/accounts`, `?fields=access_token`):
    * the test user's own token gets the user's standing page token; a Facebook Login session
    * gets one derived from it, issued once per (session, Page): it never expires when the
-   * session is long-lived and expires with the session otherwise (external-apis.md §1).
+   * session is long-lived and expires with the session otherwise
+   * (docs/requirements/platform-apis.md#facebook-login-and-tokens).
    * @returns undefined when the user does not manage the Page
    */
   pageTokenFor(p: Extract<Principal, { type: 'USER' }>, pageId: string): TokenRecord | undefined {

@@ -1,5 +1,5 @@
 /**
- * Call budgets and the usage headers (external-apis.md §3 "Headers", behaviour 5).
+ * Call budgets and the usage headers (docs/requirements/platform-apis.md#headers, behaviour 5).
  *
  * Each bucket (a user/app token, or a Page for page tokens) may make `callsPerHour` calls in a
  * rolling one-hour window. Usage is reported as a percentage of that budget; once a bucket has
@@ -83,7 +83,7 @@ export interface RateSample {
 
 /**
  * Calls per second per key in a sliding one-second window: the Conversations API's
- * "2 calls/s per Page or IG account" (external-apis.md §3 "Rate limits", behaviour 5).
+ * "2 calls/s per Page or IG account" (docs/requirements/platform-apis.md#rate-limits, behaviour 5).
  * A null limit disables it (tests, demos).
  */
 export class PerSecondLimiter {

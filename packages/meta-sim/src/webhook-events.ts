@@ -1,6 +1,6 @@
 /**
  * Turns inbox changes into Meta messaging webhook events and decides which are delivered
- * (external-apis.md §4 "Messaging envelope", behaviour 6).
+ * (docs/requirements/platform-apis.md#messaging-envelope, behaviour 6).
  *
  * Gating: nothing is sent for a Page without `subscribed_apps`. Messenger events need the
  * Page field that carries them: guest messages `messages`, echoes of Page sends

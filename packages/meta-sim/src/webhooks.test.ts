@@ -330,7 +330,7 @@ describe('webhook delivery', () => {
   });
 });
 
-describe('every messaging payload the guest driver can send (issue #8)', () => {
+describe('every messaging payload the guest driver can send', () => {
   it('sends attachments with their per-type payloads, postbacks, unsends, deliveries and template echoes, each gated by its field', async () => {
     const { t, receiver, pageId, token, igId } = await setup();
     await subscribe(t, pageId, token, 'messages,message_echoes,messaging_postbacks,message_deliveries');

@@ -1,6 +1,6 @@
 /**
- * Webhook delivery the way Meta does it (external-apis.md §4, behaviour 6): the GET
- * verification handshake, Meta's escaped JSON serialisation, `X-Hub-Signature-256` (and the
+ * Webhook delivery the way Meta does it (docs/requirements/platform-apis.md#webhooks, behaviour 6):
+ * the GET verification handshake, Meta's escaped JSON serialisation, `X-Hub-Signature-256` (and the
  * legacy SHA-1 `X-Hub-Signature`) over the exact bytes sent, batched entries, at-least-once
  * delivery with retries and backoff, and test knobs for duplicates and out-of-order delivery.
  *
@@ -30,7 +30,8 @@ export interface WebhookEvent {
   item: Record<string, unknown>;
   /**
    * Set for Page changes (e.g. `feed`): the item goes to the entry's `changes` array as
-   * `{field, value: item}` instead of `messaging` (external-apis.md §4 "Feed/ratings envelope").
+   * `{field, value: item}` instead of `messaging`
+   * (docs/requirements/platform-apis.md#feedratings-envelope).
    */
   field?: string;
   /** For the log: message, echo, reaction, read. */
@@ -62,8 +63,9 @@ export interface WebhookConfig {
   /** Request timeout per attempt, ms. */
   timeoutMs: number;
   /**
-   * Fields the app's `instagram` webhook object is subscribed to (App Dashboard setting, §4):
-   * Instagram events need one of these in addition to the Page's `subscribed_apps`.
+   * Fields the app's `instagram` webhook object is subscribed to (App Dashboard setting,
+   * docs/requirements/platform-apis.md#webhooks): Instagram events need one of these in addition to
+   * the Page's `subscribed_apps`.
    */
   instagramFields: string[];
 }
@@ -131,10 +133,10 @@ const LOG_LIMIT = 500;
 const REVERIFY_AFTER_MS = 5000;
 
 /**
- * Serialises like Meta's webhook sender (§4 "Signature"; Messenger webhook docs, "Validating
- * payloads"): JSON with non-ASCII characters escaped as `\uXXXX` in lower-case hex (UTF-16
- * units, so emoji become surrogate pairs), `/` as `\/`, and `<`, `%`, `@` as `\u003C`,
- * `\u0025`, `\u0040`. Receivers must verify the signature over these exact bytes.
+ * Serialises like Meta's webhook sender (docs/requirements/platform-apis.md#signature; Messenger
+ * webhook docs, "Validating payloads"): JSON with non-ASCII characters escaped as `\uXXXX` in
+ * lower-case hex (UTF-16 units, so emoji become surrogate pairs), `/` as `\/`, and `<`, `%`, `@` as
+ * `\u003C`, `\u0025`, `\u0040`. Receivers must verify the signature over these exact bytes.
  * @returns the body text, ASCII only
  */
 export function serializeMetaJson(value: unknown): string {
@@ -150,14 +152,15 @@ export function serializeMetaJson(value: unknown): string {
 
 /**
  * The `X-Hub-Signature-256` header value for a body: `sha256=` + lower-case hex
- * HMAC-SHA256(appSecret, raw body bytes) (§4 "Signature").
+ * HMAC-SHA256(appSecret, raw body bytes) (docs/requirements/platform-apis.md#signature).
  * @param rawBody the exact bytes sent (a string is taken as UTF-8)
  */
 export function signMetaPayload(appSecret: string, rawBody: string | Uint8Array): string {
   return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
 }
 
-/** The legacy `X-Hub-Signature` value: `sha1=` + hex HMAC-SHA1(appSecret, raw body) (§4). */
+/** The legacy `X-Hub-Signature` value: `sha1=` + hex HMAC-SHA1(appSecret, raw body)
+ * (docs/requirements/platform-apis.md#webhooks). */
 export function signMetaPayloadSha1(appSecret: string, rawBody: string | Uint8Array): string {
   return `sha1=${createHmac('sha1', appSecret).update(rawBody).digest('hex')}`;
 }
@@ -245,8 +248,9 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Runs the GET handshake (§4): `?hub.mode=subscribe&hub.challenge=<digits>&hub.verify_token=`
-   * and records whether the answer was 200 with the challenge as its body.
+   * Runs the GET handshake (docs/requirements/platform-apis.md#webhooks):
+   * `?hub.mode=subscribe&hub.challenge=<digits>&hub.verify_token=` and records whether the answer
+   * was 200 with the challenge as its body.
    * @returns the record; `echoed:false` with an error when no URL is set
    */
   verify(): Promise<HandshakeRecord> {

@@ -1,6 +1,6 @@
 /**
  * Write faults: make Graph POSTs hang, to test what a client does when a write times out
- * (issue #8 "Writes to Facebook that may or may not have landed"). Real Graph sometimes
+ * ("Writes to Facebook that may or may not have landed"). Real Graph sometimes
  * carries out a write and answers too late, and sometimes never gets to it; a client must read
  * back to know which happened. Two modes:
  *

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { checkDataDirWritable, DataDirError, describeDataDirError, lockDataDir } from './data-dir.ts';
 import * as schema from './schema.ts';
 
-/** One Drizzle type for both drivers (stack-notes.md "Server and database"). */
+/** One Drizzle type for both drivers (docs/dependencies.md#server-and-database). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
@@ -75,7 +75,7 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     const url = opts.databaseUrl;
     // A connection that cannot be made in 3 s fails the request (503, plugins/error-handler.ts)
-    // instead of holding it until the database returns (issue #10: fail fast, then recover).
+    // instead of holding it until the database returns (fail fast, then recover).
     const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 3_000 });
     return overPool(pool, 'postgres', async () => {
       // A dedicated connection holds the session-level advisory lock for the whole run.
@@ -95,7 +95,7 @@ export async function openDatabase(opts: {
   if (opts.dataDir) {
     const dir = opts.dataDir;
     // Before PGlite touches anything: a clear message instead of a stack trace or a hang
-    // (issue #8), and one process per folder, since PGlite allows one writer.
+    //, and one process per folder, since PGlite allows one writer.
     checkDataDirWritable(dir);
     unlock = await lockDataDir(dir, (err) => {
       throw new DataDirError(`lost the lock on DATA_DIR ${dir} (${err.message}); stopping so that no second process writes the same database`, 'ECOMPROMISED');

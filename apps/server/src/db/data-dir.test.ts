@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assertDataDirFree, checkDataDirWritable, DataDirError, lockDataDir, MIN_FREE_BYTES, type DataDirFs } from './data-dir.ts';
 
-/** Unit tests of the DATA_DIR checks and lock (issue #8 "Data and process"); process.test.ts runs real servers. */
+/** Unit tests of the DATA_DIR checks and lock; process.test.ts runs real servers. */
 
 const dirs: string[] = [];
 const releases: Array<() => Promise<void>> = [];

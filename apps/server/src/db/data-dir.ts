@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 
 /**
- * Start-up checks and the single-writer lock of `DATA_DIR` (issue #8 "Data and process",
- * docs/decisions/0016-process-and-test-prerequisites.md).
+ * Start-up checks and the single-writer lock of `DATA_DIR`
+ * (docs/decisions/0016-process-and-test-prerequisites.md).
  *
  * PGlite is an embedded PostgreSQL: one process owns its files. Two processes on one data
  * folder both start and both acknowledge writes, and one of them silently loses its writes
- * (20 of 40 in the probe of issue #8). The lock makes the second process refuse to start.
+ * (20 of 40 in the probe). The lock makes the second process refuse to start.
  */
 
 /** A start-up problem with DATA_DIR, meant for the operator: `main.ts` prints the message and exits 1. */

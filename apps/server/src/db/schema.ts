@@ -35,7 +35,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 export const clients = pgTable('clients', {
   id: uuid('id').primaryKey().defaultRandom(),
-  /** Stable business key (onboarding is idempotent on it, issue #4). */
+  /** Stable business key (onboarding is idempotent on it). */
   key: text('key').notNull().unique(),
   name: text('name').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -81,7 +81,8 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     fullName: text('full_name').notNull(),
-    /** argon2id PHC string (19 MiB, t=2, p=1; targets.md "Security"). Null until the user sets one. */
+    /** argon2id PHC string (19 MiB, t=2, p=1; docs/requirements/quality-goals.md#security). Null
+     * until the user sets one. */
     passwordHash: text('password_hash'),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     passwordChangedAt: ts('password_changed_at'),
@@ -90,7 +91,7 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`)],
 );
 
-/** A user's role in one client (a user may belong to several clients, issue #4). */
+/** A user's role in one client (a user may belong to several clients). */
 export const memberships = pgTable(
   'memberships',
   {
@@ -102,7 +103,8 @@ export const memberships = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.clientId] }), index('memberships_client_idx').on(t.clientId)],
 );
 
-/** Per-user access ids: brands, outlets and modules a scoped role may use (spec §6). */
+/** Per-user access ids: brands, outlets and modules a scoped role may use
+ * (docs/requirements/roles.md). */
 export const accessGrants = pgTable(
   'access_grants',
   {
@@ -129,7 +131,8 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins, for the per-account throttle (10 per 15 min, targets.md). */
+/** Failed sign-ins, for the per-account throttle (10 per 15 min,
+ * docs/requirements/quality-goals.md). */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -143,9 +146,9 @@ export const loginFailures = pgTable(
 
 /** A Facebook Page linked to one outlet; its page access token is encrypted at rest. */
 /**
- * A Facebook user who connected the client's pages through Facebook Login (issue #11,
- * docs/decisions/0022): their long-lived user token (sealed, like page tokens) and what Facebook
- * last said of it (`debug_token`). One row per (client, Facebook user); a reconnect updates it.
+ * A Facebook user who connected the client's pages through Facebook Login (docs/decisions/0022):
+ * their long-lived user token (sealed, like page tokens) and what Facebook last said of it
+ * (`debug_token`). One row per (client, Facebook user); a reconnect updates it.
  */
 export const facebookAccounts = pgTable(
   'facebook_accounts',
@@ -202,8 +205,8 @@ export const facebookPages = pgTable(
 );
 
 /**
- * A Google user who connected the client's Business Profile through Google OAuth (issue #11,
- * docs/decisions/0024): their refresh token (sealed, like page tokens), from which each process
+ * A Google user who connected the client's Business Profile through Google OAuth
+ * (docs/decisions/0024): their refresh token (sealed, like page tokens), from which each process
  * mints hour-long access tokens. One row per (client, Google user); a reconnect updates it.
  */
 export const googleConnections = pgTable(
@@ -322,12 +325,12 @@ export const reviewComments = pgTable(
   },
   (t) => [
     index('review_comments_review_idx').on(t.reviewId, t.createdTime),
-    // The reply check compares a new reply with the page's latest ones (issue #11).
+    // The reply check compares a new reply with the page's latest ones.
     index('review_comments_page_reply_idx').on(t.fromId, t.createdTime).where(sql`${t.isPageReply}`),
   ],
 );
 
-/** Who did what, when (issue #4 extends it to access changes). */
+/** Who did what, when, access changes included. */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -367,7 +370,7 @@ export const conversations = pgTable(
     messageCount: integer('message_count').notNull().default(0),
     lastGuestMessageAt: ts('last_guest_message_at'),
     guestReadAt: ts('guest_read_at'),
-    /** Messenger `delivery` watermark: the guest's app received the page's messages up to it (issue #8). */
+    /** Messenger `delivery` watermark: the guest's app received the page's messages up to it. */
     guestDeliveredAt: ts('guest_delivered_at'),
   },
   (t) => [
@@ -396,7 +399,7 @@ export const messages = pgTable(
     guestReactionAt: ts('guest_reaction_at'),
     sentByUserId: uuid('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     humanAgentTag: boolean('human_agent_tag').notNull().default(false),
-    /** A `messaging_postbacks` event: the guest tapped a button (`{title, payload}`, issue #8). */
+    /** A `messaging_postbacks` event: the guest tapped a button (`{title, payload}`). */
     postback: jsonb('postback').$type<{ title: string; payload: string | null }>(),
     /** When the guest unsent it (Instagram `message.is_deleted`); text and attachments are wiped. */
     deletedAt: ts('deleted_at'),
@@ -424,7 +427,7 @@ export const inboxEvents = pgTable(
 /**
  * `Idempotency-Key` reservations of sends: the key is reserved before calling the Send API and
  * bound to the stored message after, so a retried send returns the first result instead of
- * posting twice (targets.md "Reliability").
+ * posting twice (docs/requirements/quality-goals.md#reliability).
  */
 export const sendIdempotency = pgTable(
   'send_idempotency',
@@ -435,7 +438,7 @@ export const sendIdempotency = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     /**
      * Set when the Send API timed out and the read-back could not tell whether the message
-     * landed: a retry with the key reads back again before it sends (issue #8, decisions/0014).
+     * landed: a retry with the key reads back again before it sends (decisions/0014).
      */
     outcomeUnknownAt: ts('outcome_unknown_at'),
   },
@@ -446,7 +449,7 @@ export const sendIdempotency = pgTable(
  * `Idempotency-Key` of public review replies (`POST /reply-fb-review`), unique per client: the
  * key is reserved (`pending`) before calling Graph, `unknown` after a timeout whose read-back
  * found nothing or failed (a retry reads back first), and `done` with the answer once the reply
- * landed (issue #8, docs/decisions/0014-writes-to-meta.md).
+ * landed (docs/decisions/0014-writes-to-meta.md).
  */
 export const reviewReplyIdempotency = pgTable(
   'review_reply_idempotency',
@@ -474,7 +477,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The account that accepted it; null while pending (issue #8: no account is touched at invite time). */
+    /** The account that accepted it; null while pending (no account is touched at invite time). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     /** The address the inviter typed, lower-cased: only the account with this email may accept. */
@@ -523,7 +526,7 @@ export const ssoUsedTokens = pgTable('sso_used_tokens', {
 });
 
 /**
- * Verified Meta webhook deliveries, stored raw before they are answered (issue #10: "webhook
+ * Verified Meta webhook deliveries, stored raw before they are answered ("webhook
  * intake acknowledges in one insert"), then processed by the `inbox.process-webhook` job. The
  * id is the SHA-256 of the signed bytes: Meta's retry of a delivery repeats the same body, so
  * it lands on the same row instead of being processed again. Processed rows are deleted after
@@ -547,7 +550,7 @@ export const webhookDeliveries = pgTable(
 );
 
 /**
- * An export of the filtered reviews (issue #11), built by the `reviews.export` job: its progress,
+ * An export of the filtered reviews, built by the `reviews.export` job: its progress,
  * and the finished file, kept in the database so any server process can hand it out (several
  * processes share PostgreSQL, none shares a disk). Deleted by the maintenance job after
  * `expires_at`.
@@ -577,7 +580,8 @@ export const reviewExports = pgTable(
   (t) => [index('review_exports_client_user_idx').on(t.clientId, t.userId, t.createdAt), index('review_exports_expires_idx').on(t.expiresAt)],
 );
 
-/** A reply template of a client (issue #11): name, and a body with `{variables}` (contracts `TEMPLATE_VARIABLES`). */
+/** A reply template of a client: name, and a body with `{variables}` (contracts
+ * `TEMPLATE_VARIABLES`). */
 export const replyTemplates = pgTable(
   'reply_templates',
   {
@@ -592,7 +596,7 @@ export const replyTemplates = pgTable(
 );
 
 /**
- * The team's internal thread of a review (issue #12, spec §7 `/api/review/comments`): never
+ * The team's internal thread of a review (docs/requirements/calls.md `/api/review/comments`): never
  * published. `mentions` are the users named in it as `@Full Name` when it was written.
  */
 export const internalComments = pgTable(
@@ -616,7 +620,8 @@ export const internalComments = pgTable(
   ],
 );
 
-/** One mention of one user in one internal comment (spec §7 `/api/review/mention-notifications`). */
+/** One mention of one user in one internal comment (docs/requirements/calls.md
+ * `/api/review/mention-notifications`). */
 export const mentionNotifications = pgTable(
   'mention_notifications',
   {
@@ -642,7 +647,7 @@ export const mentionNotifications = pgTable(
 );
 
 /**
- * One incident of one guest at one outlet (issue #12, docs/decisions/0026), wherever the guest
+ * One incident of one guest at one outlet (docs/decisions/0026), wherever the guest
  * spoke: its reviews and conversations are `complaint_sources`.
  */
 export const complaints = pgTable(
@@ -708,7 +713,7 @@ export const complaintActivity = pgTable(
   (t) => [index('complaint_activity_complaint_idx').on(t.complaintId, t.at)],
 );
 
-/** Root causes a client added to the defaults (issue #12 "the client can extend the list"). */
+/** Root causes a client added to the defaults ("the client can extend the list"). */
 export const clientRootCauses = pgTable(
   'client_root_causes',
   {
@@ -719,7 +724,7 @@ export const clientRootCauses = pgTable(
   (t) => [primaryKey({ columns: [t.clientId, t.key] })],
 );
 
-/** A ticket (issue #12, docs/decisions/0027): one assignee, watchers, a priority and an SLA due time. */
+/** A ticket (docs/decisions/0027): one assignee, watchers, a priority and an SLA due time. */
 export const tickets = pgTable(
   'tickets',
   {
@@ -787,7 +792,7 @@ export const clientSlaPolicies = pgTable('client_sla_policies', {
 });
 
 /**
- * Automation rules (issue #12, docs/decisions/0028): trigger, conditions and actions as their
+ * Automation rules (docs/decisions/0028): trigger, conditions and actions as their
  * contract shapes (packages/contracts automation.ts), evaluated in `position` order; a rule acts
  * on reviews written from `enabled_at` on, on behalf of `created_by_user_id` (the owner who saved
  * it last), with that owner's current access.
@@ -882,7 +887,8 @@ export const automationDrafts = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- competitor analysis (issue #12, decision 0030)
+// ---------------------------------------------------------------- competitor analysis (decision
+//  0030)
 
 /**
  * A Google Place as DineDesk last read it through Places API (New) (`places.get`). Public data,
@@ -950,7 +956,7 @@ export const competitorReviews = pgTable(
 );
 
 /**
- * An order CSV upload of one outlet and the job that imports it (issue #13, docs/decisions/0036):
+ * An order CSV upload of one outlet and the job that imports it (docs/decisions/0036):
  * status and progress for the status call; the file sits under `DATA_DIR/uploads/orders` until
  * the job is done. All or nothing: a file with problems imports nothing (`rejected`).
  */
@@ -1079,7 +1085,7 @@ export const orderLines = pgTable(
 );
 
 /**
- * An outlet's ad results of one campaign on one local day, from an ads CSV (Ads pro, issue #14,
+ * An outlet's ad results of one campaign on one local day, from an ads CSV (Ads pro,
  * docs/decisions/0043). One row per (outlet, campaign, day): a later import replaces its figures
  * (ad platforms revise recent days). Money in minor units of `currency`, one currency per outlet.
  */
@@ -1107,7 +1113,7 @@ export const adCampaignDays = pgTable(
 
 /**
  * Instagram media of a connected account as last read from Graph, with their lifetime insights
- * and when those were read (issue #13, docs/decisions/0035). Keyed by Graph's media id; a
+ * and when those were read (docs/decisions/0035). Keyed by Graph's media id; a
  * story keeps its last numbers after its 24 hours, when Instagram no longer answers for it.
  */
 export const instagramMedia = pgTable(
@@ -1148,7 +1154,7 @@ export const instagramAccountReads = pgTable('instagram_account_reads', {
 });
 
 /**
- * The menu of an outlet (issue #14, docs/decisions/0039): one item per distinct item name of the
+ * The menu of an outlet (docs/decisions/0039): one item per distinct item name of the
  * outlet's orders (`order_name`, made when the orders are written) and items added by hand
  * (`order_name` null). Name, price and availability are edited in Menu Management; `price_minor`
  * null means the latest order price applies. `version` counts the changes (optimistic check).
@@ -1172,7 +1178,7 @@ export const menuItems = pgTable(
 );
 
 /**
- * The append-only audit log of menu changes (issue #14): who, when, and each field before and
+ * The append-only audit log of menu changes: who, when, and each field before and
  * after (`changes`: `[{ field, before, after }]`, prices in minor units). A trigger (migration
  * 0020) refuses UPDATE and any DELETE but the cascade of an outlet or client being removed.
  */
@@ -1193,7 +1199,7 @@ export const menuItemChanges = pgTable(
 );
 
 /**
- * Offers on a menu item (issue #14 "Item offer tracker", docs/decisions/0039): a percentage off or
+ * Offers on a menu item (docs/decisions/0039): a percentage off or
  * a fixed price between two local days, who pays for it, and who set it up. `value`: percent
  * (1–100) or the offer price in minor units. Their effect is read from `order_lines`, not stored.
  */
@@ -1218,7 +1224,7 @@ export const itemOffers = pgTable(
 );
 
 /**
- * A saved report of one person (issue #14 "Report on demand", docs/decisions/0042): its spec
+ * A saved report of one person (docs/decisions/0042): its spec
  * (`TReportSpec`: metrics, outlets, period, comparison), format and optional schedule. A
  * scheduled one has `next_run_at`; the `reports.schedule` job queues a run for each one due and
  * moves `next_run_at` on in the same transaction, so a run is queued once across processes.
@@ -1246,7 +1252,7 @@ export const reportDefinitions = pgTable(
 );
 
 /**
- * One generated report (issue #14, docs/decisions/0042): what was asked (the spec, the outlets
+ * One generated report (docs/decisions/0042): what was asked (the spec, the outlets
  * resolved when it was queued, the exact days), the `reports.generate` job's progress, and the
  * finished file, kept in the database so any process can hand it out, for 7 days.
  */

@@ -44,7 +44,7 @@ export const GROUP_OWNER_EMAIL = 'group.owner@dinedesk.demo';
  * so a restart keeps what users did.
  * @returns false when the database already had clients
  */
-/** A restaurant group's everyday replies (issue #11), with the template variables. */
+/** A restaurant group's everyday replies, with the template variables. */
 const DEMO_TEMPLATES = [
   { name: 'Thank you (praise)', body: 'Thank you, {reviewer_first_name}! We are glad you enjoyed your meal at {outlet}. The whole team at {brand} looks forward to welcoming you again.' },
   { name: 'Sorry (food)', body: 'Dear {reviewer_first_name}, we are sorry your food at {outlet} was not what it should be. We have shared your words with our kitchen team, and we would love the chance to make it right on your next visit.' },
@@ -96,7 +96,7 @@ export async function seedDemo(db: Db, seedDir: string, now: () => Date = () => 
         ].filter((g): g is { kind: string; refId: string } => Boolean(g.refId));
         if (grants.length) await tx.insert(schema.accessGrants).values(grants.map((g) => ({ ...g, userId: user!.id, clientId: client!.id })));
       }
-      // The first client also runs two London takeaways with their real orders (issue #13), and
+      // The first client also runs two London takeaways with their real orders, and
       // Takeaway 1 has the generated demo ad campaigns of its order period (Ads pro, decision 0043).
       if (ci === 0) {
         const london = await seedLondonOrders(tx, client!.id, seedDir);

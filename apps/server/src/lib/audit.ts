@@ -15,7 +15,7 @@ export interface AuditEntry {
 }
 
 /**
- * Writes one audit row: the only writer of `audit_log` (issue #9), so every entry has the same
+ * Writes one audit row: the only writer of `audit_log`, so every entry has the same
  * shape. Pass the transaction of the change it records, so the row commits or rolls back with it.
  */
 export async function audit(db: Db, entry: AuditEntry): Promise<void> {

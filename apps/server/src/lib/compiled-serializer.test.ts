@@ -11,7 +11,7 @@ import { compileSerializer, compiledSerializerCompiler } from './compiled-serial
 /**
  * The compiled serialiser writes exactly what the zod serialiser writes, byte for byte, on real
  * answers of every route that uses it (seeded reviews and conversations, every filter, nulls
- * included), and never more than the schema (issue #10, lib/compiled-serializer.ts).
+ * included), and never more than the schema (lib/compiled-serializer.ts).
  */
 const zodSerialize = (schema: ZodType) => zodSerializerCompiler({ schema, method: 'GET', url: '/test', httpStatus: '200' });
 

@@ -4,7 +4,7 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { z, type ZodType } from 'zod';
 
 /**
- * Response serialisation compiled from the route's zod schema (issue #10 "serialise responses
+ * Response serialisation compiled from the route's zod schema ("serialise responses
  * from a JSON schema (fast-json-stringify through Fastify's serializer compiler) where zod's
  * serialisation shows in the profile"). The app's default (fastify-type-provider-zod) encodes
  * every answer through zod and then `JSON.stringify`s it; on the list calls that is ≈ 6 % of a

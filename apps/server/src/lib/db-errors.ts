@@ -1,5 +1,5 @@
 /**
- * Telling "the database is unreachable" apart from every other failure (issue #10 drill
+ * Telling "the database is unreachable" apart from every other failure (the drill
  * "PostgreSQL restarts: requests fail fast with 503 and a clear message, then recover without a
  * server restart"). node-postgres reports a lost or refused connection as a socket error, a
  * shutdown as SQLSTATE 57P01–57P03, a broken connection as class 08, and a full pool as its

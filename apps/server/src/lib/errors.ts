@@ -1,7 +1,8 @@
 /**
  * An error with an HTTP status and a user-facing message; the central error handler turns it
- * into `{message, field?, code?}` (contracts `ZErrorResponse`, spec §8), and `retryAfterSeconds`
- * into a `Retry-After` header (a 503 the caller may retry, e.g. Facebook rate-limiting a page).
+ * into `{message, field?, code?}` (contracts `ZErrorResponse`, docs/requirements/errors.md), and
+ * `retryAfterSeconds` into a `Retry-After` header (a 503 the caller may retry, e.g. Facebook
+ * rate-limiting a page).
  */
 export class HttpError extends Error {
   constructor(

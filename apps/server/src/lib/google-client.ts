@@ -1,9 +1,10 @@
 /**
- * HTTP client of Google OAuth and the Business Profile APIs (external-apis.md §6). The same
- * code talks to Google and to the local simulator (packages/meta-sim google/routes.ts): with
- * `baseUrl` `https://googleapis.com` each API is its own host (`https://{api}.googleapis.com`)
- * and consent is at accounts.google.com; with any other base every API is a path under it
- * (`{base}/{api}`), which is how the simulator serves them.
+ * HTTP client of Google OAuth and the Business Profile APIs
+ * (docs/requirements/platform-apis.md#google-business-profile). The same code talks to Google and
+ * to the local simulator (packages/meta-sim google/routes.ts): with `baseUrl`
+ * `https://googleapis.com` each API is its own host (`https://{api}.googleapis.com`) and consent is
+ * at accounts.google.com; with any other base every API is a path under it (`{base}/{api}`), which
+ * is how the simulator serves them.
  *
  * Errors: Google's envelope `{error:{code,message,status}}` (APIs) and RFC 6749's
  * `{error,error_description}` (the token endpoint) both become {@link GoogleApiError}.

@@ -56,7 +56,7 @@ describe('GraphClient', () => {
     expect(fail.calls).toHaveLength(3);
   });
 
-  it('does not call again inside a rate-limit window, and reads the window from the usage headers (issue #10)', async () => {
+  it('does not call again inside a rate-limit window, and reads the window from the usage headers', async () => {
     const throttled = (code: number, headers: Record<string, string>) => () =>
       new Response(JSON.stringify({ error: { message: `(#${code}) limit`, type: 'OAuthException', code, is_transient: true } }), { status: 400, headers: { 'content-type': 'application/json', ...headers } });
     const buc = { 'x-business-use-case-usage': JSON.stringify({ '1': [{ type: 'pages', call_count: 100, total_cputime: 40, total_time: 60, estimated_time_to_regain_access: 7 }] }) };
@@ -107,7 +107,7 @@ describe('GraphClient', () => {
     expect(e2.message).toMatch(/not JSON/);
   });
 
-  it('tells a timed-out write (may have landed) from a refused connection (nothing sent), issue #8', async () => {
+  it('tells a timed-out write (may have landed) from a refused connection (nothing sent)', async () => {
     // The fake honours the abort signal the client passes, as fetch does: it never answers.
     const hang = (async (_url: string, init: RequestInit) =>
       new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as unknown as typeof fetch;

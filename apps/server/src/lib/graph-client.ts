@@ -1,13 +1,14 @@
 /**
  * HTTP client of the Meta Graph API. The same code talks to graph.facebook.com and to the local
- * simulator (packages/meta-sim): only `baseUrl` differs. Follows external-apis.md §1–3:
- * versioned paths, tokens in the Authorization header, cursor paging through `paging.next`,
- * and errors branched on the envelope's `code`/`error_subcode`, never on the HTTP status.
+ * simulator (packages/meta-sim): only `baseUrl` differs. Follows
+ * docs/requirements/platform-apis.md: versioned paths, tokens in the Authorization header, cursor
+ * paging through `paging.next`, and errors branched on the envelope's `code`/`error_subcode`, never
+ * on the HTTP status.
  */
 import { createHmac } from 'node:crypto';
 
 /**
- * What Graph's usage headers said on an answer (external-apis.md §3 "Headers"):
+ * What Graph's usage headers said on an answer (docs/requirements/platform-apis.md#headers):
  * `X-App-Usage` `{call_count,total_cputime,total_time}` (percentages) and
  * `X-Business-Use-Case-Usage` `{"<id>":[{type,call_count,total_cputime,total_time,
  * estimated_time_to_regain_access}]}` (minutes).
@@ -69,7 +70,8 @@ export class GraphError extends Error {
     this.name = 'GraphError';
     this.usage = usage;
   }
-  /** Codes Meta documents as transient or throttling (external-apis.md §3 "Errors to simulate"). */
+  /** Codes Meta documents as transient or throttling
+   * (docs/requirements/platform-apis.md#errors-to-simulate). */
   get isTransient(): boolean {
     return (
       [1, 2, 4, 17, 32, 613].includes(this.code) ||
@@ -78,7 +80,8 @@ export class GraphError extends Error {
       this.httpStatus === 0
     );
   }
-  /** Throttling: Graph refused the call without acting on it (external-apis.md §3). */
+  /** Throttling: Graph refused the call without acting on it
+   * (docs/requirements/platform-apis.md#messenger-and-instagram-messaging). */
   get isRateLimit(): boolean {
     return [4, 17, 32, 613].includes(this.code) || (this.code >= 80001 && this.code <= 80014);
   }
@@ -86,7 +89,7 @@ export class GraphError extends Error {
    * Worth retrying within the same call, a fraction of a second later: codes 1/2, 5xx, the
    * network, and a per-second throttle (613) that gave no regain estimate. Hourly budgets (4, 17,
    * 32, 8000x) and any throttle with `estimated_time_to_regain_access` are not: Meta's advice is
-   * to stop calling until the window passes, which the sync jobs do (issue #10).
+   * to stop calling until the window passes, which the sync jobs do.
    */
   get retriesSoon(): boolean {
     if (!this.isTransient) return false;
@@ -97,7 +100,8 @@ export class GraphError extends Error {
   get isTokenError(): boolean {
     return this.code === 190;
   }
-  /** 12: the edge is deprecated for this API version (ratings on v22+, external-apis.md §2). */
+  /** 12: the edge is deprecated for this API version (ratings on v22+,
+   * docs/requirements/platform-apis.md#page-ratings-reviews-and-comments). */
   get isDeprecated(): boolean {
     return this.code === 12;
   }
@@ -106,10 +110,9 @@ export class GraphError extends Error {
 /**
  * The Graph API did not answer within `timeoutMs` (or the connection broke after the request
  * was sent). Unlike a refusal, Graph may have carried the request out: a POST that ends like
- * this may or may not have landed, so callers read back before saying it failed (issue #8
- * "Writes to Facebook that may or may not have landed", docs/decisions/0014-writes-to-meta.md).
- * A subclass of GraphError (code -1, type `TimeoutError`), so code that branches on GraphError
- * keeps working.
+ * this may or may not have landed, so callers read back before saying it failed ("Writes to
+ * Facebook that may or may not have landed", docs/decisions/0014-writes-to-meta.md). A subclass of
+ * GraphError (code -1, type `TimeoutError`), so code that branches on GraphError keeps working.
  */
 export class GraphTimeoutError extends GraphError {
   /** @param timeoutMs the client timeout that elapsed, ms; null when the connection broke */
@@ -157,14 +160,16 @@ export interface GraphClientOptions {
   dialogBaseUrl?: string;
 }
 
-/** Answer of `oauth/access_token` (external-apis.md §1). `expires_in` in seconds. */
+/** Answer of `oauth/access_token` (docs/requirements/platform-apis.md#facebook-login-and-tokens).
+ * `expires_in` in seconds. */
 export interface OAuthToken {
   access_token: string;
   token_type?: string;
   expires_in?: number;
 }
 
-/** `data` of `debug_token` (external-apis.md §1). Times in epoch seconds; `expires_at` 0 = never. */
+/** `data` of `debug_token` (docs/requirements/platform-apis.md#facebook-login-and-tokens). Times in
+ * epoch seconds; `expires_at` 0 = never. */
 export interface DebugTokenData {
   app_id?: string;
   type?: string;
@@ -235,7 +240,8 @@ export class GraphClient {
   }
 
   /**
-   * The Facebook Login dialog URL (external-apis.md §1, manual flow):
+   * The Facebook Login dialog URL (docs/requirements/platform-apis.md#facebook-login-and-tokens,
+   * manual flow):
    * `{dialogBaseUrl}/{version}/dialog/oauth?client_id&redirect_uri&state&scope&response_type=code
    * &code_challenge&code_challenge_method=S256` (PKCE, lib/pkce.ts).
    * @param opts.rerequest adds `auth_type=rerequest`: declined permissions are asked again
@@ -255,8 +261,8 @@ export class GraphClient {
 
   /**
    * Code → short-lived user token: `GET /oauth/access_token?client_id&redirect_uri&client_secret&code&code_verifier`
-   * (external-apis.md §1). Not retried: a code works once, and a retry of an exchange Graph
-   * performed would only answer "code has been used".
+   * (docs/requirements/platform-apis.md#facebook-login-and-tokens). Not retried: a code works once,
+   * and a retry of an exchange Graph performed would only answer "code has been used".
    * @param redirectUri byte for byte the dialog's (else 100/36008)
    * @param codeVerifier the PKCE verifier whose challenge the dialog got
    * @throws GraphError 100 (36007 expired, 36008 redirect mismatch, 36009 used, wrong or missing code_verifier), 101, 1, 191
@@ -267,7 +273,8 @@ export class GraphClient {
 
   /**
    * Short-lived → long-lived user token (`grant_type=fb_exchange_token`, about 60 days;
-   * external-apis.md §1). @throws GraphError 190 (and subcode) for an expired or revoked token
+   * docs/requirements/platform-apis.md#facebook-login-and-tokens). @throws GraphError 190 (and
+   * subcode) for an expired or revoked token
    */
   extendUserToken(shortLived: string): Promise<OAuthToken> {
     return this.request<OAuthToken>(
@@ -278,9 +285,10 @@ export class GraphClient {
   }
 
   /**
-   * `GET /debug_token?input_token=` with the app token (external-apis.md §1): whether Facebook
-   * still accepts `token`, when it expires (0 = never), its scopes; an invalid token answers
-   * 200 with `is_valid: false` and the 190 `error` inside `data`.
+   * `GET /debug_token?input_token=` with the app token
+   * (docs/requirements/platform-apis.md#facebook-login-and-tokens): whether Facebook still accepts
+   * `token`, when it expires (0 = never), its scopes; an invalid token answers 200 with `is_valid:
+   * false` and the 190 `error` inside `data`.
    */
   async debugToken(token: string): Promise<DebugTokenData> {
     const res = await this.get<{ data: DebugTokenData }>('debug_token', { input_token: token }, this.appToken);
@@ -327,8 +335,9 @@ export class GraphClient {
 
   /**
    * `appsecret_proof` of a token: hex HMAC-SHA256 of the token keyed with the app secret (Graph
-   * API "Securing Requests"; external-apis.md §1). Sent on every call, so the app can require it
-   * in Meta's settings: a stolen token is useless without the secret. Kept per token.
+   * API "Securing Requests"; docs/requirements/platform-apis.md#facebook-login-and-tokens). Sent on
+   * every call, so the app can require it in Meta's settings: a stolen token is useless without the
+   * secret. Kept per token.
    */
   private proof(token: string): string {
     let p = this.proofs.get(token);

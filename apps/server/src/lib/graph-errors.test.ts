@@ -5,7 +5,7 @@ import { graphWriteRefusal, rateLimitWaitSeconds, tokenDeathMessage, tokenDeathR
 const err = (code: number, opts: { status?: number; subcode?: number; regainSeconds?: number; message?: string } = {}) =>
   new GraphError(opts.message ?? `(#${code}) refused`, opts.status ?? 400, code, opts.subcode ?? null, 'OAuthException', 'T', { percent: 100, regainSeconds: opts.regainSeconds ?? null });
 
-describe('rateLimitWaitSeconds (issue #10)', () => {
+describe('rateLimitWaitSeconds', () => {
   const bounds = { minSeconds: 60, maxSeconds: 3600 };
   it('honours Graph’s estimated_time_to_regain_access within the bounds', () => {
     expect(rateLimitWaitSeconds(err(32, { regainSeconds: 7 * 60 }), bounds)).toBe(420);

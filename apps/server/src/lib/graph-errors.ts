@@ -2,11 +2,13 @@ import { HttpError } from './errors.ts';
 import type { GraphError } from './graph-client.ts';
 
 /**
- * What a Graph failure means for DineDesk and for the people using it (issue #10 "The Graph
+ * What a Graph failure means for DineDesk and for the people using it ("The Graph
  * simulator misbehaves … The UI says the right thing"): how long a throttled page's sync waits,
  * what a dead token's subcode means in plain words, and the HTTP answer a user's write gets when
- * Graph refused it. Sources: external-apis.md §1 (190 subcodes), §3 (error codes, usage headers),
- * docs/decisions/0014-writes-to-meta.md (what the user sees), 0017 (backoff of sync jobs).
+ * Graph refused it. Sources: docs/requirements/platform-apis.md#facebook-login-and-tokens (190
+ * subcodes), docs/requirements/platform-apis.md#messenger-and-instagram-messaging (error codes,
+ * usage headers), docs/decisions/0014-writes-to-meta.md (what the user sees), 0017 (backoff of sync
+ * jobs).
  */
 
 /** Bounds of a throttled page's pause, seconds (config `META_RATE_LIMIT_{MIN,MAX}_WAIT_SECONDS`). */
@@ -27,7 +29,8 @@ export function rateLimitWaitSeconds(err: Pick<GraphError, 'usage'>, bounds: Rat
   return Math.max(1, Math.ceil(Math.min(bounds.maxSeconds, wanted)));
 }
 
-/** Plain meanings of the 190 subcodes Meta documents (external-apis.md §1). */
+/** Plain meanings of the 190 subcodes Meta documents
+ * (docs/requirements/platform-apis.md#facebook-login-and-tokens). */
 const TOKEN_DEATH: Record<number, string> = {
   458: 'the DineDesk app was removed from the Facebook account that connected the page',
   459: 'the Facebook account that connected the page is held at a security checkpoint',

@@ -7,7 +7,7 @@ import { openTestDatabase } from '../test/harness.ts';
 import { defineJob, JobQueue } from './jobs.ts';
 
 /**
- * The job queue (issue #9) on the database the suite runs against (PGlite, then PostgreSQL):
+ * The job queue on the database the suite runs against (PGlite, then PostgreSQL):
  * retries with backoff, a payload that cannot be run, the outbox rule (a job queued in a
  * transaction exists exactly when it commits), once-only across two queues on one database,
  * jobs that outlive the queue that sent them, and `sendAt` (a rate-limited page's next sync).
@@ -57,7 +57,7 @@ const counted = defineJob<{ clientId: null; key: string }, Ctx>({
   },
 });
 
-/** One queued job per key (a page's sync): what `sendAt` re-schedules (issue #10). */
+/** One queued job per key (a page's sync): what `sendAt` re-schedules. */
 const perKey = defineJob<{ clientId: null; key: string }, Ctx>({
   name: 'test.per-key',
   subject: 'Client',

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Database, Db, SqlResult } from '../db/client.ts';
 
 /**
- * The one home of background work (issue #9, docs/decisions/0017-job-queue.md): sync, webhook
+ * The one home of background work (docs/decisions/0017-job-queue.md): sync, webhook
  * processing, guest-name look-ups and maintenance run as jobs of a Postgres-backed queue
  * (pg-boss 10, the last major that runs on Node 20), never in timers or ad hoc loops. Jobs
  * survive a restart, retry with exponential backoff, run once across several processes
@@ -16,7 +16,8 @@ import type { Database, Db, SqlResult } from '../db/client.ts';
  * everything else and survive a restart too.
  *
  * A job is declared once with {@link defineJob} next to the service it calls
- * (`modules/<m>/<m>.jobs.ts`) and sent by its definition, so the payload is typed at the sender
+ * (in that service's file, e.g. `review-sync.service.ts`; `src/jobs.ts` is the catalogue that
+ * registers them all) and sent by its definition, so the payload is typed at the sender
  * and checked again by the worker (a row written by an older version fails that job alone).
  */
 
@@ -328,7 +329,7 @@ export class JobQueue<C> {
   /**
    * Queues `def` to start `startAfterSeconds` from now under `singletonKey`; when a job with that
    * key is already queued (policy `stately` keeps one), moves that one to start no earlier than
-   * then instead. A job that met a rate limit re-schedules its page this way (issue #10): a copy
+   * then instead. A job that met a rate limit re-schedules its page this way: a copy
    * the sync tick queued meanwhile must not call Graph inside the window. Never an ad hoc timer:
    * the job waits in the queue, survives a restart, and any process runs it.
    * @returns the id of the job that will run then (queued now, or the one moved)

@@ -3,7 +3,8 @@ import { badRequest } from './errors.ts';
 
 /**
  * Keyset (cursor) pagination over `(time desc, id desc)`, the only paging of list calls
- * (targets.md: no OFFSET). The cursor is the position of a page's last row, opaque base64url.
+ * (docs/requirements/quality-goals.md: no OFFSET). The cursor is the position of a page's last row,
+ * opaque base64url.
  */
 export interface KeysetPosition {
   time: Date;
@@ -20,7 +21,7 @@ const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([1-9]\d{0,15})$
 /**
  * Decodes a cursor of {@link encodeCursor}. A crafted cursor is refused rather than passed on:
  * PostgreSQL rejects year 0 and JavaScript rolls over impossible dates (30 February, hour 24) into
- * other rows' positions, and ids beyond 2^53 − 1 lose precision as numbers (issue #8).
+ * other rows' positions, and ids beyond 2^53 − 1 lose precision as numbers.
  * @returns the position of a cursor, or undefined when none was given
  * @param field where the cursor came from, for the error (`query.cursor`, `body.cursor`)
  * @throws HttpError 400 naming `field` when it was not produced by `encodeCursor`: bad
@@ -43,7 +44,7 @@ export function parseCursor(cursor: string | undefined, field = 'query.cursor'):
  * `(time, id) < (after.time, after.id)`: PostgreSQL turns it into an index bound on a
  * `(…, time, id)` index, so page 1,000 starts where page 999 ended. The equivalent
  * `time < t or (time = t and id < i)` is only a filter: the scan reads and drops every newer row
- * first (issue #10, docs/decisions/0020-lists-at-scale.md).
+ * first (docs/decisions/0020-lists-at-scale.md).
  */
 export function afterPosition(timeCol: AnyColumn, idCol: AnyColumn, after: KeysetPosition): SQL {
   return sql`(${timeCol}, ${idCol}) < (${sql.param(after.time, timeCol)}, ${sql.param(after.id, idCol)})`;
@@ -67,7 +68,7 @@ export function keysetPage<T>(rows: T[], limit: number, positionOf: (row: T) => 
   const p = positionOf(last);
   const ms = p.time.getTime();
   // A stored time a cursor cannot carry (a corrupt row: PostgreSQL holds years up to 294276,
-  // JavaScript to 275760 and cursors to 9999) must not break the list (issue #8). Later than
+  // JavaScript to 275760 and cursors to 9999) must not break the list. Later than
   // 9999, or unreadable (only the far future is, in JavaScript): go on from the latest time a
   // cursor holds, which in descending order skips only such rows. Before year 1: nothing
   // readable follows in descending order, so the list ends.

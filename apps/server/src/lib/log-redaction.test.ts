@@ -30,7 +30,7 @@ describe('redactUrl and scrubLogLine', () => {
 });
 
 /**
- * Issue #8 "Secrets": a whole journey with the server logging everything (level trace) to a
+ * "Secrets": a whole journey with the server logging everything (level trace) to a
  * captured stream; no token, password or Authorization value may appear in any line.
  */
 describe('a logged journey', () => {

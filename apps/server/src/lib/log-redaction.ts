@@ -1,5 +1,5 @@
 /**
- * Keeps credentials out of every log line (issue #8 "Secrets"): access tokens, invitation and
+ * Keeps credentials out of every log line: access tokens, invitation and
  * ReservGo tokens in URLs (`/set-password?token=…`, `/api/reservgo/secure-endpoint?token=…`,
  * `?longToken=`, Graph's `access_token=` in `paging.next`), and `Authorization` headers.
  *

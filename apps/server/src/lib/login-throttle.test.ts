@@ -5,7 +5,7 @@ import { createLoginThrottle, PAIR_LIMIT, ThrottledError, type LoginThrottle } f
 import { startRestartableRedis, type RestartableRedis } from '../test/services.ts';
 
 /**
- * The sign-in throttle while its Redis is down (issue #10 "Redis stops for 30 s", decisions 0012
+ * The sign-in throttle while its Redis is down ("Redis stops for 30 s", decisions 0012
  * and 0021): sign-in goes on, counted in process memory, without waiting for Redis; once Redis
  * is back the counters are shared there again. A Redis of the test's own, since it is stopped.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling (issue #8 "Lockout abuse"; policy: docs/decisions/0012-sign-in-throttling.md).
+ * Sign-in throttling (policy: docs/decisions/0012-sign-in-throttling.md).
  *
  * Two buckets of failed attempts, never one per account alone (that let anyone lock anyone out,
  * the super admin included):
@@ -12,7 +12,7 @@
  * Counters live in Redis when `REDIS_URL` is set (rate-limiter-flexible `RateLimiterRedis` on the
  * node-redis v5 client, `useRedisPackage: true`), so every server process shares them; else in
  * process memory. A Redis outage falls back to per-process memory rather than refusing sign-in,
- * at once and without waiting for Redis (issue #10 drill, docs/decisions/0021-redis-outage.md).
+ * at once and without waiting for Redis (the Redis outage drill, docs/decisions/0021-redis-outage.md).
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createClient } from 'redis';
@@ -66,7 +66,7 @@ export async function createLoginThrottle(opts: { redisUrl: string | null; keyPr
   if (opts.redisUrl) {
     // No offline queue: while Redis is down a command fails at once and the memory insurance
     // answers. With the queue, `delete` (which rate-limiter-flexible sends without checking
-    // readiness) waited for Redis to come back, and a correct sign-in hung with it (issue #10).
+    // readiness) waited for Redis to come back, and a correct sign-in hung with it.
     client = createClient({ url: opts.redisUrl, disableOfflineQueue: true });
     // A reconnect attempt fails every ~2 s while Redis is down: told once per outage.
     let toldOutage = false;

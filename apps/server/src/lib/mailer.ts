@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
 /**
- * The mailer interface (issue #12 "by email through a mailer interface (nodemailer)"): services
+ * The mailer interface ("by email through a mailer interface (nodemailer)"): services
  * hand it a message; how it travels is configuration.
  * - `SMTP_URL` set: nodemailer's SMTP transport sends real mail.
  * - unset (the default, no external server): nodemailer's stream transport builds the RFC 5322
@@ -16,7 +16,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** Files sent with the message (a scheduled report, issue #14). */
+  /** Files sent with the message (a scheduled report). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 

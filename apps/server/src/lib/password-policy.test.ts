@@ -3,7 +3,7 @@ import { DEMO_PASSWORD } from '../db/seed.ts';
 import { judgePassword, MIN_PASSWORD_LENGTH, PUBLIC_PASSWORDS } from './password-policy.ts';
 import { requestLanguage } from './request-language.ts';
 
-describe('judgePassword (issue #8: zxcvbn score ≥ 3 and at least 10 characters)', () => {
+describe('judgePassword (zxcvbn score ≥ 3 and at least 10 characters)', () => {
   it.each(['password', '12345678', '        '])('refuses %j, saying why', (weak) => {
     const verdict = judgePassword(weak, [], 'en');
     expect(verdict.ok).toBe(false);

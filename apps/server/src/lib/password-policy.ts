@@ -1,5 +1,5 @@
 /**
- * Password policy (issue #8 "Weak passwords"): a new password needs at least
+ * Password policy: a new password needs at least
  * {@link MIN_PASSWORD_LENGTH} characters and a zxcvbn score of at least {@link MIN_SCORE}
  * ("safely unguessable: moderate protection from offline slow-hash scenario", zxcvbn's scale
  * 0–4), judged by `@zxcvbn-ts/core` with its common and English dictionaries plus the user's own
@@ -20,9 +20,9 @@ import * as zxcvbnPt from '@zxcvbn-ts/language-pt-br';
 import { HttpError } from './errors.ts';
 import type { MessageLanguage } from './request-language.ts';
 
-/** Fewest characters of a new password (issue #8). */
+/** Fewest characters of a new password. */
 export const MIN_PASSWORD_LENGTH = 10;
-/** Lowest accepted zxcvbn score (0–4; issue #8). */
+/** Lowest accepted zxcvbn score (0–4). */
 export const MIN_SCORE = 3;
 
 /** Our own sentences; zxcvbn's feedback comes from its language packs. */

@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id with 19 MiB, t=2, p=1 (targets.md "Security", OWASP Password Storage Cheat Sheet). */
+/** argon2id with 19 MiB, t=2, p=1 (docs/requirements/quality-goals.md#security, OWASP Password
+ * Storage Cheat Sheet). */
 const ARGON2 = { algorithm: 2 as const, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 
 /**
- * A statement built once per database handle instead of on every call (issue #10 "prepared
+ * A statement built once per database handle instead of on every call ("prepared
  * statements, name the hot queries"): Drizzle otherwise rebuilds the SQL text of a query on
  * each request (≈ 11 % of a list request's CPU at 1M rows, docs/decisions/0020), and a named
  * statement lets PostgreSQL parse and plan it once per connection. Use it for hot queries of a

@@ -5,7 +5,7 @@ import { bearer, startHarness, type Harness } from '../test/harness.ts';
 import { createRealtime, transactionThenPublish, type RealtimeTransport, type RoutedEvent } from './realtime.ts';
 
 /**
- * The realtime seam (issue #9 "Realtime is its own seam"): one publisher created before the app,
+ * The realtime seam ("Realtime is its own seam"): one publisher created before the app,
  * transports attach to it, and services publish only what has committed.
  */
 
@@ -51,7 +51,7 @@ describe('createRealtime: the publisher services call', () => {
     expect(b.seen.map((p) => p.kind)).toEqual(['emit', 'access']);
   });
 
-  it('reports the cross-process link for /api/health: degraded when any transport\'s link is down (issue #10)', () => {
+  it('reports the cross-process link for /api/health: degraded when any transport\'s link is down', () => {
     const hub = createRealtime();
     expect(hub.link()).toBe('off');
     let state: 'ok' | 'degraded' = 'ok';

@@ -2,7 +2,7 @@ import type { TComplaintChangedEvent, TInboxEvent, TMentionCreatedEvent, TReview
 import type { Db } from '../db/client.ts';
 
 /**
- * The realtime seam (issue #9 "Realtime is its own seam"; spec §7 "Real-time"). Services
+ * The realtime seam ("Realtime is its own seam"; docs/requirements/calls.md#real-time). Services
  * publish what they committed to `ctx.realtime`, a {@link RealtimeHub} created once per process
  * before the app ({@link createRealtime}) and never replaced. A transport (the socket.io plugin,
  * or a recorder in tests) attaches to the hub and delivers; with none attached, publishing is a
@@ -25,13 +25,16 @@ export interface RoutedEvent {
 export interface Realtime {
   /** Committed inbox events: each goes to its account's room as `inbox:event`. */
   emit(events: RoutedEvent[]): void;
-  /** A review or review comment of a page changed (feed webhook, issue #8): `reviews:changed` to the page's room. */
+  /** A review or review comment of a page changed (feed webhook): `reviews:changed` to the page's
+   * room. */
   reviewsChanged(event: TReviewsChangedEvent): void;
-  /** A user was mentioned in an internal comment (issue #12): `mention:new` to the user's room, in every process. */
+  /** A user was mentioned in an internal comment: `mention:new` to the user's room, in every
+   * process. */
   mentionCreated(userId: string, event: TMentionCreatedEvent): void;
-  /** A complaint changed (issue #12): `complaints:changed` to the rooms of the accounts where its guest spoke. */
+  /** A complaint changed: `complaints:changed` to the rooms of the accounts where its guest
+   * spoke. */
   complaintChanged(accountIds: string[], event: TComplaintChangedEvent): void;
-  /** A ticket changed (issue #12): `tickets:changed` to the rooms of its outlet's accounts. */
+  /** A ticket changed: `tickets:changed` to the rooms of its outlet's accounts. */
   ticketChanged(accountIds: string[], event: TTicketChangedEvent): void;
   /**
    * The access of these users changed: their open sockets (in any process) recompute their
@@ -44,7 +47,7 @@ export interface Realtime {
 
 /**
  * State of the link that carries publications to the other server processes (Redis pub/sub,
- * issue #10, decision 0021): `off` without one (a single process), `ok`, or `degraded` while it
+ * decision 0021): `off` without one (a single process), `ok`, or `degraded` while it
  * is down: publications then reach this process's sockets only, and the others catch up after.
  */
 export type RealtimeLink = 'off' | 'ok' | 'degraded';
@@ -114,7 +117,7 @@ export interface Outbox {
  * Runs `work` in one transaction on `ctx.db` and delivers what it put in the outbox once the
  * transaction has committed, in order. When `work` throws, or the commit fails (a deferred
  * constraint), the transaction rolls back and nothing is published: a socket never sees a change
- * that a replay would not find (issue #9).
+ * that a replay would not find.
  * @returns what `work` returned
  * @throws what `work` or the commit threw; a transport's failure after commit (e.g. Redis
  *   unreachable during `accessChanged`) is thrown too, after the data has committed

@@ -1,7 +1,7 @@
 /**
- * The language of server messages meant for people (spec §3: English, German, French,
- * Portuguese; fallback English, spec §9). The web client sends the UI language as
- * `Accept-Language` on every product call (apps/web/src/lib/api-client.ts).
+ * The language of server messages meant for people (docs/requirements/data.md: English, German,
+ * French, Portuguese; fallback English, docs/requirements/constants.md). The web client sends the
+ * UI language as `Accept-Language` on every product call (apps/web/src/lib/api-client.ts).
  */
 
 export const MESSAGE_LANGUAGES = ['en', 'de', 'fr', 'pt'] as const;

@@ -1,5 +1,5 @@
 /**
- * Sentiment of review text at ingest (issue #11 "sentiment comes from a well-kept library,
+ * Sentiment of review text at ingest ("sentiment comes from a well-kept library,
  * computed at ingest and stored"). VADER (`vader-sentiment`, the JavaScript port of Hutto &
  * Gilbert's rule-based model tuned for short social-media text) gives a compound score in
  * −1..1; its authors' thresholds make the text's label: ≥ 0.05 positive, ≤ −0.05 negative, else

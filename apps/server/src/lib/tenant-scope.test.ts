@@ -15,7 +15,7 @@ const A = '11111111-1111-4111-8111-111111111111';
 const O1 = '22222222-2222-4222-8222-222222222222';
 const O2 = '33333333-3333-4333-8333-333333333333';
 
-describe('tenant scope (issue #9: one helper for "outlets this user may see")', () => {
+describe('tenant scope (one helper for "outlets this user may see")', () => {
   it('adds no outlet condition for roles that see every outlet, and `false` for none', () => {
     expect(outletScope(null, schema.reviews.outletId)).toBeUndefined();
     expect(render(outletScope([], schema.reviews.outletId)!).sql).toBe('false');
@@ -55,7 +55,7 @@ function sources(): { path: string; text: string }[] {
   return out;
 }
 
-describe('one place each (issue #9)', () => {
+describe('one place each', () => {
   it('has no copy of the visible-outlets filter outside lib/tenant-scope.ts', () => {
     const copies = sources().filter(
       (f) => f.path !== join('lib', 'tenant-scope.ts') && /00000000-0000-0000-0000-000000000000|outletIds\.includes\(|outletIds\.length \?/.test(f.text),

@@ -12,7 +12,7 @@ export interface TenantScope {
 
 /**
  * The "outlets this user may see" condition on `column` (an `outlet_id` column): every repository
- * narrows rows with this one helper (issue #9). Undefined (no condition, as `and()` takes it) when
+ * narrows rows with this one helper. Undefined (no condition, as `and()` takes it) when
  * the role sees every outlet of the client; `false` when it sees none.
  */
 export function outletScope(outletIds: readonly string[] | null, column: AnyColumn): SQL | undefined {

@@ -1,5 +1,5 @@
 /**
- * Text hygiene shared by every input path (issue #8 "Input that must never break anything").
+ * Text hygiene shared by every input path ("Input that must never break anything").
  *
  * Two rules, one per direction:
  * - Text a DineDesk user sends (HTTP bodies, queries, params) with NUL or another C0 control

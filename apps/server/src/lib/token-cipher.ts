@@ -1,9 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * Encrypts Facebook/Google tokens at rest with AES-256-GCM (targets.md "Security": tokens
- * encrypted at rest, never logged, never sent to the browser). Format: `v1.<iv>.<tag>.<data>`
- * in base64url.
+ * Encrypts Facebook/Google tokens at rest with AES-256-GCM
+ * (docs/requirements/quality-goals.md#security: tokens encrypted at rest, never logged, never sent
+ * to the browser). Format: `v1.<iv>.<tag>.<data>` in base64url.
  */
 export class TokenCipher {
   private readonly key: Buffer;

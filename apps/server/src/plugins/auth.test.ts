@@ -17,7 +17,7 @@ function bareApp(): FastifyInstance {
   return app;
 }
 
-describe('declared needs (issue #9)', () => {
+describe('declared needs', () => {
   it('refuses to start with a route that declares no need, naming the route', async () => {
     const app = bareApp();
     await expect(

@@ -17,7 +17,7 @@ export type { AuthContext } from '../modules/access/session.service.ts';
 export type NeedScope = 'own' | 'client' | 'outlet' | 'membership';
 
 /**
- * What a route needs, declared on every route as `config: { need }` (issue #9) and checked by
+ * What a route needs, declared on every route as `config: { need }` and checked by
  * the one authorization hook before body validation (401 before 400):
  * - `'public'`: no token (sign-in, set-password, ReservGo sign-on, webhooks, health);
  * - `'signed-in'`: any valid token, own data only (logout, client details, accept-invitation);
@@ -52,7 +52,7 @@ const bearerToken = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(reques
 const routeName = (route: Pick<RouteOptions, 'method' | 'url'>) => `${[route.method].flat().join(',')} ${route.url}`;
 
 /**
- * Registers the authorization of every route registered after it in `app`'s scope (issue #9):
+ * Registers the authorization of every route registered after it in `app`'s scope:
  * - at start-up (onRoute), a route without `config.need` throws, naming the route, so no route
  *   can be added without deciding who may call it;
  * - on each request (onRequest, before body validation: a caller without a valid token learns

@@ -5,11 +5,11 @@ import { HttpError } from '../lib/errors.ts';
 import { REVALIDATE_CACHE } from './web-static.ts';
 
 /**
- * One error handler for every route (style.md, fastify/demo): validation failures are 400 with
- * a `message` naming the field, framework 4xx keep their status with a plain message, and any
- * 5xx hides its details from the caller (logged server-side). Unknown paths answer 404 JSON,
- * or the SPA's index.html when `spaFallback` (the built web app is being served). Body shape: contracts
- * `ZErrorResponse`, as the web client of spec §8 expects.
+ * One error handler for every route (docs/requirements/code-layout.md, fastify/demo): validation
+ * failures are 400 with a `message` naming the field, framework 4xx keep their status with a plain
+ * message, and any 5xx hides its details from the caller (logged server-side). Unknown paths answer
+ * 404 JSON, or the SPA's index.html when `spaFallback` (the built web app is being served). Body
+ * shape: contracts `ZErrorResponse`, as the web client in docs/requirements/errors.md expects.
  */
 export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback: boolean }): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -42,7 +42,7 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback: 
       return reply.status(500).send({ message: 'Internal server error' });
     }
     if (isDatabaseUnavailable(err)) {
-      // Not a bug and not the caller's fault: say so, and when to try again (issue #10 drill).
+      // Not a bug and not the caller's fault: say so, and when to try again (postgres-restart.drill.test.ts).
       request.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database unavailable');
       return reply
         .status(503)

@@ -74,7 +74,7 @@ export function findInputProblem(value: unknown, part: string): InputProblem | n
 
 /**
  * preValidation hook: refuses bad text in route params, query string and body with a 400 whose
- * `field`/`message` name it (issue #8 "Input that must never break anything"). It runs after
+ * `field`/`message` name it ("Input that must never break anything"). It runs after
  * authentication (onRequest) and before schema validation and the handler, so nothing is
  * stored or sent to Facebook: PostgreSQL cannot store NUL in `text`, and Facebook publishes
  * what it is given, after which every read of that thread would fail.

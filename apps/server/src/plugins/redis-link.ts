@@ -6,7 +6,7 @@ export type RedisClient = ReturnType<typeof createClient>;
 
 /**
  * The two Redis connections of the socket.io adapter (publisher, subscriber) and what this
- * process knows of them (issue #10 "Redis stops for 30 s", docs/decisions/0021-redis-outage.md).
+ * process knows of them ("Redis stops for 30 s", docs/decisions/0021-redis-outage.md).
  */
 export interface RedisLink {
   pub: RedisClient;

@@ -6,7 +6,7 @@ import { connectDemoPages } from '../modules/meta/facebook-connect.service.ts';
 import { bearer, startHarness, type Harness } from '../test/harness.ts';
 
 /**
- * A socket lives no longer than its session (issue #8 "Sockets outlive logout"): logout, token
+ * A socket lives no longer than its session: logout, token
  * expiry and a removed membership disconnect it, and it receives nothing afterwards.
  */
 let h: Harness;
@@ -123,7 +123,7 @@ describe('sockets end with their session', () => {
   });
 });
 
-describe('the socket plugin is a transport of the realtime seam (issue #9)', () => {
+describe('the socket plugin is a transport of the realtime seam', () => {
   const source = readFileSync(new URL('./socket.ts', import.meta.url), 'utf8');
 
   it('holds no SQL: rooms and replay are asked of the inbox module', () => {

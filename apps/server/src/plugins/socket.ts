@@ -63,7 +63,7 @@ function scheduleAt(ms: number, fn: () => void): { cancel(): void } {
 
 /**
  * The accounts whose rooms a user joins: pages and Instagram accounts (inbox events and Facebook
- * review changes) and Google locations (review changes, issue #11), each only if the user may
+ * review changes) and Google locations (review changes), each only if the user may
  * see its outlet.
  */
 async function roomAccounts(ctx: AppContext, auth: AuthContext): Promise<string[]> {
@@ -84,16 +84,16 @@ async function syncRooms(ctx: AppContext, socket: AppSocket | AppRemoteSocket, a
 }
 
 /**
- * socket.io at `/api/socket.io` (spec §7): the handshake checks the Origin and the access token,
- * a socket joins only the rooms of accounts its user may see (asked of the inbox module), and
- * what services publish on `ctx.realtime` after commit reaches those rooms: the plugin attaches
- * itself to that hub as a transport (lib/realtime.ts) and detaches on close. With REDIS_URL the
- * Redis adapter shares events between processes. After a reconnect the client asks
+ * socket.io at `/api/socket.io` (docs/requirements/calls.md): the handshake checks the Origin and
+ * the access token, a socket joins only the rooms of accounts its user may see (asked of the inbox
+ * module), and what services publish on `ctx.realtime` after commit reaches those rooms: the plugin
+ * attaches itself to that hub as a transport (lib/realtime.ts) and detaches on close. With
+ * REDIS_URL the Redis adapter shares events between processes. After a reconnect the client asks
  * `inbox:replay {afterEventId}` and the inbox module answers what it missed. A socket ends with
- * its session (issue #8): at the token's expiry, on logout (`sessionsEnded`), and when its user
+ * its session: at the token's expiry, on logout (`sessionsEnded`), and when its user
  * loses access (`accessChanged`). Event names, payloads and rooms: `@dinedesk/contracts`.
  *
- * While Redis is down (issue #10, docs/decisions/0021-redis-outage.md) publications reach this
+ * While Redis is down (docs/decisions/0021-redis-outage.md) publications reach this
  * process's sockets only (`io.local`) and nothing waits on Redis; once it is back, the local
  * sockets are re-checked against their sessions and every socket is told `realtime:resync`, so
  * each replays what it missed without a page reload. `/api/health` reports the link `degraded`.
@@ -166,7 +166,7 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
     const handshakeAuth = socket.data.auth;
     socket.once('disconnect', () => limiter.forget(socket.id));
     socket.join([userRoom(handshakeAuth.userId), sessionRoom(handshakeAuth.sessionId), ...socket.data.accounts.map(accountRoom)]);
-    // A socket lives no longer than its token (issue #8): disconnected at the token's expiry.
+    // A socket lives no longer than its token: disconnected at the token's expiry.
     const expiry = scheduleAt(handshakeAuth.expiresAt.getTime() - ctx.now().getTime(), () => socket.disconnect(true));
     socket.once('disconnect', () => expiry.cancel());
     // Typed by the contract, but sent by a client: the request is parsed, the ack may be missing.
@@ -306,8 +306,8 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext): Pro
   };
   const detach = ctx.realtime.attach(transport);
   // Sockets must close in preClose: with a client connected, app.close() would wait forever
-  // (stack-notes.md). Not `io.close()`: it also closes the HTTP server and waits until every
-  // keep-alive connection has ended, which kept SIGTERM from finishing (issue #8). Fastify
+  // (docs/dependencies.md). Not `io.close()`: it also closes the HTTP server and waits until every
+  // keep-alive connection has ended, which kept SIGTERM from finishing. Fastify
   // closes the HTTP server itself right after preClose. `local`: with the Redis adapter,
   // sockets of the other processes stay connected.
   app.addHook('preClose', async () => {

@@ -7,7 +7,7 @@ import { bearer, startHarness, type Harness } from '../test/harness.ts';
 import { API_COMPRESSION_THRESHOLD_BYTES, IMMUTABLE_ASSET_CACHE, REVALIDATE_CACHE } from './web-static.ts';
 
 /**
- * Web delivery (issue #10, docs/decisions/0018-web-delivery.md): precompressed web files with
+ * Web delivery (docs/decisions/0018-web-delivery.md): precompressed web files with
  * their caching, and compressed API answers from 1 KiB. The web build is a fixture folder laid
  * out as Vite writes it; its `.br`/`.gz` copies hold marker bytes, so a test can tell which file
  * was sent.

@@ -6,8 +6,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * How the server delivers the built web app and compresses API answers (issue #10;
- * docs/decisions/0018-web-delivery.md).
+ * How the server delivers the built web app and compresses API answers
+ * (docs/decisions/0018-web-delivery.md).
  *
  * Web files: `@fastify/static` over `config.webDistDir`, one route per file (`wildcard: false`).
  * - Compressed copies: the web build writes `x.br` and `x.gz` next to every text file of 1 KiB
@@ -40,7 +40,7 @@ export const API_COMPRESSION_THRESHOLD_BYTES = 1024;
  * stream. The plugin's default on 2 cores is 8 KiB, below a 20-review page (≈ 13 KiB); the
  * stream path (thread pool, stream objects, extra ticks) halved list throughput in
  * `npm run bench:lists` (≈ 960 instead of ≈ 1,850 req/s), while brotli quality 4 of 13 KiB
- * takes ≈ 40 µs in one call (issue #10, docs/decisions/0020).
+ * takes ≈ 40 µs in one call (docs/decisions/0020).
  */
 export const API_SYNC_COMPRESSION_MAX_BYTES = 64 * 1024;
 

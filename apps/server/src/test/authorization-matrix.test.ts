@@ -1,12 +1,12 @@
 /**
- * Authorization matrix (issue #4, targets.md "Security", OWASP API1:2023): every registered
- * route × actor × ids of client A and of client B → the expected allow or refusal, with nothing
- * written (database rows, simulator state) on a refusal. The route list and each route's need
- * (`config.need`, issue #9) come from the app's own route table (`app.routeTable`, an onRoute
+ * Authorization matrix (docs/requirements/quality-goals.md#security, OWASP API1:2023): every
+ * registered route × actor × ids of client A and of client B → the expected allow or refusal, with
+ * nothing written (database rows, simulator state) on a refusal. The route list and each route's
+ * need (`config.need`) come from the app's own route table (`app.routeTable`, an onRoute
  * hook): this file only says how to call a route, so a new route without a call here fails the
- * first test, and the expectation follows the need the route declares. Invitations and set-password across clients (issue #8) are checked for
- * every role of both clients and the super admin in "invitations across clients"; socket
- * handshake and `inbox:replay` are covered at the end.
+ * first test, and the expectation follows the need the route declares. Invitations and set-password
+ * across clients are checked for every role of both clients and the super admin in "invitations
+ * across clients"; socket handshake and `inbox:replay` are covered at the end.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,7 +47,7 @@ interface TenantIds {
   googleConnectionId: string;
   /** A finished export of every outlet, requested by the tenant's owner. */
   exportId: string;
-  /** A finished report of the outlet above, requested by the tenant's owner (issue #14). */
+  /** A finished report of the outlet above, requested by the tenant's owner. */
   reportRunId: string;
   /** Reply templates of the tenant, one used up per allowed delete. */
   templateIds: string[];
@@ -56,14 +56,14 @@ interface TenantIds {
   /** A complaint opened by the owner from the review above, and the ticket made from it. */
   complaintId: string;
   ticketId: string;
-  /** An automation rule of the tenant's owner, and a draft of it waiting on the review above (issue #12). */
+  /** An automation rule of the tenant's owner, and a draft of it waiting on the review above. */
   ruleId: string;
   draftId: string;
   /** A run of that rule still waiting out its delay (the rule is off, so an allowed run-now answers 409 and writes nothing). */
   scheduledRunId: string;
   /** Rules of the tenant, one used up per allowed delete. */
   deletableRuleIds: string[];
-  /** A menu item (added by hand, version 0) of the outlet above (issue #14). */
+  /** A menu item (added by hand, version 0) of the outlet above. */
   menuItemId: string;
   /** Offers on that item, one used up per allowed delete. */
   offerIds: string[];
@@ -232,12 +232,13 @@ const CALLS: Record<string, Call> = {
   'POST /api/automation/runs/run-now': { namesTenant: true, request: (i) => json('POST', '/api/automation/runs/run-now', { runId: i.scheduledRunId }) },
   'POST /api/automation/drafts/list': { request: () => json('POST', '/api/automation/drafts/list', { status: 'pending' }) },
   'POST /api/automation/drafts/decide': { namesTenant: true, request: (i) => json('POST', '/api/automation/drafts/decide', { draftId: i.draftId, decision: 'reject' }) },
-  // Competitor analysis (issue #12, decision 0030): outlet-scoped; adding and removing are idempotent, so every allowed caller may repeat them.
+  // Competitor analysis (decision 0030): outlet-scoped; adding and removing are idempotent, so
+  // every allowed caller may repeat them.
   'POST /api/competitors/search': { request: (i) => json('POST', '/api/competitors/search', { outletId: i.outletId, query: 'Souffle', city: 'Makati' }) },
   'POST /api/competitors/list': { request: (i) => json('POST', '/api/competitors/list', { outletId: i.outletId }) },
   'POST /api/competitors/add': { request: (i) => json('POST', '/api/competitors/add', { outletId: i.outletId, placeId: MATRIX_PLACE }) },
   'POST /api/competitors/remove': { request: (i) => json('POST', '/api/competitors/remove', { outletId: i.outletId, placeId: MATRIX_PLACE }) },
-  // Instagram media insights (issue #13, decision 0035): a read of the page's linked account, outlet-scoped.
+  // Instagram media insights (decision 0035): a read of the page's linked account, outlet-scoped.
   'POST /api/instagram-media-insights': { request: (i) => json('POST', '/api/instagram-media-insights', { pageId: i.pageId }) },
   'GET /api/messenger/pages': { request: () => json('GET', '/api/messenger/pages') },
   'GET /api/messenger/instagram-pages': { request: () => json('GET', '/api/messenger/instagram-pages') },
@@ -251,13 +252,14 @@ const CALLS: Record<string, Call> = {
   'POST /api/:channel/pages/:pageId/conversations/:conversationId/read': { request: (i) => json('POST', `${msgr(i)}/conversations/${i.conversationId}/read`) },
   'GET /api/jobs': { request: () => json('GET', '/api/jobs?limit=5') },
   'GET /api/jobs/:id': { request: (i) => json('GET', `/api/jobs/${i.jobId}`) },
-  // Orders and Business Overview (issue #13, decision 0036). The upload sends an empty CSV: allowed callers get 400 "file is empty", nothing stored.
+  // Orders and Business Overview (decision 0036). The upload sends an empty CSV: allowed callers
+  // get 400 "file is empty", nothing stored.
   'POST /api/orders/imports': { request: (i) => ({ method: 'POST', url: `/api/orders/imports?outletId=${i.outletId}&shape=london`, payload: '', headers: { 'content-type': 'text/csv' } }) },
   'POST /api/orders/imports/list': { request: (i) => json('POST', '/api/orders/imports/list', { outletId: i.outletId }) },
   'GET /api/orders/imports/:importId': { namesTenant: true, request: (_i, t) => json('GET', `/api/orders/imports/${orderImportIds[t]}`) },
   'GET /api/orders/imports/:importId/report': { namesTenant: true, request: (_i, t) => json('GET', `/api/orders/imports/${orderImportIds[t]}/report`) },
   'POST /api/orders/outlets': { request: () => json('POST', '/api/orders/outlets', {}) },
-  // Ads pro (issue #14, decision 0043): the order import's machinery under Digital Marketing.
+  // Ads pro (decision 0043): the order import's machinery under Digital Marketing.
   'POST /api/ads/imports': { request: (i) => ({ method: 'POST', url: `/api/ads/imports?outletId=${i.outletId}&currency=GBP`, payload: '', headers: { 'content-type': 'text/csv' } }) },
   'POST /api/ads/imports/list': { request: (i) => json('POST', '/api/ads/imports/list', { outletId: i.outletId }) },
   'GET /api/ads/imports/:importId': { namesTenant: true, request: (_i, t) => json('GET', `/api/ads/imports/${adsImportIds[t]}`) },
@@ -490,7 +492,8 @@ afterAll(() => h?.close());
 
 const freshTokens: Partial<Record<ActorName, () => Promise<string>>> = {};
 
-/** A rejected order import and a rejected ads import of each tenant's outlet (issues #13, #14), for the import status and report calls. */
+/** A rejected order import and a rejected ads import of each tenant's outlet, for the import status
+ * and report calls. */
 const orderImportIds = {} as Record<Tenant, string>;
 const adsImportIds = {} as Record<Tenant, string>;
 beforeAll(async () => {
@@ -575,7 +578,7 @@ describe('authorization matrix', () => {
   });
 });
 
-describe('invitations across clients (issue #8, docs/decisions/0009)', () => {
+describe('invitations across clients (docs/decisions/0009)', () => {
   const ROLES = ['owner', 'brand.manager', 'outlet.manager', 'agent', 'viewer'] as const;
   const DOMAIN: Record<Tenant, string> = { A: 'spice-route.demo', B: 'deccan-table.demo' };
   const other = (t: Tenant): Tenant => (t === 'A' ? 'B' : 'A');
@@ -600,7 +603,7 @@ describe('invitations across clients (issue #8, docs/decisions/0009)', () => {
   const replaced: typeof minted = [];
 
   beforeAll(async () => {
-    // A not-yet-activated owner of each client, as invitations made before issue #8 left them.
+    // A not-yet-activated owner of each client, as invitations made in earlier versions left them.
     const db = h.server.ctx.db;
     for (const t of ['A', 'B'] as const) {
       const [u] = await db.insert(schema.users).values({ email: `dormant@${DOMAIN[t]}`, fullName: `Dormant Owner ${t}` }).returning();

@@ -1,5 +1,5 @@
 /**
- * Input that must never break anything (issue #8, docs/decisions/0015-input-hygiene.md): what a
+ * Input that must never break anything (docs/decisions/0015-input-hygiene.md): what a
  * careless user or an attacker can type into any route. Control characters and unpaired
  * surrogates in any text field (body, query, params, object keys) are refused with a 400 naming
  * the field before anything is written or sent to Facebook; out-of-range ids, limits and
@@ -17,7 +17,8 @@ let h: Harness;
 let owner: string;
 /** A super admin: the one caller whose need (`create Client`) lets onboarding reach validation. */
 let admin: string;
-/** The token a route's input is tried with: onboarding refuses an owner with 403 before reading the input (issue #9). */
+/** The token a route's input is tried with: onboarding refuses an owner with 403 before reading the
+ * input. */
 const callerOf = (req: InjectOptions) => (String(req.url).startsWith('/api/client-onboarding') ? admin : owner);
 let fetchSpy: MockInstance<typeof fetch>;
 /** Ids of the Spice Route owner's data that every route can be pointed at. */

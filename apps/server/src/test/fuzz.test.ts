@@ -1,5 +1,5 @@
 /**
- * Fuzzing every route of the OpenAPI document (issue #10 "Fuzz every route"): for each
+ * Fuzzing every route of the OpenAPI document: for each
  * operation, fast-check generates requests from the operation's own schemas (path, query and
  * body), well-shaped ones with real ids mixed in, and malformed ones (wrong types, oversized
  * strings and numbers, control characters, deep nesting, unknown fields, no body). Whatever the

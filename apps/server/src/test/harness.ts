@@ -288,7 +288,7 @@ export function requestTo(
 
 /**
  * Row count of every table of the schema: tests compare it before and after a refused call
- * ("every refusal writes nothing", targets.md "Security").
+ * ("every refusal writes nothing", docs/requirements/quality-goals.md#security).
  */
 export async function tableCounts(h: Harness): Promise<Record<string, number>> {
   // One statement for every table: the fuzz and matrix suites call this twice per request, and a

@@ -1,6 +1,6 @@
 /**
- * Query-plan drill (issue #10 "A test EXPLAINs every list query on the grown data and finds no
- * sequential scan and no sort"; targets.md "no sequential scan on a list query"). Runs on
+ * Query-plan drill ("A test EXPLAINs every list query on the grown data and finds no
+ * sequential scan and no sort"; docs/requirements/quality-goals.md#server). Runs on
  * PostgreSQL only (drills are excluded from PGlite): a database grown by bench/grow.ts to
  * 200,000 reviews over 2,000 pages and 200,000 messages — enough rows that the planner chooses by
  * cost, after ANALYZE — then the repository list functions run on a Drizzle instance whose

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One module shape (issue #9, docs/architecture.md "Module shape"): in `modules/<m>/`,
+ * One module shape (docs/architecture.md "Module shape"): in `modules/<m>/`,
  * `*.routes.ts` speak HTTP and call the service; services hold the rules, open transactions and
  * call Graph; every SQL statement sits in `<m>.repository.ts`. Read from the source, so a query
  * written into a service, a sync or a webhook file fails here, naming the file and the line.
@@ -32,7 +32,7 @@ function findings(module: string, file: string, signs: [RegExp, string][]): stri
   return lines.flatMap((line, i) => signs.filter(([re]) => re.test(line)).map(([, what]) => `${module}/${file}:${i + 1} ${what}`));
 }
 
-describe('module shape: routes → service → repository (issue #9)', () => {
+describe('module shape: routes → service → repository', () => {
   it.each(SHAPED)('%s: SQL only in its repository', (module) => {
     const files = sourceFiles(module);
     expect(files.some((f) => f.endsWith('.repository.ts')), `${module} has no repository`).toBe(true);

@@ -2,12 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The header of `orders_takeaway_london.csv` (its shape, issue #13). */
+/** The header of `orders_takeaway_london.csv` (its shape). */
 export const LONDON_HEADER = 'outlet_id,order_id,ordered_at,item_name,quantity,unit_price_gbp,order_total_products,order_lines_complete';
 
 /**
  * Writes a synthetic London-shaped order file of exactly `rows` data rows, for the streaming test
- * and the benchmark (issue #13): orders of 1–4 lines every 7 minutes from 2018-01-01 17:00, all
+ * and the benchmark: orders of 1–4 lines every 7 minutes from 2018-01-01 17:00, all
  * of outlet `bench-1`, each order's lines together, every row valid.
  * @returns the file's path, in a fresh temporary folder the caller removes
  */

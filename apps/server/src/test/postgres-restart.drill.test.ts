@@ -1,5 +1,5 @@
 /**
- * Failure drill (issue #10 "PostgreSQL restarts"): the server runs on a PostgreSQL of its own,
+ * Failure drill: the server runs on a PostgreSQL of its own,
  * which is shut down under it and started again. While it is down, requests fail fast with 503
  * and a clear message (never a 500, never a hang), a send to a guest does not reach Facebook and
  * writes nothing half; once it is back, the same server process answers again, without a restart.

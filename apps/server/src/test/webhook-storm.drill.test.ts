@@ -1,5 +1,5 @@
 /**
- * Failure drill (issue #10 "Kill -9 a server process during a webhook storm"): signed Meta
+ * Failure drill ("Kill -9 a server process during a webhook storm"): signed Meta
  * deliveries of `DRILL_EVENTS` messages (10,000 with `npm run drill`; 1,000 in `npm test`, where
  * the kill and the exactly-once check are the same and 2,000 took 5 minutes of the CI run), with
  * Meta's habits: a delivery repeated byte for byte, the same message again in another delivery,

@@ -17,7 +17,7 @@ const reviewsApi = () => [
   handle.getReviews(() => ({ data: [reviewFixture()], paging: { nextCursor: null } })),
 ];
 
-describe('routing and guards (spec §2, §4, §6)', () => {
+describe('routing and guards', () => {
   it('sends a signed-out visitor of a product route to /login?next=', async () => {
     mockApi();
     const { location } = renderApp('/apps/reporting/live-menu?range=7d');
@@ -27,7 +27,7 @@ describe('routing and guards (spec §2, §4, §6)', () => {
     expect(new URLSearchParams(location.current?.search).get('next')).toBe('/apps/reporting/live-menu?range=7d');
   });
 
-  it('shows the Overview at / to a signed-in owner (issue #14)', async () => {
+  it('shows the Overview at / to a signed-in owner', async () => {
     signInAs({ fullName: 'Asha Rao', ability: OWNER_RULES, role: 'client_owner' });
     const backend = overviewBackend();
     const { location } = renderApp('/');
@@ -57,7 +57,7 @@ describe('routing and guards (spec §2, §4, §6)', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
-  it('renders Ads pro, the last menu screen built (issue #14), instead of "coming soon"', async () => {
+  it('renders Ads pro, the last menu screen built, instead of "coming soon"', async () => {
     signInAs({ ability: [{ action: 'read', subject: 'DigitalMarketing' }], role: 'viewer' });
     adsBackend({ canImport: false });
     renderApp('/apps/digital-marketing/ads-pro');
@@ -87,7 +87,7 @@ describe('routing and guards (spec §2, §4, §6)', () => {
   });
 });
 
-describe('the session ends (spec §4, §8)', () => {
+describe('the session ends', () => {
   it('a 401 from a product call clears the session and shows the expired-token page', async () => {
     signInAs();
     mockApi(...reviewsApi(), handle.getReviews(() => reply.error(401, { message: 'Token has expired' })));
@@ -123,7 +123,7 @@ describe('the session ends (spec §4, §8)', () => {
   });
 });
 
-describe('the side menu (spec §2)', () => {
+describe('the side menu', () => {
   async function openMenu() {
     const user = userEvent.setup();
     // jsdom has no matchMedia, so the layout is the narrow one: the menu is a drawer.
@@ -147,7 +147,7 @@ describe('the side menu (spec §2)', () => {
       'href',
       '/apps/business-overview/dining-insights',
     );
-    // Menu Management is built (issue #14): its group opens for users granted the module.
+    // Menu Management is built: its group opens for users granted the module.
     const menuGroup = within(nav).getByRole('list', { name: /Menu Management/ });
     expect(within(menuGroup).getByRole('link', { name: 'Insights' })).toHaveAttribute('href', '/apps/menu-management/insights');
     expect(within(menuGroup).getByRole('link', { name: 'Insights' })).not.toHaveAttribute('aria-disabled');
@@ -161,7 +161,8 @@ describe('the side menu (spec §2)', () => {
 
     expect(within(nav).getByRole('link', { name: 'Reviews' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Complaints' })).not.toBeInTheDocument();
-    // Spec §2 disabled groups: Reporting was not granted, so it shows greyed with whom to ask.
+    // docs/requirements/routes.md disabled groups: Reporting was not granted, so it shows greyed
+    // with whom to ask.
     const reporting = within(nav).getByRole('list', { name: /Reporting/ });
     expect(within(reporting).getByText('Not in your access: an owner can grant it')).toBeInTheDocument();
     for (const entry of within(reporting).getAllByRole('link')) expect(entry).toHaveAttribute('aria-disabled', 'true');

@@ -1,7 +1,7 @@
 /**
  * The app root. The entry chunk holds only what the sign-in page needs (router, i18n, this
- * file); everything with MUI is behind `React.lazy` (targets.md: sign-in page initial JS
- * ≤ 120 KiB gzip).
+ * file); everything with MUI is behind `React.lazy` (docs/requirements/quality-goals.md: sign-in
+ * page initial JS ≤ 120 KiB gzip).
  *
  * - /login: the sign-in page (its own chunk, no MUI).
  * - everything else: the MUI part of the app (mui-app.tsx): misc pages, the signed-in area

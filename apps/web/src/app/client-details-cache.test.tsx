@@ -1,5 +1,5 @@
 /**
- * Issue #9 "get-client-details is cached under two query keys": the start-up session refresh
+ * get-client-details is cached under two query keys: the start-up session refresh
  * (features/auth) and the access pickers of the users page (features/tenancy) read one cached
  * answer, so opening the users page after start-up sends no second request, and an access
  * change refreshes that one copy. Lives in app/ because it composes two features.

@@ -1,5 +1,5 @@
 /**
- * The comments feature as the app composes it (issue #12): the mention bell in the navbar for
+ * The comments feature as the app composes it: the mention bell in the navbar for
  * users who read reviews, and the internal comments section in the review detail, handed to the
  * reviews feature through `ReviewPanelsContext`. A mention opens its review, fetched by id when
  * the list does not hold it.
@@ -38,7 +38,7 @@ function backends() {
   return { reviews, comments };
 }
 
-describe('the comments feature in the app (issue #12)', () => {
+describe('the comments feature in the app', () => {
   it('shows the internal comments in the review detail and the bell in the navbar', async () => {
     setViewportWidth(1400);
     signInAs();

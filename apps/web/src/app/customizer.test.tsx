@@ -1,7 +1,7 @@
 /**
- * The customizer (spec §3): every setting changes the shell at once and is stored under its
- * key, and a new page load (a fresh render from storage) shows it again. Logout keeps them.
- * It lives in app/ because it composes the shell (layout/) with the app's theme root.
+ * The customizer (docs/requirements/data.md): every setting changes the shell at once and is stored
+ * under its key, and a new page load (a fresh render from storage) shows it again. Logout keeps
+ * them. It lives in app/ because it composes the shell (layout/) with the app's theme root.
  */
 import { AbilityProvider } from '@casl/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -48,7 +48,7 @@ async function openCustomizer() {
 
 const bodyBackground = () => getComputedStyle(document.body).backgroundColor;
 
-describe('customizer (spec §3)', () => {
+describe('customizer', () => {
   it('starts from the spec defaults', async () => {
     setViewportWidth(1280);
     renderShell();

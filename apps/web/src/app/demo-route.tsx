@@ -1,9 +1,9 @@
 /**
  * The catch-all route of the product area, fetched on demand: a template demo page not built
- * yet (demo/routes.ts, spec §2 demo routes) shows "coming soon" inside the shell, so a search
- * result or bookmark never ends on a 404; a built demo screen (demo/screens.ts) renders for its
- * path and those below it (in the shell, but for the demo sign-in pages: blank and signed out);
- * any other unknown path gets the 404. Kept out of the
+ * yet (demo/routes.ts, docs/requirements/routes.md demo routes) shows "coming soon" inside the
+ * shell, so a search result or bookmark never ends on a 404; a built demo screen (demo/screens.ts)
+ * renders for its path and those below it (in the shell, but for the demo sign-in pages: blank and
+ * signed out); any other unknown path gets the 404. Kept out of the
  * first signed-in screen's JavaScript, with the demo page list and its titles. A demo page
  * starts the demo mock (its later screens will call it); the 404 does not.
  */
@@ -37,7 +37,7 @@ function DemoScreenHost({ screen }: { screen: DemoScreen }) {
 
 /**
  * The demo screens that render signed out, in the blank layout (no shell, no product sign-in),
- * as the template's public sign-in pages do: `/pages/login-v1`, `register-v2`, … (issue #16).
+ * as the template's public sign-in pages do: `/pages/login-v1`, `register-v2`, ….
  * They keep their own demo session (demo/auth-pages/demo-session.ts). Every other demo screen
  * stays behind the product's sign-in.
  */

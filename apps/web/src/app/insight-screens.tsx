@@ -1,10 +1,11 @@
 /**
  * The screens of the Business Overview, Reporting, Menu Management and Digital Marketing groups
- * (spec §2 /apps/business-overview/*, /apps/reporting/*, /apps/menu-management/*,
- * /apps/digital-marketing/instagram-insights and ads-pro; issues #13, #14) behind one lazy route:
- * the product area's router names this one import instead of one per screen, each of which would
- * put its preload list into the first screen's JavaScript (targets.md "Initial JavaScript"; the
- * Reviews budget). Each screen stays its own chunk, loaded when its path is shown.
+ * (docs/requirements/routes.md /apps/business-overview/*, /apps/reporting/*,
+ * /apps/menu-management/*, /apps/digital-marketing/instagram-insights and ads-pro) behind one lazy
+ * route: the product area's router names this one import instead of one per screen, each of which
+ * would put its preload list into the first screen's JavaScript
+ * (docs/requirements/quality-goals.md#web; the Reviews budget). Each screen stays its own chunk,
+ * loaded when its path is shown.
  */
 import { lazy, type ComponentType } from 'react';
 import { useLocation } from 'react-router';

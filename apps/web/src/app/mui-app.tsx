@@ -1,8 +1,9 @@
 /**
- * Everything that uses MUI, loaded after the entry: the theme of the layout settings (spec §3),
- * the full-page misc screens (spec §2 /misc/*), and the product area (lazy again: shell,
- * abilities, server state). The demo mock is not started here: only demo routes, the search
- * and the bookmarks start it (demo/mock/start.ts, docs/decisions/0018-web-delivery.md).
+ * Everything that uses MUI, loaded after the entry: the theme of the layout settings
+ * (docs/requirements/data.md), the full-page misc screens (docs/requirements/routes.md /misc/*),
+ * and the product area (lazy again: shell, abilities, server state). The demo mock is not started
+ * here: only demo routes, the search and the bookmarks start it (demo/mock/start.ts,
+ * docs/decisions/0018-web-delivery.md).
  */
 import type { TLoginRequest } from '@dinedesk/contracts';
 import { lazy, Suspense } from 'react';

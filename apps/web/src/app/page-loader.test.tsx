@@ -1,5 +1,5 @@
 /**
- * The loader of the first lazy chunk (issue #10: "no blank white screen between sign-in and the
+ * The loader of the first lazy chunk ("no blank white screen between sign-in and the
  * shell: show a shell skeleton"): a skeleton of the shell, in the stored layout, for a signed-in
  * visit of a product route; a thin bar anywhere else.
  */

@@ -1,10 +1,10 @@
 /**
  * Shown while the first lazy part of the app loads (app.tsx). Plain markup with inline styles on
- * purpose: it is in the entry chunk, which must stay small and free of MUI (targets.md: sign-in
- * page ≤ 120 KiB gzip).
+ * purpose: it is in the entry chunk, which must stay small and free of MUI
+ * (docs/requirements/quality-goals.md: sign-in page ≤ 120 KiB gzip).
  *
  * - A signed-in visit of a product route (after sign-in, or a reload) sees a skeleton of the
- *   shell in the stored skin and layout (issue #10: "no blank white screen between sign-in and
+ *   shell in the stored skin and layout ("no blank white screen between sign-in and
  *   the shell"): the menu, the navbar and placeholder blocks where the screen will be, at the
  *   sizes of layout/app-shell.tsx, vertical-menu.tsx and navbar.tsx. The shell then replaces it
  *   without anything jumping.

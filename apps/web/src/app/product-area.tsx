@@ -2,20 +2,21 @@
  * The signed-in product: providers of server state and abilities, the shell, and the routes.
  *
  * - One route per menu entry (navigation.ts), each guarded by the entry's `{action, subject}`
- *   (spec §6). Routes come from the menu data so no path is written twice; screens not built
- *   yet render "coming soon" in the shell.
- * - The template's demo routes (spec §2): `/access-control` (needs `read ACL`), the
- *   `/page-layout/*` variants (each with its shell overrides, the blank one with no shell);
+ *   (docs/requirements/roles.md). Routes come from the menu data so no path is written twice;
+ *   screens not built yet render "coming soon" in the shell.
+ * - The template's demo routes (docs/requirements/routes.md): `/access-control` (needs `read ACL`),
+ *   the `/page-layout/*` variants (each with its shell overrides, the blank one with no shell);
  *   every other path goes to the lazy catch-all (demo-route.tsx): "coming soon" in the shell
  *   for a demo page later issues build, the 404 (signed in or not) for anything else.
  * - The navbar gets the demo search and bookmarks here, so the shell imports no demo code.
  *   The bookmark links render once the browser is idle after the first screen, and neither
  *   they nor the search start the demo mock until used (demo/mock/start.ts): MSW and the demo
- *   data are never part of a product screen (targets.md; docs/decisions/0018-web-delivery.md).
+ *   data are never part of a product screen (docs/requirements/quality-goals.md;
+ *   docs/decisions/0018-web-delivery.md).
  * - The client switcher (tenancy) and its menu are fetched only for users with two or more
  *   clients, who are the only ones to see it; everyone else sees the client's name, which
- *   is what the switcher itself shows them (issue #10: MUI's Menu stays out of first paint).
- * - The comments feature (issue #12) comes in twice, both lazily: the mention bell in the
+ *   is what the switcher itself shows them (MUI's Menu stays out of first paint).
+ * - The comments feature comes in twice, both lazily: the mention bell in the
  *   navbar's end-aligned group for users who read reviews, behind a placeholder of its size so
  *   nothing moves when it arrives (CLS); and the internal comments section of the review detail,
  *   handed to the reviews feature through `ReviewPanelsContext` (features never import each
@@ -67,7 +68,7 @@ export const INSIGHT_PATHS = [
 
 /** Screens built so far, by path. */
 const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
-  // The Overview (issue #14, decision 0040): where `/` and a sign-in without `next` land.
+  // The Overview (decision 0040): where `/` and a sign-in without `next` land.
   [PATHS.home]: lazy(() => import('../features/overview/components/overview-page.tsx')),
   [PATHS.reviews]: lazy(() => import('../features/reviews/components/reviews-page.tsx')),
   [PATHS.inbox]: lazy(() => import('../features/inbox/components/inbox-page.tsx')),
@@ -77,13 +78,13 @@ const BUILT_SCREENS: Readonly<Record<string, ComponentType>> = {
   [PATHS.clientOnboarding]: lazy(() => import('../features/tenancy/components/onboarding-page.tsx')),
   '/apps/reviews_and_complaints/automation': lazy(() => import('../features/automation/components/automation-page.tsx')),
   '/apps/reviews_and_complaints/competitor-analysis': lazy(() => import('../features/competitors/components/competitors-page.tsx')),
-  // Business Overview, Reporting, Menu Management, Instagram insights and Ads pro (issues #13,
+  // Business Overview, Reporting, Menu Management, Instagram insights and Ads pro (
   // #14): one lazy route for their thirteen screens (insight-screens.tsx).
   ...Object.fromEntries(INSIGHT_PATHS.map((path) => [path, InsightScreens])),
 };
 
 const FacebookConnectPage = lazy(() => import('../features/reviews/components/facebook-connect-page.tsx'));
-/** Order import (issue #13): a screen without a menu entry, linked from the Business Overview screens. */
+/** Order import: a screen without a menu entry, linked from the Business Overview screens. */
 const OrderImportPage = lazy(() => import('../features/orders/components/order-import-page.tsx'));
 const AccessControlPage = lazy(() => import('../demo/access-control/access-control-page.tsx'));
 const PageLayoutPage = lazy(() => import('../demo/page-layouts/page-layout-page.tsx'));
@@ -102,7 +103,8 @@ const ClientSwitcher = lazy(() =>
 /** Facebook connections: every role that reads reviews sees the token health; owners connect. */
 const FACEBOOK_CONNECT_PERMISSION: Permission = { action: 'read', subject: SUBJECTS.pageConnection };
 
-/** The ACL demo's route needs what the demo client has (spec §6: read on ACL). */
+/** The ACL demo's route needs what the demo client has (docs/requirements/roles.md: read on
+ * ACL). */
 const ACCESS_CONTROL_PERMISSION: Permission = { action: 'read', subject: SUBJECTS.acl };
 
 /** Rebuilds the ability whenever the session's `userData` changes (sign-in, refresh, 401). */
@@ -112,7 +114,8 @@ function SessionAbilityProvider({ children }: { children: ReactNode }) {
   return <AbilityProvider value={ability}>{children}</AbilityProvider>;
 }
 
-/** The product screens the search offers: those the user's abilities allow (spec §6). */
+/** The product screens the search offers: those the user's abilities allow
+ * (docs/requirements/roles.md). */
 function useProductSearchPages(): ProductSearchPage[] {
   const { t } = useTranslation();
   const ability = useAbility<AppAbility>();

@@ -1,6 +1,6 @@
 /**
- * Route guard of the signed-in area (spec §4): signed-out visitors of a product route go to
- * `/login?next=…`; when a session has just ended, to where that ending points (the
+ * Route guard of the signed-in area (docs/requirements/states.md): signed-out visitors of a product
+ * route go to `/login?next=…`; when a session has just ended, to where that ending points (the
  * expired-token page after a 401, /login after logout) rather than racing that navigation.
  * Kept apart from the permission guard so the entry chunk stays small.
  */

@@ -1,6 +1,7 @@
 /**
- * Permission guard of a route (spec §6): the same `{action, subject}` as its menu entry. A
- * route the abilities do not allow shows the not-authorized content in place, keeping the URL.
+ * Permission guard of a route (docs/requirements/roles.md): the same `{action, subject}` as its
+ * menu entry. A route the abilities do not allow shows the not-authorized content in place, keeping
+ * the URL.
  */
 import { useAbility } from '@casl/react';
 import type { ReactNode } from 'react';

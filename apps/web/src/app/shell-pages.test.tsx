@@ -1,7 +1,7 @@
 /**
- * The pages of issue #5 (spec §2): misc pages, a proper 404, the access-control demo (spec §6
- * demo roles), the `/page-layout/*` variants, demo routes not built yet, and the ripple
- * time-out (spec §9).
+ * The pages (docs/requirements/routes.md): misc pages, a proper 404, the access-control demo
+ * (docs/requirements/roles.md demo roles), the `/page-layout/*` variants, demo routes not built
+ * yet, and the ripple time-out (docs/requirements/constants.md).
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,7 +18,7 @@ import { setViewportWidth } from '../testing/viewport.ts';
 import { DEMO_PAGES } from '../demo/routes.ts';
 import { demoScreenFor } from '../demo/screens.ts';
 
-describe('misc pages (spec §2)', () => {
+describe('misc pages', () => {
   it.each([
     ['/misc/maintenance', 'Under maintenance'],
     ['/misc/error', 'Internal server error'],
@@ -48,7 +48,7 @@ describe('misc pages (spec §2)', () => {
   });
 });
 
-describe('/access-control (spec §6 demo roles)', () => {
+describe('/access-control ( demo roles)', () => {
   it('shows every card to a super admin (manage all) and previews the demo client', async () => {
     // Owners no longer have manage all (docs/decisions/0003); the super admin still does.
     signInAs({ role: 'super_admin', ability: [{ action: 'manage', subject: 'all' }] });
@@ -87,7 +87,7 @@ describe('/access-control (spec §6 demo roles)', () => {
   });
 });
 
-describe('/page-layout/* (spec §2)', () => {
+describe('/page-layout/*', () => {
   it('collapse-menu shows the menu collapsed without changing the stored setting', async () => {
     setViewportWidth(1280);
     signInAs();
@@ -147,7 +147,7 @@ describe('/page-layout/* (spec §2)', () => {
 });
 
 describe('demo routes', () => {
-  it('every demo page has its screen (demo/screens.ts) or a route of its own: none is left "coming soon" (issue #17)', () => {
+  it('every demo page has its screen (demo/screens.ts) or a route of its own: none is left "coming soon"', () => {
     const ownRoutes = /^\/(misc\/|access-control$|page-layout\/)/;
     expect(DEMO_PAGES.filter((page) => !demoScreenFor(page.link) && !ownRoutes.test(page.link)).map((page) => page.link)).toEqual([]);
   });
@@ -162,7 +162,7 @@ describe('demo routes', () => {
   });
 });
 
-describe('ripple (spec §9: time-out 500 ms)', () => {
+describe('ripple (time-out 500 ms)', () => {
   it('runs the ripple animation for RIPPLE_TIMEOUT_MS', async () => {
     expect(RIPPLE_TIMEOUT_MS).toBe(500);
     render(

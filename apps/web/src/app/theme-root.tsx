@@ -1,6 +1,6 @@
 /**
- * Applies the layout settings to MUI (spec §3): the skin's theme, the direction, and for
- * right-to-left the mirroring Emotion cache, which is fetched on first use.
+ * Applies the layout settings to MUI (docs/requirements/data.md): the skin's theme, the direction,
+ * and for right-to-left the mirroring Emotion cache, which is fetched on first use.
  *
  * The cache provider is always present (LTR uses a plain cache) so that switching direction
  * re-renders rather than remounts the app: open panels and typed text stay as they were.

@@ -1,6 +1,7 @@
 /**
  * Where a list screen shows the open item (complaints, tickets): beside the list in a sticky
- * side panel on wide screens, in a full-width drawer on narrow ones (style.md "list + detail").
+ * side panel on wide screens, in a full-width drawer on narrow ones
+ * (docs/requirements/code-layout.md#list--detail).
  */
 import Drawer from '@mui/material/Drawer';
 import Paper from '@mui/material/Paper';

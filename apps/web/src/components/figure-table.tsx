@@ -1,5 +1,5 @@
 /**
- * The accessible view beside every chart (issues #13, #14): the same figures as a table with a
+ * The accessible view beside every chart: the same figures as a table with a
  * caption, in a scroll box so a long one never pushes the page sideways; and the titled panel of a
  * chart with its table. Shared by the Business Overview screens and Ads pro.
  */

@@ -1,8 +1,8 @@
 /**
- * The parts of a CSV import screen that every kind of file shares (issue #13 order import, issue
- * #14 ads import; docs/decisions/0036, 0043): the upload's progress bar, and a queued import job's
- * status line and progress with what it ended in below. The texts come from the screen's own
- * namespace; the test ids are the screen's, so each screen's journeys keep their names.
+ * The parts of a CSV import screen that every kind of file shares (order import, ads import;
+ * docs/decisions/0036, 0043): the upload's progress bar, and a queued import job's status line and
+ * progress with what it ended in below. The texts come from the screen's own namespace; the test
+ * ids are the screen's, so each screen's journeys keep their names.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,5 +1,5 @@
 /**
- * The lazily loaded tooltip (issue #10: MUI's Tooltip and Popper stay out of the first paint):
+ * The lazily loaded tooltip (MUI's Tooltip and Popper stay out of the first paint):
  * the element is named as MUI's Tooltip would name it before any code is fetched, the tooltip
  * opens on hover and on keyboard focus once its code is there, and the focused element is never
  * replaced (keyboard focus stays where it was).

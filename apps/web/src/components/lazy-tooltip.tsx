@@ -1,8 +1,8 @@
 /**
  * A tooltip whose code (MUI's Tooltip with Popper, about 10 KiB gzip) is fetched the first time
- * the pointer or the keyboard reaches its element, not with the screen (issue #10, targets.md:
- * first signed-in screen ≤ 250 KiB gzip). For tooltips on the first paint (navbar, collapsed
- * menu); it takes the part of MUI Tooltip's props this app uses.
+ * the pointer or the keyboard reaches its element, not with the screen
+ * (docs/requirements/quality-goals.md: first signed-in screen ≤ 250 KiB gzip). For tooltips on the
+ * first paint (navbar, collapsed menu); it takes the part of MUI Tooltip's props this app uses.
  *
  * - The element is rendered as it is, with the accessible name MUI's Tooltip would give it (a
  *   string `title` becomes its `aria-label` unless it has one), from the first render on.

@@ -1,5 +1,5 @@
 /**
- * `lazyWithPreload` (issue #10): a chunk fetched ahead renders at once, with no Suspense
+ * `lazyWithPreload`: a chunk fetched ahead renders at once, with no Suspense
  * fallback in between (React would hold a revealed fallback back for 300 ms); one rendered
  * before its chunk still suspends; a failed fetch can be retried.
  */

@@ -1,8 +1,8 @@
 /**
  * `React.lazy` with a way to fetch the chunk before the component is needed, for the parts of a
- * screen that only show on use (menus, drawers, tooltips; issue #10, targets.md: first signed-in
- * screen ≤ 250 KiB gzip). The trigger calls `preload` on pointer enter or focus, and on the
- * click waits for `load` before it renders `Component`.
+ * screen that only show on use (menus, drawers, tooltips; docs/requirements/quality-goals.md: first
+ * signed-in screen ≤ 250 KiB gzip). The trigger calls `preload` on pointer enter or focus, and on
+ * the click waits for `load` before it renders `Component`.
  *
  * Why not plain `lazy` + `Suspense`: a component that suspends is revealed by React at the
  * earliest 300 ms after its fallback showed (React 19 throttles Suspense reveals), so a menu

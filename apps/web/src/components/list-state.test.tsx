@@ -1,5 +1,5 @@
 /**
- * The one set of list states (issue #9): loading placeholders sized like the rows, the error
+ * The one set of list states: loading placeholders sized like the rows, the error
  * with Retry, the empty state, and the choice between them and the rows.
  */
 import { render, screen, within } from '@testing-library/react';

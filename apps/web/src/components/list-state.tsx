@@ -1,5 +1,5 @@
 /**
- * The states a list shows instead of its rows (issue #9: one component each, used by every list
+ * The states a list shows instead of its rows (one component each, used by every list
  * of the product; they used to be copied between reviews and inbox):
  *
  * - {@link ListSkeleton}: loading. Placeholders the height of the rows they stand for, so

@@ -1,10 +1,10 @@
 /**
- * Small outlined form fields built from MUI's parts, for screens on the first paint (issue #10,
- * targets.md: first signed-in screen ≤ 250 KiB gzip). They look and behave like
- * `<TextField size="small">` (same FormControl, InputLabel and OutlinedInput, so the same
- * markup, label association and styles), but MUI's TextField imports its non-native Select,
- * which brings the Menu, Popover and Modal code (about 10 KiB gzip) into the screen's chunk
- * even when only native selects and plain inputs are used.
+ * Small outlined form fields built from MUI's parts, for screens on the first paint
+ * (docs/requirements/quality-goals.md: first signed-in screen ≤ 250 KiB gzip). They look and behave
+ * like `<TextField size="small">` (same FormControl, InputLabel and OutlinedInput, so the same
+ * markup, label association and styles), but MUI's TextField imports its non-native Select, which
+ * brings the Menu, Popover and Modal code (about 10 KiB gzip) into the screen's chunk even when
+ * only native selects and plain inputs are used.
  *
  * - {@link NativeSelectField}: a labelled native `<select>` (accessible, mobile friendly),
  *   the equivalent of `<TextField select slotProps={{ select: { native: true }, inputLabel:

@@ -2,8 +2,8 @@
  * A read-only star score (0–5, fractions drawn as part-filled stars), named for screen readers
  * by `label` as one image, as MUI's read-only Rating is. Interactive ratings use MUI's Rating;
  * the product's lists only show scores, and MUI's Rating (13 KiB of code, with its radio
- * inputs) was the largest single part of the Reviews screen's first paint (targets.md budget,
- * docs/decisions/0018-web-delivery.md).
+ * inputs) was the largest single part of the Reviews screen's first paint
+ * (docs/requirements/quality-goals.md budget, docs/decisions/0018-web-delivery.md).
  */
 import StarIcon from '@mui/icons-material/Star';
 import Box from '@mui/material/Box';

@@ -1,9 +1,9 @@
 /**
- * The template's demo pages (spec §2 "Demo routes"; spec §7 demo areas) as plain data: id,
- * search target, icon name and route. The global search's mock data is built from this list
- * (`search/data.ts`), and the router gives every entry a route, so a search result never
- * leads to a 404. Entries whose screen is not built yet show "coming soon" in the shell;
- * later issues replace them area by area.
+ * The template's demo pages (docs/requirements/routes.md#demo-routes; docs/requirements/calls.md
+ * demo areas) as plain data: id, search target, icon name and route. The global search's mock data
+ * is built from this list (`search/data.ts`), and the router gives every entry a route, so a search
+ * result never leads to a 404. Entries whose screen is not built yet show "coming soon" in the
+ * shell; later issues replace them area by area.
  *
  * Titles are translated (`pages.<target>` of the `demo` namespace); the mock sends the English
  * one as `title`.
@@ -56,16 +56,19 @@ export type DemoIconName =
   | 'Map';
 
 export interface DemoPage {
-  /** Numeric id, the one bookmark updates send (spec §7 `POST /api/bookmarks/update {id}`). */
+  /** Numeric id, the one bookmark updates send (docs/requirements/calls.md `POST
+   * /api/bookmarks/update {id}`). */
   id: number;
   target: DemoPageTarget;
   icon: DemoIconName;
   link: string;
-  /** The UI showcase section whose side-menu group lists the page (issue #17); none for the other demo pages. */
+  /** The UI showcase section whose side-menu group lists the page; none for the other demo
+   * pages. */
   section?: ShowcaseSection;
 }
 
-/** The UI showcase's sections (spec §2 "demo pages for UI elements, cards, …, maps"), in menu order; titles are `sections.<id>` of the `demo` namespace. */
+/** The UI showcase's sections (docs/requirements/routes.md#demo-routes), in menu order; titles are
+ * `sections.<id>` of the `demo` namespace. */
 export const SHOWCASE_SECTIONS = ['uiElements', 'cards', 'components', 'extensions', 'forms', 'tables', 'charts', 'maps'] as const;
 export type ShowcaseSection = (typeof SHOWCASE_SECTIONS)[number];
 
@@ -166,7 +169,7 @@ export const DEMO_PAGES: readonly DemoPage[] = [
   { id: 69, target: 'leafletMaps', icon: 'Map', link: '/maps/leaflet', section: 'maps' },
 ];
 
-/** The one demo page bookmarked at first (spec §2 "Only Calendar is bookmarked by default"). */
+/** The one demo page bookmarked at first (docs/requirements/routes.md#global-search). */
 export const DEFAULT_BOOKMARK_TARGETS: readonly DemoPageTarget[] = ['calendar'];
 
 /** Translation key of a demo page's title, in the `demo` namespace. */

@@ -1,10 +1,10 @@
 /**
- * The template's demo screens built so far (issues #15–#17), by the path they own: the
+ * The template's demo screens built so far, by the path they own: the
  * screen renders for that path and every path below it (`/apps/invoice` owns
  * `/apps/invoice/list`, `/apps/invoice/preview/4987`, …) and routes inside itself. Each is
  * its own lazy chunk, fetched when its path is opened, so no product screen loads demo code
- * (targets.md; checked by the `web-budget` tests). Demo pages of demo/routes.ts without a
- * screen here still show "coming soon" (app/demo-route.tsx).
+ * (docs/requirements/quality-goals.md; checked by the `web-budget` tests). Demo pages of
+ * demo/routes.ts without a screen here still show "coming soon" (app/demo-route.tsx).
  *
  * A new demo area adds one line here, in its own folder's name.
  */
@@ -39,7 +39,7 @@ export const DEMO_SCREENS: readonly DemoScreen[] = [
   { prefix: '/pages/knowledge-base', Component: lazy(() => import('./knowledge-base/knowledge-base-app.tsx')) },
   { prefix: '/pages/pricing', Component: lazy(() => import('./pricing/pricing-page.tsx')) },
   { prefix: '/pages/blog', Component: lazy(() => import('./blog/blog-app.tsx')) },
-  // The UI showcase (issue #17): one lazy chunk per section, routing its pages inside.
+  // The UI showcase: one lazy chunk per section, routing its pages inside.
   { prefix: '/ui-element', Component: lazy(() => import('./ui-elements/ui-elements-app.tsx')) },
   { prefix: '/colors', Component: lazy(() => import('./ui-elements/ui-elements-app.tsx')) },
   { prefix: '/icons', Component: lazy(() => import('./ui-elements/ui-elements-app.tsx')) },

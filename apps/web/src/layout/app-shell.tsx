@@ -1,6 +1,6 @@
 /**
- * The shell around every signed-in screen (spec §3): menu (vertical or horizontal), navbar,
- * content, footer and the customizer, each following the layout settings
+ * The shell around every signed-in screen (docs/requirements/data.md): menu (vertical or
+ * horizontal), navbar, content, footer and the customizer, each following the layout settings
  * (`layout-settings-store.ts`; defaults: light, vertical, full width, floating white navbar,
  * static footer, LTR).
  *
@@ -12,7 +12,7 @@
  *   imports neither the auth feature nor the demo areas (they meet only in `app/`).
  * - The content area is at least the window's height below the navbar, so a static footer
  *   starts below the fold: while a screen fills in (lazy chunk, then skeletons, then rows) the
- *   footer moves only where nobody sees it (issue #10, CLS).
+ *   footer moves only where nobody sees it (CLS).
  */
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
@@ -31,7 +31,7 @@ import { loadMobileMenu, preloadMobileMenu, VerticalMenu, type MenuEnd } from '.
 // Only users who chose the horizontal menu download it.
 const HorizontalMenu = lazy(() => import('./horizontal-menu.tsx'));
 // Only phones with the navbar hidden show the floating menu button (fixed, so it moves nothing
-// when it arrives); the first paint of everyone else does not carry it (issue #10).
+// when it arrives); the first paint of everyone else does not carry it.
 const Fab = lazy(() => import('@mui/material/Fab'));
 
 /** Widest content in the boxed layout (the template's boxed width). */
@@ -63,7 +63,7 @@ export interface AppShellProps {
   overrides?: LayoutOverrides;
   /** Replaces the client name in the navbar (the app passes the client switcher). */
   clientSlot?: ReactNode;
-  /** The app's part under the side menu's groups (the UI showcase, issue #17). */
+  /** The app's part under the side menu's groups (the UI showcase). */
   menuEnd?: MenuEnd;
 }
 

@@ -1,8 +1,8 @@
 /**
- * The theme customizer (spec §3): skin, menu layout and collapsed state, content width, navbar
- * type and colour, footer type, and right-to-left. Every change applies at once and is stored
- * (layout-settings-store.ts), so a reload keeps it. Radio groups and switches carry labels and
- * legends, so the whole panel works with a keyboard and a screen reader.
+ * The theme customizer (docs/requirements/data.md): skin, menu layout and collapsed state, content
+ * width, navbar type and colour, footer type, and right-to-left. Every change applies at once and
+ * is stored (layout-settings-store.ts), so a reload keeps it. Radio groups and switches carry
+ * labels and legends, so the whole panel works with a keyboard and a screen reader.
  */
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';

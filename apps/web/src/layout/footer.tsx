@@ -1,6 +1,6 @@
 /**
- * Footer (spec §3: static by default). `sticky` keeps it on screen at the bottom of the
- * viewport on a surface of its own; `hidden` is handled by the shell (no footer rendered).
+ * Footer (docs/requirements/data.md: static by default). `sticky` keeps it on screen at the bottom
+ * of the viewport on a surface of its own; `hidden` is handled by the shell (no footer rendered).
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';

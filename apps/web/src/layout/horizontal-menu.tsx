@@ -1,10 +1,11 @@
 /**
- * Horizontal menu (spec §3 menu layout "horizontal"), desktop only: one button per menu group
- * under the navbar, each opening a menu of its entries. The same data, ability filter and
- * disabled-group rule as the vertical menu (navigation.ts, spec §6); Tickets reloads the page
- * (spec §2). Loaded on demand: the default layout is vertical.
+ * Horizontal menu (docs/requirements/data.md menu layout "horizontal"), desktop only: one button
+ * per menu group under the navbar, each opening a menu of its entries. The same data, ability
+ * filter and disabled-group rule as the vertical menu (navigation.ts, docs/requirements/roles.md);
+ * Tickets reloads the page (docs/requirements/routes.md). Loaded on demand: the default layout is
+ * vertical.
  *
- * The bar is a list of its groups (`<ul>`/`<li>`, issue #10); each group's entries are a menu
+ * The bar is a list of its groups (`<ul>`/`<li>`); each group's entries are a menu
  * (`role="menu"`, MUI's menu keyboard handling). Disabled groups keep a legible grey
  * (`text.disabled`, 4.5:1) rather than a lowered opacity.
  */

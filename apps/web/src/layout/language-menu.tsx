@@ -1,8 +1,8 @@
 /**
- * The language switcher's menu (spec §3): the four languages, each written in its own language
- * and marked with `lang`, the current one checked. A chunk of its own, fetched when the
- * switcher is pointed at, focused or clicked (language-switcher.tsx), so MUI's Menu is not part
- * of a screen's first paint (issue #10).
+ * The language switcher's menu (docs/requirements/data.md): the four languages, each written in its
+ * own language and marked with `lang`, the current one checked. A chunk of its own, fetched when
+ * the switcher is pointed at, focused or clicked (language-switcher.tsx), so MUI's Menu is not part
+ * of a screen's first paint.
  */
 import CheckIcon from '@mui/icons-material/Check';
 import ListItemIcon from '@mui/material/ListItemIcon';

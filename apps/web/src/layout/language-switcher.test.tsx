@@ -1,7 +1,7 @@
 /**
- * Languages (spec §3: en, de, fr, pt; fallback en): the navbar switcher and the sign-in page's
- * select switch every string, store the choice, set `<html lang>`, and make dates and numbers
- * follow; other languages' strings are fetched only when chosen.
+ * Languages (docs/requirements/data.md: en, de, fr, pt; fallback en): the navbar switcher and the
+ * sign-in page's select switch every string, store the choice, set `<html lang>`, and make dates
+ * and numbers follow; other languages' strings are fetched only when chosen.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,7 +18,7 @@ const reviewsApi = () => [
   handle.reviewKpis(() => ({ reviewCount: 1234, averageRating: 4.2, responseRate: 0.5, medianResponseSeconds: 7200, needsReplyCount: 3, trend: { bucket: 'month', points: [] }, outlets: [] })),
 ];
 
-describe('language switcher (spec §3)', () => {
+describe('language switcher', () => {
   it('switches the shell and the screen to German, with German dates and numbers, and stores it', async () => {
     expect(i18n.hasResourceBundle('de', 'translation')).toBe(false);
     signInAs();

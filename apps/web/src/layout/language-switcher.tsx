@@ -1,9 +1,9 @@
 /**
- * Language switcher of the navbar (spec §3: English, German, French, Portuguese). Each choice
- * is written in its own language and marked with `lang`, so screen readers pronounce it right.
- * The chosen language's strings are fetched before the switch and the choice is stored
+ * Language switcher of the navbar (docs/requirements/data.md: English, German, French, Portuguese).
+ * Each choice is written in its own language and marked with `lang`, so screen readers pronounce it
+ * right. The chosen language's strings are fetched before the switch and the choice is stored
  * (lib/i18n.ts); while fetching, the button shows it is busy. The menu (language-menu.tsx) is
- * fetched when the button is pointed at, focused or clicked, not with the navbar (issue #10).
+ * fetched when the button is pointed at, focused or clicked, not with the navbar.
  */
 import TranslateIcon from '@mui/icons-material/Translate';
 import Box from '@mui/material/Box';

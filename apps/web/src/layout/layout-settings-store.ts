@@ -1,7 +1,7 @@
 /**
- * The live layout settings (spec §3), shared by the theme, the shell and the customizer.
- * Each change is persisted at once under its own key (`lib/layout-settings.ts` lists them),
- * mirrored on `<html>` (skin, direction), and followed by other open tabs.
+ * The live layout settings (docs/requirements/data.md), shared by the theme, the shell and the
+ * customizer. Each change is persisted at once under its own key (`lib/layout-settings.ts` lists
+ * them), mirrored on `<html>` (skin, direction), and followed by other open tabs.
  */
 import { create } from 'zustand';
 import {
@@ -17,7 +17,7 @@ import { preferenceKeyOf } from '../lib/storage.ts';
 export interface LayoutSettingsState extends LayoutSettings {
   /** Changes and persists one setting. */
   setSetting: <K extends LayoutSettingKey>(key: K, value: LayoutSettings[K]) => void;
-  /** Back to the spec §3 defaults (persisted too, so a reload keeps them). */
+  /** Back to the docs/requirements/data.md defaults (persisted too, so a reload keeps them). */
   resetSettings: () => void;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The menus are real lists (issue #10; axe rule `list`: a `<ul>` holds only `<li>`), so screen
+ * The menus are real lists (axe rule `list`: a `<ul>` holds only `<li>`), so screen
  * readers announce each group as a list with its number of entries; greyed groups are legible.
  */
 import { AbilityProvider } from '@casl/react';
@@ -36,7 +36,7 @@ function expectProperLists(root: HTMLElement) {
   }
 }
 
-describe('menu lists (issue #10)', () => {
+describe('menu lists', () => {
   afterEach(() => {
     delete navLeaves().find((i) => i.id === 'ads-pro')!.disabled;
   });

@@ -1,16 +1,16 @@
 /**
- * The navbar (spec §3: floating white by default). Types: floating (a raised card with space
- * around it, sticky), sticky (full width, stuck to the top), static (full width, scrolls
+ * The navbar (docs/requirements/data.md: floating white by default). Types: floating (a raised card
+ * with space around it, sticky), sticky (full width, stuck to the top), static (full width, scrolls
  * away); `hidden` is handled by the shell, which then renders no navbar. Colours: white (the
  * surface colour, so dark in the dark skin) or a palette colour with its contrast text.
  *
  * Contents: the phone menu button, the brand (when no vertical menu shows it), the client,
  * widget slots (bookmarks; search and the mention bell, passed in by app/), the language
  * switcher, and the user menu (full name, role, logout). The user menu itself (user-menu.tsx)
- * is fetched when the avatar is pointed at, focused or clicked, not with the navbar (issue #10:
- * MUI's Menu stays out of first paint).
+ * is fetched when the avatar is pointed at, focused or clicked, not with the navbar (MUI's Menu
+ * stays out of first paint).
  *
- * Layout stability (issue #10, CLS): widgets that arrive late (the bookmarks wait for the demo
+ * Layout stability (CLS): widgets that arrive late (the bookmarks wait for the demo
  * mock) sit in the end-aligned group, after the flexible gap. A widget appearing there takes its
  * room from the gap and grows towards the start, so nothing already on screen moves.
  */

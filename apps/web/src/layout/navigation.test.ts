@@ -9,7 +9,7 @@ import { navigation, navLeaves, searchableScreens } from './navigation.ts';
 const translations: Record<string, { nav: { notGranted: string; notEnabled: string } }> = { en, de, fr, pt };
 import { visibleNavigation } from './vertical-menu.tsx';
 
-describe('navigation data (spec §2)', () => {
+describe('navigation data', () => {
   it('has every menu route of the spec, once', () => {
     const links = navLeaves().map((item) => item.navLink);
     expect(new Set(links).size).toBe(links.length);
@@ -50,7 +50,7 @@ describe('navigation data (spec §2)', () => {
   });
 });
 
-describe('visibleNavigation (spec §6)', () => {
+describe('visibleNavigation', () => {
   it('shows everything to `manage all`', () => {
     const all = visibleNavigation(navigation, buildAbility([{ action: 'manage', subject: 'all' }]));
     expect(navLeaves(all)).toHaveLength(navLeaves().length);

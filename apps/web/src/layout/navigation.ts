@@ -1,11 +1,12 @@
 /**
- * The side menu as plain data (spec §2 menu entries; style.md "navigation is plain data").
- * The same `{action, subject}` guards the menu item and its route (spec §6): the router
- * builds one route per entry from this list, so adding a screen is one entry here plus, once
- * it is built, its route module.
+ * The side menu as plain data (docs/requirements/routes.md menu entries;
+ * docs/requirements/code-layout.md#navigation-is-plain-data). The same `{action, subject}` guards
+ * the menu item and its route (docs/requirements/roles.md): the router builds one route per entry
+ * from this list, so adding a screen is one entry here plus, once it is built, its route module.
  *
- * Subjects are the web client's names for the modules; owners get `manage all`, which covers
- * them. The server remains the authority on every call.
+ * Subjects are the web client's names for the modules; a client owner gets `manage` on every
+ * module subject (docs/decisions/0003-roles-and-abilities.md), a super admin `manage all`. The
+ * server remains the authority on every call.
  */
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AssessmentIcon from '@mui/icons-material/Assessment';
@@ -47,7 +48,8 @@ export interface NavItem {
   /** Route of a leaf entry; groups have `children` instead. */
   navLink?: string;
   children?: NavItem[];
-  /** Greyed out with a hint saying why (screens.md "Disabled groups"): {@link disabledReason}. */
+  /** Greyed out with a hint saying why (docs/requirements/screen-contents.md#disabled-groups):
+   * {@link disabledReason}. */
   disabled?: boolean;
   /** i18n key of the hint of a disabled entry or group; "not enabled for this client" when absent. */
   disabledReason?: ParseKeys;
@@ -56,7 +58,8 @@ export interface NavItem {
    * none of whose entries the user may open is shown disabled with the reason, not hidden.
    */
   module?: string;
-  /** Selecting the entry loads the page anew instead of a client-side navigation (spec §2). */
+  /** Selecting the entry loads the page anew instead of a client-side navigation
+   * (docs/requirements/routes.md). */
   reload?: boolean;
   action?: string;
   subject?: string;
@@ -66,7 +69,7 @@ const read = (subject: string) => ({ action: 'read', subject });
 
 export const navigation: NavItem[] = [
   {
-    // The Overview (issue #14, decision 0040) at `/`, the menu's first entry; the server grants
+    // The Overview (decision 0040) at `/`, the menu's first entry; the server grants
     // `read Overview` with the reviews or Business Overview module.
     id: 'home',
     title: 'nav.home',
@@ -113,7 +116,8 @@ export const navigation: NavItem[] = [
     ],
   },
   {
-    // Spec §2 lists the group disabled: with its screens built (decision 0039) it is open to users
+    // docs/requirements/routes.md lists the group disabled: with its screens built (decision 0039)
+    // it is open to users
     // granted the menu_management module and shown disabled, with the reason, to the others.
     id: 'menu-management',
     module: 'menu_management',
@@ -172,7 +176,8 @@ export const navigation: NavItem[] = [
     icon: AssessmentIcon,
     children: [
       {
-        // Its path is under business-overview, but the spec lists it under Reporting (§2).
+        // Its path is under business-overview, but the spec lists it under Reporting
+        // (docs/requirements/routes.md).
         id: 'dining-insights',
         title: 'nav.diningInsights',
         icon: TableRestaurantIcon,
@@ -217,7 +222,8 @@ export const navigation: NavItem[] = [
     ],
   },
   {
-    // Spec §2 lists the group disabled, with Ads pro its only entry; both its screens are built
+    // docs/requirements/routes.md lists the group disabled, with Ads pro its only entry; both its
+    // screens are built
     // (Instagram media insights: decision 0035; Ads pro: decision 0043): open to users granted the
     // digital_marketing module (off by default for invited users), disabled with the reason for
     // the others.
@@ -243,7 +249,7 @@ export const navigation: NavItem[] = [
     ],
   },
   {
-    // Issue #4: owners manage users and access; super admins also onboard clients.
+    // owners manage users and access; super admins also onboard clients.
     id: 'administration',
     title: 'nav.administration',
     icon: AdminPanelSettingsIcon,
@@ -263,10 +269,11 @@ export function navLeaves(items: readonly NavItem[] = navigation): NavItem[] {
 export const NOT_GRANTED_REASON: ParseKeys = 'nav.notGranted';
 
 /**
- * The menu the user may see (spec §6): leaves filtered by ability. A module group none of whose
- * entries the user may open (their role was not granted the module) stays, disabled, with all
- * its entries greyed and the reason (spec §2 "disabled groups"), so the user learns it exists
- * and whom to ask; any other group left empty is dropped (Administration for non-owners).
+ * The menu the user may see (docs/requirements/roles.md): leaves filtered by ability. A module
+ * group none of whose entries the user may open (their role was not granted the module) stays,
+ * disabled, with all its entries greyed and the reason
+ * (docs/requirements/routes.md#disabled-groups), so the user learns it exists and whom to ask; any
+ * other group left empty is dropped (Administration for non-owners).
  */
 export function visibleNavigation(items: readonly NavItem[], ability: AppAbility): NavItem[] {
   const visible = items.flatMap((item) => {
@@ -281,7 +288,7 @@ export function visibleNavigation(items: readonly NavItem[], ability: AppAbility
 }
 
 /**
- * The screens the global search offers (issue #5: the product's own screens, filtered by the
+ * The screens the global search offers (the product's own screens, filtered by the
  * user's abilities): visible entries outside disabled groups, which cannot be opened.
  */
 export function searchableScreens(ability: AppAbility, items: readonly NavItem[] = navigation): NavItem[] {

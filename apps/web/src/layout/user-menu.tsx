@@ -1,7 +1,7 @@
 /**
- * The navbar's user menu (spec §3): full name, role and email, and logout. A chunk of its own,
- * fetched when the avatar button is pointed at, focused or clicked (navbar.tsx), so MUI's Menu
- * and Popover are not part of a screen's first paint (issue #10).
+ * The navbar's user menu (docs/requirements/data.md): full name, role and email, and logout. A
+ * chunk of its own, fetched when the avatar button is pointed at, focused or clicked (navbar.tsx),
+ * so MUI's Menu and Popover are not part of a screen's first paint.
  */
 import LogoutIcon from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';

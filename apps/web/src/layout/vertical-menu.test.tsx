@@ -1,6 +1,6 @@
 /**
  * The permanent side menu is a fixed paper over a spacer (not MUI's Drawer, whose modal code
- * would weigh on the first paint, issue #10). It must sit where the Drawer did: at the start
+ * would weigh on the first paint). It must sit where the Drawer did: at the start
  * side, with its border towards the content, in left-to-right and (through the RTL Emotion
  * cache, as app/rtl-cache.ts sets it up) right-to-left; the phone drawer appears only when
  * opened.
@@ -78,7 +78,7 @@ describe('vertical menu placement', () => {
   });
 });
 
-describe('vertical menu entries (issues #13, #14; decisions 0035, 0043)', () => {
+describe('vertical menu entries (decisions 0035, 0043)', () => {
   afterEach(() => {
     delete navLeaves().find((i) => i.id === 'ads-pro')!.disabled;
   });
@@ -108,7 +108,7 @@ describe('vertical menu entries (issues #13, #14; decisions 0035, 0043)', () => 
   });
 });
 
-describe('module groups the user was not granted (spec §2 disabled groups)', () => {
+describe('module groups the user was not granted ( disabled groups)', () => {
   it('are shown disabled with the reason, their entries greyed and not links one can follow', () => {
     // A reviews-only role: Menu Management and Digital Marketing (among others) were not granted.
     renderIn('ltr', <VerticalMenu desktop collapsed={false} mobileOpen={false} onMobileClose={noop} />, [{ action: 'read', subject: 'Review' }]);

@@ -1,24 +1,25 @@
 /**
- * Vertical side menu (spec §3: vertical menu, brand text on top). A permanent drawer from
- * 900 px (`md`), which can shrink to icons (`menuCollapsed`, spec §3); below 900 px a
- * temporary drawer opened from the navbar (also when the horizontal menu is chosen, which
- * has no room on a phone). The semi-dark skin gives the menu the dark theme.
+ * Vertical side menu (docs/requirements/data.md: vertical menu, brand text on top). A permanent
+ * drawer from 900 px (`md`), which can shrink to icons (`menuCollapsed`,
+ * docs/requirements/data.md); below 900 px a temporary drawer opened from the navbar (also when the
+ * horizontal menu is chosen, which has no room on a phone). The semi-dark skin gives the menu the
+ * dark theme.
  *
- * Entries the user's abilities do not allow are hidden (spec §6); a module group with no
- * visible entry stays, disabled, greyed, with the reason (navigation.ts), any other empty
+ * Entries the user's abilities do not allow are hidden (docs/requirements/roles.md); a module group
+ * with no visible entry stays, disabled, greyed, with the reason (navigation.ts), any other empty
  * group is hidden.
  *
- * Each group is a `<ul>` named by its heading, each entry an `<li>` (issue #10: screen readers
+ * Each group is a `<ul>` named by its heading, each entry an `<li>` (screen readers
  * announce "list, 5 items"); greyed text uses the theme's `text.disabled`, which keeps 4.5:1
  * contrast (lib/theme.ts), instead of a lowered opacity.
  *
- * First paint (issue #10, targets.md ≤ 250 KiB gzip): the permanent menu is a fixed `Paper`
- * styled as MUI's permanent Drawer is (a docked spacer plus a fixed paper), which needs none of
- * the Drawer's modal code; the phone's temporary drawer is fetched the first time it opens, and
- * the collapsed menu's tooltips when first hovered or focused (components/lazy-tooltip.tsx).
+ * First paint (docs/requirements/quality-goals.md ≤ 250 KiB gzip): the permanent menu is a fixed
+ * `Paper` styled as MUI's permanent Drawer is (a docked spacer plus a fixed paper), which needs
+ * none of the Drawer's modal code; the phone's temporary drawer is fetched the first time it opens,
+ * and the collapsed menu's tooltips when first hovered or focused (components/lazy-tooltip.tsx).
  *
  * Under the product's groups the app may add its own part (`menuEnd`): the template's UI
- * showcase (issue #17, demo/showcase-menu/), so the shell imports no demo code.
+ * showcase (demo/showcase-menu/), so the shell imports no demo code.
  */
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
@@ -100,7 +101,8 @@ function MenuLeaf({ item, collapsed, disabled, onNavigate }: MenuLeafProps) {
     'aria-label': collapsed ? label : undefined,
     sx: { borderRadius: 1.5, mx: 1.5, mb: 0.25, justifyContent: collapsed ? 'center' : 'flex-start' },
   };
-  // Tickets reloads the page when selected (spec §2), so it is a plain link, not a route push.
+  // Tickets reloads the page when selected (docs/requirements/routes.md), so it is a plain link,
+  // not a route push.
   const button = item.reload ? (
     <ListItemButton component="a" href={item.navLink ?? '#'} {...common}>
       {content}

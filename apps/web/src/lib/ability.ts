@@ -1,6 +1,6 @@
 /**
- * CASL abilities of the signed-in user (spec §6). The rules come from the server in
- * `userData.ability`; the server stays the authority (it checks every call), the client
+ * CASL abilities of the signed-in user (docs/requirements/roles.md). The rules come from the server
+ * in `userData.ability`; the server stays the authority (it checks every call), the client
  * only hides what the user cannot do.
  */
 import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
@@ -20,7 +20,7 @@ export interface Permission {
  * `manage all` (docs/decisions/0003-roles-and-abilities.md).
  */
 export const SUBJECTS = {
-  /** The Overview at `/` (issue #14): whoever reads reviews or Business Overview. */
+  /** The Overview at `/`: whoever reads reviews or Business Overview. */
   overview: 'Overview',
   review: 'Review',
   reviewReply: 'ReviewReply',
@@ -38,7 +38,8 @@ export const SUBJECTS = {
   businessOverview: 'BusinessOverview',
   reporting: 'Reporting',
   digitalMarketing: 'DigitalMarketing',
-  /** The template's access-control demo (spec §6: the demo client reads ACL and Auth). */
+  /** The template's access-control demo (docs/requirements/roles.md: the demo client reads ACL and
+   * Auth). */
   acl: 'ACL',
   auth: 'Auth',
   /** Users & access (owners: `manage User`). */
@@ -48,8 +49,8 @@ export const SUBJECTS = {
 } as const;
 
 /**
- * Builds the ability of `rules`, or of a signed-out visitor (read on Auth, spec §6) when
- * there are none.
+ * Builds the ability of `rules`, or of a signed-out visitor (read on Auth,
+ * docs/requirements/roles.md) when there are none.
  */
 export function buildAbility(rules: readonly TAbilityRule[] | null | undefined): AppAbility {
   // TAbilityRule.conditions is `Record<string, unknown>` on the wire; CASL types it as a

@@ -35,7 +35,7 @@ beforeEach(() => {
   setNavigator(navigate);
 });
 
-describe('requests (spec §7)', () => {
+describe('requests', () => {
   it('defaults to POST with a JSON body and the bearer token', async () => {
     storeSession();
     const fetchMock = mockRoutes({ 'POST /api/thing': () => json({ ok: true }) });
@@ -66,7 +66,7 @@ describe('requests (spec §7)', () => {
     ]);
   });
 
-  it('sends the UI language as Accept-Language, so server messages come in it (issue #8)', async () => {
+  it('sends the UI language as Accept-Language, so server messages come in it', async () => {
     const fetchMock = mockRoutes({ 'POST /api/thing': () => json({}) });
     await apiPost('/api/thing', {});
     expect(fetchMock.calls[0]?.headers.get('Accept-Language')).toBe('en');
@@ -90,7 +90,7 @@ describe('requests (spec §7)', () => {
   });
 });
 
-describe('OK answers (spec §8)', () => {
+describe('OK answers', () => {
   it('counts 302 as OK and returns its body', async () => {
     // A fetch that follows redirects never hands a 302 over (nor does MSW's interceptor, which
     // follows it too): the rule is pinned with a stubbed fetch answering the 302 itself.
@@ -109,7 +109,7 @@ describe('OK answers (spec §8)', () => {
   });
 });
 
-describe('errors (spec §8)', () => {
+describe('errors', () => {
   it.each([400, 403, 500])('%i raises an ApiError carrying the body message and field', async (status) => {
     mockRoutes({ 'POST /api/thing': () => json({ message: `refused ${status}`, field: 'body.message' }, status) });
 
@@ -200,7 +200,7 @@ describe('errors (spec §8)', () => {
   });
 });
 
-describe('the GET helper (spec §8)', () => {
+describe('the GET helper', () => {
   it.each([400, 500])('returns a %i body as a result', async (status) => {
     mockRoutes({ 'GET /api/thing': () => json({ message: 'bad cursor' }, status) });
     await expect(apiGet('/api/thing')).resolves.toEqual({ message: 'bad cursor' });

@@ -1,12 +1,12 @@
 /**
- * HTTP client of every product call. It implements the status rules of spec §8 and nothing
- * else; features call it through one file per endpoint (`features/<f>/api/*.ts`).
+ * HTTP client of every product call. It implements the status rules in docs/requirements/errors.md
+ * and nothing else; features call it through one file per endpoint (`features/<f>/api/*.ts`).
  *
- * Rules (spec §7, §8):
+ * Rules (docs/requirements/calls.md and errors.md):
  * - Default method is POST with a JSON body; every call, GET included, sends
  *   `Authorization: Bearer <accessToken>` when a token is stored, and the UI language as
  *   `Accept-Language`, so messages written by the server (a refused password, a throttled
- *   sign-in) come in that language (issue #8).
+ *   sign-in) come in that language.
  * - 2xx and 302 are OK. 204 (and an empty body) gives `null`.
  * - A non-OK body is parsed as JSON when possible, else kept as text.
  * - 400, 403, 500 → {@link ApiError} whose message is the body's `message`.
@@ -28,16 +28,17 @@ import { clearSessionStorage, readAccessToken } from './storage.ts';
 /** Origin of the API; '' means same origin (production: the server also serves the SPA). */
 export const API_BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? '';
 
-/** Where a 401 sends the user (spec §2, §4). */
+/** Where a 401 sends the user (docs/requirements/routes.md and states.md). */
 export const EXPIRED_TOKEN_PATH = '/misc/expired-token';
 
-/** Calls whose 401 is an answer, not an expired session (spec §8 names logout; login added). */
+/** Calls whose 401 is an answer, not an expired session (docs/requirements/errors.md names logout;
+ * login added). */
 const NO_EXPIRY_REDIRECT: ReadonlySet<string> = new Set([API.logout, API.login]);
 
-/** Statuses whose error carries the body's `message` (spec §8). */
+/** Statuses whose error carries the body's `message` (docs/requirements/errors.md). */
 const MESSAGE_STATUSES: ReadonlySet<number> = new Set([400, 403, 500]);
 
-/** Statuses the GET helper returns as results (spec §8). */
+/** Statuses the GET helper returns as results (docs/requirements/errors.md). */
 const GET_RESULT_STATUSES: ReadonlySet<number> = new Set([400, 500]);
 const NO_STATUSES: ReadonlySet<number> = new Set();
 
@@ -57,7 +58,7 @@ export interface ApiErrorInit {
   code?: string | undefined;
 }
 
-/** The error every failed product call throws (spec §8). */
+/** The error every failed product call throws (docs/requirements/errors.md). */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
@@ -75,7 +76,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  /** Defaults to POST (spec §7). */
+  /** Defaults to POST (docs/requirements/calls.md). */
   method?: HttpMethod;
   /** Sent as JSON; omitted when undefined. */
   body?: unknown;
@@ -145,13 +146,15 @@ function errorFrom(status: number, body: unknown): ApiError {
   });
 }
 
-/** Spec §4/§8: a 401 clears the stored session (listeners drop the user and the cache). */
+/** docs/requirements/states.md and errors.md: a 401 clears the stored session (listeners drop the
+ * user and the cache). */
 function expireSession(): void {
   clearSessionStorage('expired');
   navigateTo(EXPIRED_TOKEN_PATH);
 }
 
-/** Applies the non-OK rules of spec §8; `allowed` statuses are returned instead of thrown. */
+/** Applies the non-OK rules in docs/requirements/errors.md; `allowed` statuses are returned instead
+ * of thrown. */
 function settle(path: string, raw: RawResponse, allowed: ReadonlySet<number>): RawResponse {
   const { status, body } = raw;
   if (isOk(status) || allowed.has(status)) return raw;
@@ -190,7 +193,8 @@ async function send(path: string, options: RequestOptions): Promise<RawResponse>
 
 /**
  * Sends one product call and returns its parsed body (null for 204).
- * @throws {ApiError} on every non-OK status (spec §8) and on network failure (status 0).
+ * @throws {ApiError} on every non-OK status (docs/requirements/errors.md) and on network failure
+ *                    (status 0).
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   const raw = await send(path, options);
@@ -224,14 +228,14 @@ async function getRaw(path: string, query?: QueryParams, signal?: AbortSignal): 
 }
 
 /**
- * The GET helper of spec §8: returns the body of OK, 400 and 500 answers.
+ * The GET helper in docs/requirements/errors.md: returns the body of OK, 400 and 500 answers.
  * @throws {ApiError} on 403, 401 (after the expiry redirect), other statuses and network failure.
  */
 export async function apiGet(path: string, query?: QueryParams, signal?: AbortSignal): Promise<unknown> {
   return (await getRaw(path, query, signal)).body;
 }
 
-/** POSTs `body` as JSON (spec §7 default). */
+/** POSTs `body` as JSON (docs/requirements/calls.md default). */
 export async function apiPost(path: string, body?: unknown, signal?: AbortSignal): Promise<unknown> {
   const options: RequestOptions = { method: 'POST', body };
   if (signal) options.signal = signal;
@@ -255,10 +259,11 @@ function validate<S extends z.ZodType>(raw: RawResponse, schema: S): z.output<S>
 /**
  * GETs `path` and validates the answer with its contract `schema`.
  *
- * Because {@link apiGet} hands 400/500 bodies back as results (spec §8), a fetcher would
- * otherwise cache `{message}` as if it were data. Here a 400/500 answer, or an OK answer whose
- * body is `{message}` instead of the expected shape (get-client-details says "Token has
- * expired" that way, spec §5), becomes an {@link ApiError} carrying that message.
+ * Because {@link apiGet} hands 400/500 bodies back as results (docs/requirements/errors.md), a
+ * fetcher would otherwise cache `{message}` as if it were data. Here a 400/500 answer, or an OK
+ * answer whose body is `{message}` instead of the expected shape (get-client-details says "Token
+ * has expired" that way, docs/requirements/validation.md), becomes an {@link ApiError} carrying
+ * that message.
  * @throws {ApiError} as above, with code `invalid_response` for any other mismatch.
  */
 export async function getJson<S extends z.ZodType>(
@@ -274,7 +279,8 @@ export async function getJson<S extends z.ZodType>(
 
 /**
  * POSTs `body` as JSON and validates the answer with its contract `schema`.
- * @throws {ApiError} per spec §8, or with code `invalid_response` when the shape is wrong.
+ * @throws {ApiError} per docs/requirements/errors.md, or with code `invalid_response` when the
+ *                    shape is wrong.
  */
 export async function postJson<S extends z.ZodType>(
   path: string,

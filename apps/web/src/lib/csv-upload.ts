@@ -1,6 +1,6 @@
 /**
  * A CSV file sent as the request body with upload progress: the import screens' one upload
- * (orders: issue #13, docs/decisions/0036; ads: issue #14, docs/decisions/0043). Their servers take
+ * (orders: docs/decisions/0036; ads: docs/decisions/0043). Their servers take
  * the file itself as the body (`Content-Type: text/csv`), the options in the query string, and
  * answer 202 with the queued import. Sent with XMLHttpRequest, whose upload events give the
  * progress bar (fetch has none).

@@ -1,6 +1,7 @@
 /**
- * Turns a thrown value into text for an Alert. Server messages are shown as sent (spec §8:
- * the error carries the body's `message`); failures with no server text get a translated one.
+ * Turns a thrown value into text for an Alert. Server messages are shown as sent
+ * (docs/requirements/errors.md: the error carries the body's `message`); failures with no server
+ * text get a translated one.
  */
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-client.ts';

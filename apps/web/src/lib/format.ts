@@ -1,5 +1,5 @@
 /**
- * Locale-aware formatting in the UI language (issue #5: dates and numbers follow the
+ * Locale-aware formatting in the UI language (dates and numbers follow the
  * language). Pass `i18n.language` / `currentLanguage()`; `Intl` does the rest.
  */
 

@@ -1,21 +1,22 @@
 /**
- * i18next set-up (spec §3: English, German, French, Portuguese; fallback en, spec §9).
+ * i18next set-up (docs/requirements/data.md: English, German, French, Portuguese; fallback en,
+ * docs/requirements/constants.md).
  *
- * This is the one loader of every string of the app (issue #9 folded the inbox's own loader
+ * This is the one loader of every string of the app (the inbox's own loader was folded
  * in). Files are `locales/<language>/<namespace>.json`; every namespace is typed from its English
  * file (`i18next.d.ts`):
  * - `translation`: the product and its shell. English is bundled (it is the fallback); the
  *   other languages are fetched on demand, one chunk each, so adding a language never grows
- *   the sign-in page's initial JavaScript (targets.md);
+ *   the sign-in page's initial JavaScript (docs/requirements/quality-goals.md);
  * - `inbox`: the social inbox screen (its own plural forms per language, checked by
  *   `locales/inbox.test.ts`). Fetched in every language, English too, when the inbox first
  *   renders (`useTranslation('inbox')` suspends until then), so its strings stay out of the
  *   sign-in page and the other screens;
  * - `demo`: the template's demo areas (search, bookmarks, ACL, page layouts, demo page
  *   titles). Fetched like `inbox`, when a demo component first renders, so demo strings never
- *   load with the sign-in page or the first product screen (targets.md: demo data never in the
- *   initial load);
- * - `demo-<area>`: each demo app's own strings (issue #15).
+ *   load with the sign-in page or the first product screen (docs/requirements/quality-goals.md:
+ *   demo data never in the initial load);
+ * - `demo-<area>`: each demo app's own strings.
  *
  * Only `translation` files are listed here; the others are listed in namespace-files.ts, a chunk
  * fetched on the first namespace request, so adding a namespace never grows first paint.
@@ -85,7 +86,7 @@ const lazyLocales: BackendModule = {
 
 export const resources = { en: { translation: en } } as const;
 
-/** Whether `value` is one of the four languages (spec §3). */
+/** Whether `value` is one of the four languages (docs/requirements/data.md). */
 export function isSupportedLanguage(value: unknown): value is SupportedLanguage {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }

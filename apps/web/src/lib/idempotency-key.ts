@@ -1,5 +1,5 @@
 /**
- * A random UUID v4 for an `Idempotency-Key` header (inbox sends, review replies; issue #8). One
+ * A random UUID v4 for an `Idempotency-Key` header (inbox sends, review replies). One
  * key names one user submission and is reused for every retry of that submission, so the server
  * carries it out at most once. `crypto.randomUUID` exists only in secure contexts (https,
  * localhost), so plain-http deployments fall back to `getRandomValues`.

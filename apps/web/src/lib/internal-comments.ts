@@ -1,5 +1,5 @@
 /**
- * What the reviews feature and the comments feature (internal comments, issue #12) share. Features
+ * What the reviews feature and the comments feature (internal comments) share. Features
  * never import each other (docs/architecture.md "Web boundaries"), so it lives here:
  *
  * - the query key of a review's internal thread: the comments feature caches the thread under
@@ -21,7 +21,7 @@ export const INTERNAL_COMMENTS_KEY = ['reviews', 'internal-comments'] as const;
 export const internalCommentsKey = (reviewId: string) => [...INTERNAL_COMMENTS_KEY, reviewId] as const;
 
 /**
- * Every ticket's internal thread (issue #12: tickets have the same thread as reviews). Under the
+ * Every ticket's internal thread (tickets have the same thread as reviews). Under the
  * tickets family (`['tickets']`), so what refetches a ticket (its `tickets:changed` event, sent
  * when a comment is added) refetches its thread too.
  */
@@ -41,7 +41,7 @@ export interface ReviewPanels {
    * app gives none: a screen rendered on its own, as its tests do.
    */
   InternalComments: ComponentType<{ target: ThreadTarget }> | null;
-  /** "Open complaint" for a review (the complaints feature, issue #12), or null where the app gives none. */
+  /** "Open complaint" for a review (the complaints feature), or null where the app gives none. */
   OpenComplaint: ComponentType<{ reviewId: string }> | null;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LAYOUT_DEFAULTS, parseLayoutSetting, readLayoutSettings, writeLayoutSetting } from './layout-settings.ts';
 
-describe('layout settings storage (spec §3)', () => {
+describe('layout settings storage', () => {
   it('defaults to light, vertical, full width, floating white navbar, static footer, LTR', () => {
     expect(readLayoutSettings()).toEqual({
       skin: 'light',

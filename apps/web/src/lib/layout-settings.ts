@@ -1,14 +1,14 @@
 /**
- * Layout settings of the shell (spec §3): their allowed values, the defaults, and how they are
- * read from and written to localStorage. No React and no zustand here: the entry chunk uses
- * {@link readLayoutSettings} to give the sign-in page the stored skin and direction; the live
+ * Layout settings of the shell (docs/requirements/data.md): their allowed values, the defaults, and
+ * how they are read from and written to localStorage. No React and no zustand here: the entry chunk
+ * uses {@link readLayoutSettings} to give the sign-in page the stored skin and direction; the live
  * store is `layout/layout-settings-store.ts`.
  *
  * Stored keys (values are plain strings):
  * | setting       | key             | values                                                     |
  * |---------------|-----------------|------------------------------------------------------------|
- * | skin          | `skin`          | light, bordered, dark, semi-dark (spec §3 name)            |
- * | menuCollapsed | `menuCollapsed` | true, false (spec §3 name)                                 |
+ * | skin          | `skin`          | light, bordered, dark, semi-dark (docs/requirements/data.md name)            |
+ * | menuCollapsed | `menuCollapsed` | true, false (docs/requirements/data.md name)                                 |
  * | menuLayout    | `menuLayout`    | vertical, horizontal                                       |
  * | contentWidth  | `contentWidth`  | full, boxed                                                |
  * | navbarType    | `navbarType`    | floating, sticky, static, hidden                           |
@@ -51,8 +51,8 @@ export interface LayoutSettings {
 export type LayoutSettingKey = keyof LayoutSettings;
 
 /**
- * Spec §3 layout defaults: light skin, vertical menu (expanded), full content width, floating
- * white navbar, static footer, left-to-right.
+ * docs/requirements/data.md layout defaults: light skin, vertical menu (expanded), full content
+ * width, floating white navbar, static footer, left-to-right.
  */
 export const LAYOUT_DEFAULTS: Readonly<LayoutSettings> = Object.freeze({
   skin: 'light',

@@ -5,8 +5,9 @@
  *
  * i18n's backend fetches this module the first time a screen asks for one of them, so their
  * list of lazy files is a small chunk of its own instead of a line per file and language in the
- * entry chunk: every namespace added there grew every screen's first paint (targets.md "Web",
- * the Reviews budget of the `web-budget` test), where it now adds nothing.
+ * entry chunk: every namespace added there grew every screen's first paint
+ * (docs/requirements/quality-goals.md#web, the Reviews budget of the `web-budget` test), where it
+ * now adds nothing.
  */
 import type { TranslationTree } from './i18n.ts';
 

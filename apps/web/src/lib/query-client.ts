@@ -1,6 +1,7 @@
 /**
- * The app's TanStack Query client; server state lives only here (style.md rule 4). The cache
- * belongs to one user, so it is dropped whenever the session ends (logout, 401, spec §4).
+ * The app's TanStack Query client; server state lives only here
+ * (docs/requirements/code-layout.md#rules-of-thumb, rule 4). The cache belongs to one user, so it
+ * is dropped whenever the session ends (logout, 401, docs/requirements/states.md).
  */
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';

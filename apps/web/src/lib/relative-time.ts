@@ -1,5 +1,5 @@
 /**
- * Relative times in the UI language (issue #12: a complaint's age, a ticket's SLA countdown),
+ * Relative times in the UI language (a complaint's age, a ticket's SLA countdown),
  * worded by `Intl` so every language gets its own units and order without strings of ours.
  * Shared by the complaints and tickets features, which may not import each other.
  */

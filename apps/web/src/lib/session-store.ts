@@ -1,5 +1,5 @@
 /**
- * Session state (spec §3: "Session state holds userData with a loggingOut flag").
+ * Session state (docs/requirements/data.md: "Session state holds userData with a loggingOut flag").
  *
  * The store mirrors localStorage (storage.ts is the writer and announces changes), with the
  * stored `userData` validated by the contract schema: a value written by an older build, or
@@ -24,7 +24,7 @@ export type { SessionEndReason } from './storage.ts';
 export interface SessionState {
   /** The signed-in user, or null when signed out. */
   userData: TUserData | null;
-  /** True between the logout click and the end of the session (spec §4). */
+  /** True between the logout click and the end of the session (docs/requirements/states.md). */
   loggingOut: boolean;
   /**
    * Why the last session ended. Route guards read it so that, when a session ends on a
@@ -72,7 +72,8 @@ export function startSession(accessToken: string, userData: TUserData): void {
   useSessionStore.setState({ userData, loggingOut: false, endReason: null });
 }
 
-/** Refreshes `userData` (and so the abilities) from the server's answer (spec §4). */
+/** Refreshes `userData` (and so the abilities) from the server's answer
+ * (docs/requirements/states.md). */
 export function updateUserData(userData: TUserData): void {
   writeUserData(userData);
   useSessionStore.setState({ userData });
@@ -82,7 +83,8 @@ export function setLoggingOut(loggingOut: boolean): void {
   useSessionStore.setState({ loggingOut });
 }
 
-/** Ends the session locally: clears the stored keys; the store follows (spec §4). */
+/** Ends the session locally: clears the stored keys; the store follows
+ * (docs/requirements/states.md). */
 export function clearSession(reason: SessionEndReason): void {
   clearSessionStorage(reason);
 }

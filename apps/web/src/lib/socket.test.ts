@@ -19,7 +19,7 @@ afterEach(() => {
   fake.io.mockClear();
 });
 
-describe('the shared socket (spec §7 realtime, §9 settings)', () => {
+describe('the shared socket ( realtime, settings)', () => {
   it('connects once, same origin, with the spec options and the stored token', async () => {
     writeSession('token-1', { email: 'asha@spiceroute.example' });
     const [a, b] = await Promise.all([getSocket(), getSocket()]);
@@ -43,7 +43,7 @@ describe('the shared socket (spec §7 realtime, §9 settings)', () => {
     expect(send).toHaveBeenCalledWith({ token: 'token-1' });
   });
 
-  it('logs connection problems instead of throwing (spec §8)', async () => {
+  it('logs connection problems instead of throwing', async () => {
     const socket = await getSocket();
     const events = vi.mocked(socket.on).mock.calls.map(([event]) => event);
     expect(events).toEqual(expect.arrayContaining(['connect_error', 'disconnect']));

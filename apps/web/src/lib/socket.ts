@@ -1,5 +1,6 @@
 /**
- * The app's one socket.io connection (spec §7 "Real-time", spec §9 socket settings).
+ * The app's one socket.io connection (docs/requirements/calls.md#real-time,
+ * docs/requirements/constants.md socket settings).
  *
  * - Created lazily by the first caller of {@link getSocket} (the inbox, when it mounts), and
  *   shared after that; {@link closeSocket} ends it on logout and whenever the session ends.
@@ -7,8 +8,9 @@
  *   inbox (and the shell, which imports this module for logout) do not download it. The
  *   contract's client options come with it (socket-options.ts): the realtime contract's module
  *   imports every event's payload schemas, which a static import put in every screen's first
- *   paint (3 KiB gzip of the Reviews screen, issue #12).
- * - Errors, time-outs and disconnects are only logged (spec §8); screens show a status chip.
+ *   paint (3 KiB gzip of the Reviews screen).
+ * - Errors, time-outs and disconnects are only logged (docs/requirements/errors.md); screens show a
+ *   status chip.
  *
  * Events are typed by the contract (`ServerToClientEvents`, `ClientToServerEvents` in
  * `@dinedesk/contracts`). No zod here: the feature that listens validates what arrives (with
@@ -48,7 +50,8 @@ function create(io: typeof import('socket.io-client').io, { SOCKET_CLIENT_OPTION
 /**
  * The shared connection, created (and connecting) on the first call.
  * Resolves with the same socket until {@link closeSocket}; never rejects on connection
- * problems (those are logged and retried per spec §9), only if the client library fails to load.
+ * problems (those are logged and retried per docs/requirements/constants.md), only if the client
+ * library fails to load.
  */
 export function getSocket(): Promise<AppSocket> {
   if (socket) return Promise.resolve(socket);

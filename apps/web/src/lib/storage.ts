@@ -1,7 +1,7 @@
 /**
- * Browser storage (spec §3: "Stored in the browser: accessToken, email, userData, skin,
- * menuCollapsed"). The key names are part of the contract with the e2e suite and older builds,
- * so the spec's ones are spelled exactly as the spec lists them.
+ * Browser storage (docs/requirements/data.md: "Stored in the browser: accessToken, email, userData,
+ * skin, menuCollapsed"). The key names are part of the contract with the e2e suite and older
+ * builds, so the spec's ones are spelled exactly as the spec lists them.
  *
  * Two kinds of keys:
  * - session keys (`accessToken`, `email`, `userData`): this module is their single writer and
@@ -19,7 +19,8 @@ export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   email: 'email',
   userData: 'userData',
-  /** Layout preferences (spec §3 names `skin` and `menuCollapsed`; the rest are ours). */
+  /** Layout preferences (docs/requirements/data.md names `skin` and `menuCollapsed`; the rest are
+   * ours). */
   skin: 'skin',
   menuCollapsed: 'menuCollapsed',
   menuLayout: 'menuLayout',
@@ -28,17 +29,19 @@ export const STORAGE_KEYS = {
   navbarColor: 'navbarColor',
   footerType: 'footerType',
   direction: 'direction',
-  /** UI language (spec §3: en, de, fr, pt). */
+  /** UI language (docs/requirements/data.md: en, de, fr, pt). */
   language: 'language',
 } as const;
 
 /** A stored preference: every key except the session's. */
 export type PreferenceKey = Exclude<keyof typeof STORAGE_KEYS, 'accessToken' | 'email' | 'userData'>;
 
-/** The keys written at sign-in and removed on logout and on an expired session (spec §4). */
+/** The keys written at sign-in and removed on logout and on an expired session
+ * (docs/requirements/states.md). */
 export const SESSION_KEYS = [STORAGE_KEYS.accessToken, STORAGE_KEYS.email, STORAGE_KEYS.userData] as const;
 
-/** Why a session ended: a logout, or a 401 / token failure (spec §4, §5). */
+/** Why a session ended: a logout, or a 401 / token failure (docs/requirements/states.md and
+ * validation.md). */
 export type SessionEndReason = 'logout' | 'expired';
 
 export type SessionChange = { type: 'started' } | { type: 'updated' } | { type: 'ended'; reason: SessionEndReason };
@@ -80,12 +83,14 @@ function remove(key: string): void {
   }
 }
 
-/** The bearer token sent with every product call (spec §7), or null when signed out. */
+/** The bearer token sent with every product call (docs/requirements/calls.md), or null when signed
+ * out. */
 export function readAccessToken(): string | null {
   return read(STORAGE_KEYS.accessToken) || null;
 }
 
-/** The stored email; its presence triggers the user-details fetch on start (spec §4). */
+/** The stored email; its presence triggers the user-details fetch on start
+ * (docs/requirements/states.md). */
 export function readEmail(): string | null {
   return read(STORAGE_KEYS.email) || null;
 }
@@ -106,7 +111,8 @@ interface StoredUserData {
   email: string;
 }
 
-/** Persists a fresh session: all three keys, the email taken from `userData` (spec §3, §4). */
+/** Persists a fresh session: all three keys, the email taken from `userData`
+ * (docs/requirements/data.md and states.md). */
 export function writeSession(accessToken: string, userData: StoredUserData): void {
   write(STORAGE_KEYS.accessToken, accessToken);
   write(STORAGE_KEYS.email, userData.email);
@@ -114,14 +120,16 @@ export function writeSession(accessToken: string, userData: StoredUserData): voi
   emit({ type: 'started' });
 }
 
-/** Replaces the stored `userData` (after get-client-details answers, spec §4). */
+/** Replaces the stored `userData` (after get-client-details answers,
+ * docs/requirements/states.md). */
 export function writeUserData(userData: StoredUserData): void {
   write(STORAGE_KEYS.email, userData.email);
   write(STORAGE_KEYS.userData, JSON.stringify(userData));
   emit({ type: 'updated' });
 }
 
-/** Removes the session keys (logout and 401, spec §4); layout preferences are kept. */
+/** Removes the session keys (logout and 401, docs/requirements/states.md); layout preferences are
+ * kept. */
 export function clearSessionStorage(reason: SessionEndReason): void {
   for (const key of SESSION_KEYS) remove(key);
   emit({ type: 'ended', reason });

@@ -1,5 +1,5 @@
 /**
- * Teammates who may be given a complaint or a ticket of an outlet (issue #12: assignees and
+ * Teammates who may be given a complaint or a ticket of an outlet (assignees and
  * watchers), shared by the complaints and tickets features.
  *
  * The server has no "who may be assigned here" call, and the lists it has are narrower than the

@@ -1,5 +1,5 @@
 /**
- * Contrast of the theme's tokens (issue #10; WCAG 2.2 AA: 4.5:1 for text (1.4.3), 3:1 for the
+ * Contrast of the theme's tokens (WCAG 2.2 AA: 4.5:1 for text (1.4.3), 3:1 for the
  * focus ring against what surrounds it (1.4.11)). Ratios are WCAG's relative-luminance formula;
  * a translucent colour (MUI's `rgba(0, 0, 0, 0.6)` secondary text) is first laid over the
  * surface it sits on, as the browser paints it.

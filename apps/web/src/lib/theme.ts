@@ -1,15 +1,15 @@
 /**
- * MUI themes of the app, one per skin and direction (spec §3 skins: light, bordered, dark,
- * semi-dark; left-to-right or right-to-left), in the template's purple.
+ * MUI themes of the app, one per skin and direction (docs/requirements/data.md skins: light,
+ * bordered, dark, semi-dark; left-to-right or right-to-left), in the template's purple.
  *
- * - light: the spec §3 default.
+ * - light: the docs/requirements/data.md default.
  * - bordered: light, with borders instead of shadows on raised surfaces.
  * - dark: dark palette; primary is lightened so text in it keeps WCAG AA contrast on the dark
  *   surfaces, and filled buttons take dark text for the same reason.
  * - semi-dark: light content with a dark menu; the menu asks for {@link createAppTheme} with
  *   `skin: 'dark'` (layout/vertical-menu.tsx), the rest uses the light theme.
  *
- * Accessibility (issue #10; WCAG 2.2 AA, checked by theme-contrast.test.ts):
+ * Accessibility (WCAG 2.2 AA, checked by theme-contrast.test.ts):
  * - `text.disabled` is the colour of greyed entries (disabled menu groups and items). MUI
  *   greys them with opacity 0.38, which leaves ~2:1 contrast; here they keep full opacity in a
  *   grey of at least 4.5:1 on both surfaces, so they read as muted and stay legible.
@@ -21,9 +21,10 @@
  *   move the bar's box every frame, and the browser counts each frame as a layout shift (tiny,
  *   but a slow load adds up hundreds of them).
  *
- * The ripple animation runs for {@link RIPPLE_TIMEOUT_MS} (spec §9): MUI exposes no prop for
- * TouchRipple's duration, only its styles, so the theme overrides the two animation durations.
- * (MUI's internal unmount timer stays at its own 550 ms; the ripple is invisible by then.)
+ * The ripple animation runs for {@link RIPPLE_TIMEOUT_MS} (docs/requirements/constants.md): MUI
+ * exposes no prop for TouchRipple's duration, only its styles, so the theme overrides the two
+ * animation durations. (MUI's internal unmount timer stays at its own 550 ms; the ripple is
+ * invisible by then.)
  */
 import { keyframes, type CSSObject } from '@emotion/react';
 import { touchRippleClasses } from '@mui/material/ButtonBase';
@@ -165,5 +166,6 @@ export function createAppTheme({ skin, direction }: ThemeSettings): Theme {
   });
 }
 
-/** The default theme (spec §3: light, left-to-right); tests and fallbacks use it. */
+/** The default theme (docs/requirements/data.md: light, left-to-right); tests and fallbacks use
+ * it. */
 export const theme = createAppTheme(LAYOUT_DEFAULTS);

@@ -1,10 +1,11 @@
 /**
- * List state kept in the URL search params (style.md: "list state lives in the URL"), changed
- * without losing a change. React Router's functional `setSearchParams(fn)` starts from the
- * params of the last render, so two changes before a re-render (a second filter chosen quickly,
- * a filter and a selection from one click) lost the first: the reviews journey's source and
- * sentiment filters showed it. Each change here starts from the one asked for before it, and a
- * navigation that lands (back button, a link) resets that to what the URL says.
+ * List state kept in the URL search params
+ * (docs/requirements/code-layout.md#list-state-lives-in-the-url), changed without losing a change.
+ * React Router's functional `setSearchParams(fn)` starts from the params of the last render, so two
+ * changes before a re-render (a second filter chosen quickly, a filter and a selection from one
+ * click) lost the first: the reviews journey's source and sentiment filters showed it. Each change
+ * here starts from the one asked for before it, and a navigation that lands (back button, a link)
+ * resets that to what the URL says.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';

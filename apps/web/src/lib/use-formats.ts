@@ -1,5 +1,5 @@
 /**
- * Numbers in the user's language and the outlet's currency (issue #13 "numbers and charts"; the
+ * Numbers in the user's language and the outlet's currency (the
  * Business Overview and menu screens):
  * GBP for the London outlets, INR for the Hyderabad ones; plain numbers when an outlet has no
  * orders yet (no currency).

@@ -1,7 +1,7 @@
 /**
  * The inbox namespace (`locales/<language>/inbox.json`, loaded by lib/i18n.ts) in every language
- * (spec §3: en, de, fr, pt): same keys as English, same placeholders, every plural form the
- * language needs, and the lazy loading of a language.
+ * (docs/requirements/data.md: en, de, fr, pt): same keys as English, same placeholders, every
+ * plural form the language needs, and the lazy loading of a language.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import i18n, { changeLanguage, type TranslationTree as InboxTranslations } from '../lib/i18n.ts';

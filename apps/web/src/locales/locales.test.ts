@@ -1,5 +1,5 @@
 /**
- * The four languages stay complete and real (issue #5; spec §3 en, de, fr, pt), in every
+ * The four languages stay complete and real (docs/requirements/data.md en, de, fr, pt), in every
  * namespace (the inbox's has its own test):
  * - every key of English exists in German, French and Portuguese, and no language has a key
  *   English lacks (plural forms count by their base key, since French and Portuguese have a

@@ -1,5 +1,5 @@
 /**
- * The one HTTP mock of the web tests: an MSW server (`msw/node`, msw 2.x per stack-notes.md:
+ * The one HTTP mock of the web tests: an MSW server (`msw/node`, msw 2.x per docs/dependencies.md:
  * msw 3 does not intercept `fetch` on Node 20) shared by the product tests and the demo mock
  * tests (demo/mock/node.ts). `testing/setup.ts` starts it for every test file, removes each
  * test's handlers after it, and fails the test when a handler broke the contract.

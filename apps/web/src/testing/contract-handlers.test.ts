@@ -1,5 +1,5 @@
 /**
- * The contract handlers keep test backends honest (issue #9): answers and requests outside the
+ * The contract handlers keep test backends honest: answers and requests outside the
  * contract are reported (and fail the test in setup.ts), answers inside it reach the app.
  */
 import { API, INBOX, ZGetFbPagesResponse } from '@dinedesk/contracts';
@@ -34,7 +34,7 @@ describe('contract handlers (MSW, generated from the contracts)', () => {
     expect(takeViolations()[0]).toMatch(/was sent a body the server refuses: pageId/);
   });
 
-  it('reports a request header the server would refuse (Idempotency-Key, issue #8)', async () => {
+  it('reports a request header the server would refuse (Idempotency-Key)', async () => {
     mockApi(handle.replyFbReview(() => reply.error(500, { message: 'not reached' })));
     await postJson(API.replyFbReview, { pageId: '1001', reviewId: '500001', message: 'Thanks' }, ZGetFbPagesResponse, undefined, { 'Idempotency-Key': 'two words' }).catch(
       () => undefined,

@@ -1,5 +1,5 @@
 /**
- * MSW handlers generated from the contracts (issue #9 "product tests on MSW handlers generated
+ * MSW handlers generated from the contracts ("product tests on MSW handlers generated
  * from the contracts"). Each endpoint below is the contracts' own path (`API`, `INBOX` from
  * packages/contracts/src/paths.ts, path parameters as `:name`) with its zod schemas; a test
  * supplies only the answer:
@@ -16,9 +16,10 @@
  *   them; a request the server would refuse (400) is a violation too. The resolver gets the
  *   parsed body (`z.output`), the raw query and the path parameters.
  * - Error answers go through {@link reply}: `reply.error(status, body)` checks the body against
- *   `ZErrorResponse` (spec §8), `reply.network()` fails like an unreachable server, and
- *   `reply.offContract(status, body, reason)` deliberately sends what the contract does not
- *   describe (e.g. a token failure in a 200, spec §5), with the reason written down.
+ *   `ZErrorResponse` (docs/requirements/errors.md), `reply.network()` fails like an unreachable
+ *   server, and `reply.offContract(status, body, reason)` deliberately sends what the contract does
+ *   not describe (e.g. a token failure in a 200, docs/requirements/validation.md), with the reason
+ *   written down.
  */
 import { ZAuditLogResponse } from '@dinedesk/contracts/audit';
 import {
@@ -144,7 +145,8 @@ export interface Endpoint {
 /** `:channel`, `:pageId`…: the contracts' path builders called with MSW parameters. */
 const p = (name: string) => `:${name}`;
 
-/** Every product endpoint the web app calls, keyed like `API`/`INBOX` (spec §7). */
+/** Every product endpoint the web app calls, keyed like `API`/`INBOX`
+ * (docs/requirements/calls.md). */
 export const ENDPOINTS = {
   login: { method: 'POST', path: API.login, body: ZLoginRequest, response: ZLoginResponse },
   logout: { method: 'GET', path: API.logout, response: ZLogoutResponse },
@@ -201,12 +203,12 @@ export const ENDPOINTS = {
     response: ZReactResponse,
   },
   markRead: { method: 'POST', path: INBOX.read(p('channel'), p('pageId'), p('conversationId')), response: ZMarkReadResponse },
-  // Internal comments and mentions (issue #12): one call lists (`request: 'list'`) or adds.
+  // Internal comments and mentions: one call lists (`request: 'list'`) or adds.
   reviewComments: { method: 'POST', path: API.reviewComments, body: ZInternalCommentsRequest, response: z.union([ZInternalCommentsListResponse, ZInternalCommentAddResponse]) },
   mentionsUsers: { method: 'POST', path: API.mentionsUsers, body: ZMentionsUsersRequest, response: ZMentionsUsersResponse },
   mentionNotifications: { method: 'POST', path: API.mentionNotifications, body: ZMentionNotificationsRequest, response: ZMentionNotificationsResponse },
   mentionStatus: { method: 'POST', path: API.mentionStatus, body: ZMentionStatusRequest, response: ZMentionStatusResponse },
-  // Complaints and tickets (issue #12, docs/decisions/0026 and 0027).
+  // Complaints and tickets (docs/decisions/0026 and 0027).
   complaintsList: { method: 'POST', path: API.complaintsList, body: ZListComplaintsRequest, response: ZListComplaintsResponse },
   complaintGet: { method: 'POST', path: API.complaintGet, body: ZGetComplaintRequest, response: ZComplaintDetail },
   complaintUpdate: { method: 'POST', path: API.complaintUpdate, body: ZUpdateComplaintRequest, response: ZComplaint },
@@ -245,7 +247,8 @@ export class MockReply {
 }
 
 export const reply = {
-  /** An error answer of spec §8; `body` must be a `ZErrorResponse` (`{message, field?, code?}`). */
+  /** An error answer in docs/requirements/errors.md; `body` must be a `ZErrorResponse` (`{message,
+   * field?, code?}`). */
   error: (status: number, body: TErrorResponse) => new MockReply('error', status, body),
   /** The server cannot be reached: `fetch` rejects (the app's status 0). */
   network: () => new MockReply('network', 0, null),

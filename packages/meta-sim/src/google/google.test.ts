@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 /**
- * The Google Business Profile simulator (issue #11, external-apis.md §6): OAuth with
- * business.manage, accounts, v1 locations with a required readMask, v4 reviews with starRating,
- * orderBy and page tokens, updateReply/deleteReply, the error envelope, and quotas.
+ * The Google Business Profile simulator
+ * (docs/requirements/platform-apis.md#google-business-profile): OAuth with business.manage,
+ * accounts, v1 locations with a required readMask, v4 reviews with starRating, orderBy and page
+ * tokens, updateReply/deleteReply, the error envelope, and quotas.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewSource } from '@dinedesk/demo-data';

@@ -1,8 +1,8 @@
 /**
- * Google Business Profile and Google OAuth on the simulator (external-apis.md §6, issue #11).
- * Google serves these from several hosts; here each host is a path prefix under `/google`, so
- * a client that takes one base URL per host works unchanged (`https://{host}` ↔
- * `{simulator}/google/{host label}`):
+ * Google Business Profile and Google OAuth on the simulator
+ * (docs/requirements/platform-apis.md#google-business-profile). Google serves these from several
+ * hosts; here each host is a path prefix under `/google`, so a client that takes one base URL per
+ * host works unchanged (`https://{host}` ↔ `{simulator}/google/{host label}`):
  *
  *   accounts.google.com/o/oauth2/v2/auth            → /google/o/oauth2/v2/auth (consent page; its form POSTs back)
  *   oauth2.googleapis.com/token                     → /google/oauth2/token
@@ -47,7 +47,8 @@ export const GOOGLE_PREFIX = '/google';
 /** Lifetime of an authorization code, seconds. */
 export const GOOGLE_CODE_TTL_SECONDS = 600;
 
-/** Fields a location `readMask` may name (external-apis.md §6). */
+/** Fields a location `readMask` may name
+ * (docs/requirements/platform-apis.md#google-business-profile). */
 export const LOCATION_FIELDS = ['name', 'title', 'storeCode', 'storefrontAddress', 'phoneNumbers', 'categories', 'websiteUri', 'regularHours', 'openInfo', 'metadata', 'languageCode'] as const;
 
 const STATUS_OF: Record<number, string> = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED' };

@@ -1,8 +1,9 @@
 /**
- * The Google Business Profile side of the simulator (external-apis.md §6, issue #11): one Google
- * user per demo client, who owns one business account (`accounts/{n}`) holding one location per
- * outlet (`locations/{n}`), and the outlet's Google reviews: the dataset reviews that
- * `reviewSource` gives to Google (the rest are the Facebook Page's ratings).
+ * The Google Business Profile side of the simulator
+ * (docs/requirements/platform-apis.md#google-business-profile): one Google user per demo client,
+ * who owns one business account (`accounts/{n}`) holding one location per outlet (`locations/{n}`),
+ * and the outlet's Google reviews: the dataset reviews that `reviewSource` gives to Google (the
+ * rest are the Facebook Page's ratings).
  *
  * State that survives a restart (replies, OAuth grants) is in the simulator's state file under
  * `google`; the world itself is rebuilt from the seed on every start, like the Graph side.
@@ -19,15 +20,17 @@ import {
 } from '@dinedesk/demo-data';
 import type { StateStore } from '../state.ts';
 
-/** The OAuth scope the Business Profile APIs need (external-apis.md §6). */
+/** The OAuth scope the Business Profile APIs need
+ * (docs/requirements/platform-apis.md#google-business-profile). */
 export const BUSINESS_MANAGE_SCOPE = 'https://www.googleapis.com/auth/business.manage';
 /** Google access tokens live an hour (`expires_in: 3599`). */
 export const GOOGLE_ACCESS_TOKEN_SECONDS = 3599;
-/** Requests per minute per API for the project (external-apis.md §6 "300 QPM per API"). */
+/** Requests per minute per API for the project (docs/requirements/platform-apis.md#quotas). */
 export const GOOGLE_REQUESTS_PER_MINUTE = 300;
-/** Review reply edits per minute per location (external-apis.md §6 "10 edits/min per profile"). */
+/** Review reply edits per minute per location (docs/requirements/platform-apis.md#quotas). */
 export const GOOGLE_EDITS_PER_MINUTE = 10;
-/** Largest reply Google accepts, bytes of UTF-8 (external-apis.md §6). */
+/** Largest reply Google accepts, bytes of UTF-8
+ * (docs/requirements/platform-apis.md#google-business-profile). */
 export const GOOGLE_REPLY_MAX_BYTES = 4096;
 
 export const STAR_RATINGS = ['STAR_RATING_UNSPECIFIED', 'ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
@@ -103,7 +106,8 @@ export function starRatingOf(raw: number | null): StarRating {
   return STAR_RATINGS[Math.min(5, Math.max(1, Math.round(raw)))]!;
 }
 
-/** `orderBy` of the v4 reviews list (external-apis.md §6). */
+/** `orderBy` of the v4 reviews list
+ * (docs/requirements/platform-apis.md#google-business-profile). */
 export const REVIEW_ORDERS = ['updateTime desc', 'rating', 'rating desc'] as const;
 export type ReviewOrder = (typeof REVIEW_ORDERS)[number];
 

@@ -1,8 +1,8 @@
 /**
  * The app, its Facebook test users, their Pages and tokens.
  *
- * Endpoints (external-apis.md §1; Graph API reference "Test Users", "User/accounts",
- * "Page", "debug_token"):
+ * Endpoints (docs/requirements/platform-apis.md#facebook-login-and-tokens; Graph API reference
+ * "Test Users", "User/accounts", "Page", "debug_token"):
  *   GET /{app-id}/accounts/test-users   app token only → {data:[{id,access_token,login_url}],paging}
  *   GET /me, /{user-id}                  User {id,name}; /me with a page token is that Page
  *   GET /me/accounts                     the user's Pages with their page tokens, cursor paged; a
@@ -169,8 +169,9 @@ export const accountsModule: GraphModule = {
 };
 
 /**
- * `GET /debug_token?input_token=`: describes `input_token` (external-apis.md §1). Invalid
- * tokens are not an error of the call: they come back as `is_valid:false` with `error` in data.
+ * `GET /debug_token?input_token=`: describes `input_token`
+ * (docs/requirements/platform-apis.md#facebook-login-and-tokens). Invalid tokens are not an error
+ * of the call: they come back as `is_valid:false` with `error` in data.
  * @throws GraphError 100 when `input_token` is missing
  */
 function debugToken(ctx: GraphContext): unknown {

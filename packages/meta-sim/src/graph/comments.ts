@@ -1,5 +1,6 @@
 /**
- * Comments on review stories and replies to them (external-apis.md §2; Graph reference
+ * Comments on review stories and replies to them
+ * (docs/requirements/platform-apis.md#page-ratings-reviews-and-comments; Graph reference
  * "Object/comments", "Comment").
  *
  *   GET  /{story-id|comment-id}                   the story / comment (fields)

@@ -25,7 +25,7 @@ export interface SimSwitches {
   /**
    * The app's "Require App Secret" setting: every call with a user or page token must carry
    * `appsecret_proof` = hex HMAC-SHA256(app secret, access token), else 100 (Graph API
-   * "Securing Requests"; issue #11).
+   * "Securing Requests").
    */
   requireAppsecretProof: boolean;
 }
@@ -46,7 +46,8 @@ export interface SimCore {
   inbox: Inbox;
   /** Webhook delivery (`webhooks.ts`). */
   webhooks: WebhookDispatcher;
-  /** Conversations API calls per second per Page / IG account (§3 "Rate limits"). */
+  /** Conversations API calls per second per Page / IG account
+   * (docs/requirements/platform-apis.md#rate-limits). */
   conversationsLimiter: PerSecondLimiter;
   /** Armed write faults: POSTs that hang after or instead of being applied (`write-faults.ts`). */
   writeFaults: WriteFaults;
@@ -71,7 +72,8 @@ export interface GraphContext {
   baseUrl: string;
   /**
    * Adds an entry for `id` to this answer's `X-Business-Use-Case-Usage` header (e.g. the
-   * Messenger bucket of the Conversations API next to the Page's own), §3 "Headers".
+   * Messenger bucket of the Conversations API next to the Page's own),
+   * docs/requirements/platform-apis.md#headers.
    */
   addBusinessUsage(id: string, entry: Record<string, unknown>): void;
 }

@@ -1,6 +1,8 @@
 /**
- * Messenger and Page-linked Instagram messaging on graph.facebook.com (external-apis.md §3,
- * §4; Graph reference "Conversations API", "Send API", "Page/subscribed_apps").
+ * Messenger and Page-linked Instagram messaging on graph.facebook.com
+ * (docs/requirements/platform-apis.md#messenger-and-instagram-messaging and
+ * platform-apis.md#webhooks; Graph reference "Conversations API", "Send API",
+ * "Page/subscribed_apps").
  *
  *   GET    /{page-id}/conversations?platform=messenger|instagram&user_id=&fields=&limit=&after=
  *   GET    /{conversation-id}[?fields=messages{...}]     UnifiedThread
@@ -141,7 +143,8 @@ function assertCanReadThread(ctx: GraphContext, conv: Conversation, objectId: st
 /**
  * The thread's messages newest first, one page of them projected. Messages outside the 20
  * most recent keep only `id` and `created_time`: Meta lists every message but gives details
- * for the 20 most recent only (§3 "Messages"); the simulator's reading of that rule for lists.
+ * for the 20 most recent only (docs/requirements/platform-apis.md#messages); the simulator's
+ * reading of that rule for lists.
  */
 function messagesList(
   ctx: GraphContext,
@@ -231,9 +234,9 @@ function parseOutgoing(ctx: GraphContext): { text: string; attachments: { type: 
 }
 
 /**
- * Window rule of §3 ("Window", behaviour 3): RESPONSE/UPDATE within 24 h of the guest's last
- * message; MESSAGE_TAG + HUMAN_AGENT within 7 days; Messenger's other tags have no window;
- * Instagram accepts only HUMAN_AGENT.
+ * Window rule (docs/requirements/platform-apis.md#window, behaviour 3): RESPONSE/UPDATE within
+ * 24 h of the guest's last message; MESSAGE_TAG + HUMAN_AGENT within 7 days; Messenger's other
+ * tags have no window; Instagram accepts only HUMAN_AGENT.
  * @throws GraphError 100 for bad messaging_type/tag, 10/2018278 outside the window
  */
 function assertWindow(ctx: GraphContext, conv: Conversation): void {
@@ -303,7 +306,8 @@ function senderAction(ctx: GraphContext, conv: Conversation, action: string, now
   }
   const reaction = typeof payload?.reaction === 'string' ? normaliseReaction(payload.reaction) : null;
   if (!reaction) throw invalidParameter('param payload[reaction] is required');
-  // Third-party sources say Instagram accepts only "love" (external-apis.md §3, unverified).
+  // Third-party sources say Instagram accepts only "love"
+  // (docs/requirements/platform-apis.md#messenger-and-instagram-messaging, unverified).
   if (conv.channel === 'instagram' && reaction.reaction !== 'love') throw invalidParameter('Instagram messaging only supports the love reaction');
   inbox.react(message, 'page', reaction, now);
 }

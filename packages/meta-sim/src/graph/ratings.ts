@@ -1,5 +1,6 @@
 /**
- * Page ratings (Graph "Recommendation" objects), external-apis.md §2.
+ * Page ratings (Graph "Recommendation" objects),
+ * docs/requirements/platform-apis.md#page-ratings-reviews-and-comments.
  *
  *   GET /{page-id}/ratings?fields=created_time,has_rating,has_review,rating,
  *       recommendation_type,review_text,reviewer{id,name},open_graph_story{id}&limit=&after=
@@ -21,7 +22,8 @@ import { type GraphContext, type GraphModule, graphTime, hasScope, isPageToken, 
  */
 const DEFAULT_FIELDS = 'created_time,has_rating,has_review,rating,recommendation_type,review_text';
 
-/** Recommendation type of a rating: negative only for 1–2 stars (§2). */
+/** Recommendation type of a rating: negative only for 1–2 stars
+ * (docs/requirements/platform-apis.md#page-ratings-reviews-and-comments). */
 export function recommendationType(rating: number | null): 'positive' | 'negative' {
   return rating === null || rating >= 3 ? 'positive' : 'negative';
 }
@@ -71,7 +73,8 @@ export const ratingsModule: GraphModule = {
         recommendation_type: { get: (r) => recommendationType(r.rating) },
         review_text: { get: (r) => r.text },
         reviewer: { node: 'Profile', get: (r) => r.reviewer },
-        // Reviews made before Aug 2018 have no story: the field is left out entirely (§2).
+        // Reviews made before Aug 2018 have no story: the field is left out entirely
+        // (docs/requirements/platform-apis.md#page-ratings-reviews-and-comments).
         open_graph_story: { node: 'Story', get: (r, _s, ctx) => (r.storyId ? ctx.sim.seed.stories.get(r.storyId) : undefined) },
       },
     });

@@ -2,9 +2,9 @@
  * Path dispatch for Graph calls: `/{node-id}[/{edge}...]`, `/me[...]` and top-level paths
  * such as `/debug_token`. The version prefix is removed by the server before this runs.
  *
- * Error rules (Graph API behaviour, external-apis.md behaviour 7): an id nobody owns, or a
- * method the node/edge lacks, is 100/33 "Unsupported {method} request"; an edge the node does
- * not have is 2500 "Unknown path components"; `/me` with an app token is 2500.
+ * Error rules (Graph API behaviour, docs/requirements/platform-apis.md behaviour 7): an id nobody
+ * owns, or a method the node/edge lacks, is 100/33 "Unsupported {method} request"; an edge the node
+ * does not have is 2500 "Unknown path components"; `/me` with an app token is 2500.
  */
 import { activeTokenRequired, unknownPath, unsupportedRequest } from '../errors.ts';
 import type { AnyEdgeRoute, GraphContext, GraphModule, GraphNode, RootRoute } from './core.ts';

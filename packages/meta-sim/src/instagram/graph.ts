@@ -1,5 +1,6 @@
 /**
- * Instagram media and media insights on Graph (external-apis.md §5; docs/decisions/0035):
+ * Instagram media and media insights on Graph
+ * (docs/requirements/platform-apis.md#instagram-media-and-insights; docs/decisions/0035):
  *
  *   GET /{ig-user-id}/media?fields=id,caption,media_type,media_product_type,media_url,
  *       thumbnail_url,permalink,shortcode,timestamp,like_count,comments_count,username&limit=

@@ -3,10 +3,11 @@ import { relative, seedData, startSim, type TestSim } from '../testing.ts';
 import { DEFAULT_METRIC_MATRIX, DISH_LEXICON, FEED_MEDIA_PER_ACCOUNT, INSIGHTS_LAG_HOURS, MIN_AUDIENCE, RETENTION_DAYS, type SimMedia } from './world.ts';
 
 /**
- * Instagram media and media insights (external-apis.md §5, issue #13, docs/decisions/0035):
- * paging and fields of `/media`, live `/stories`, the per-type metric matrix, code 100 for
- * deprecated/unknown/unsupported metrics, code 10 for a tiny audience, empty `data` for the lag
- * and past the retention, stories gone after 24 h, permissions, and determinism of the seed.
+ * Instagram media and media insights
+ * (docs/requirements/platform-apis.md#instagram-media-and-insights, docs/decisions/0035): paging
+ * and fields of `/media`, live `/stories`, the per-type metric matrix, code 100 for
+ * deprecated/unknown/unsupported metrics, code 10 for a tiny audience, empty `data` for the lag and
+ * past the retention, stories gone after 24 h, permissions, and determinism of the seed.
  */
 
 const HOUR = 3_600_000;

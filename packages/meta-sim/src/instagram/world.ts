@@ -1,7 +1,8 @@
 /**
- * Instagram media and their insights (external-apis.md §5; issue #13 "Instagram media insights";
- * docs/decisions/0035): the media of every demo Instagram professional account (one per Page,
- * `SimPage.instagramUserId`), with lifetime metrics drawn deterministically per media id.
+ * Instagram media and their insights
+ * (docs/requirements/platform-apis.md#instagram-media-and-insights; docs/decisions/0035): the media
+ * of every demo Instagram professional account (one per Page, `SimPage.instagramUserId`), with
+ * lifetime metrics drawn deterministically per media id.
  *
  * - **Media per account**: {@link FEED_MEDIA_PER_ACCOUNT} feed posts and reels, newest first,
  *   spread over about 26 months (the oldest two past the 2-year retention), plus
@@ -26,9 +27,10 @@ export type MediaType = 'IMAGE' | 'VIDEO' | 'CAROUSEL_ALBUM';
 export type MediaProductType = 'FEED' | 'REELS' | 'STORY';
 
 /**
- * Metrics Graph answers per media product type (external-apis.md §5 "Current metrics by type").
- * Configurable (`createMetaSim({ instagramMetrics })`): third-party reports conflict on
- * `shares`/`likes`/`comments` for IMAGE and CAROUSEL_ALBUM.
+ * Metrics Graph answers per media product type
+ * (docs/requirements/platform-apis.md#current-metrics-by-type). Configurable (`createMetaSim({
+ * instagramMetrics })`): third-party reports conflict on `shares`/`likes`/`comments` for IMAGE and
+ * CAROUSEL_ALBUM.
  */
 export type MetricMatrix = Record<MediaProductType, readonly string[]>;
 
@@ -39,7 +41,7 @@ export const DEFAULT_METRIC_MATRIX: MetricMatrix = {
 };
 
 /**
- * Metrics Meta removed (external-apis.md §5 "Deprecated"): `impressions`, `plays`,
+ * Metrics Meta removed (docs/requirements/platform-apis.md#deprecated): `impressions`, `plays`,
  * `clips_replays_count`, `ig_reels_aggregated_all_plays_count` (v22.0+, all versions from
  * 2025-04-21), `video_views`; older: `engagement`, `taps_forward`, `taps_back`, `exits`.
  * Asking for one answers code 100, on every version.
@@ -62,7 +64,8 @@ export const FEED_MEDIA_PER_ACCOUNT = 24;
 export const STORIES_PER_ACCOUNT = 3;
 /** Reach below this answers code 10 "Not enough viewers" (Meta documents no threshold; decision 0035). */
 export const MIN_AUDIENCE = 5;
-/** Insights of media younger than this are not there yet: `data: []` (external-apis.md §5 "lags up to 48 h"). */
+/** Insights of media younger than this are not there yet: `data: []`
+ * (docs/requirements/platform-apis.md#data-rules). */
 export const INSIGHTS_LAG_HOURS = 6;
 /** Insights are kept 2 years; older media answer `data: []`. */
 export const RETENTION_DAYS = 730;

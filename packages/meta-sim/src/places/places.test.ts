@@ -1,5 +1,5 @@
 /**
- * The Places API (New) simulator (issue #12, docs/decisions/0030): API key, required field mask,
+ * The Places API (New) simulator (docs/decisions/0030): API key, required field mask,
  * masked answers, text search over both CSVs, place details, ratings computed from the real
  * reviews, and the simulator-only review history.
  */

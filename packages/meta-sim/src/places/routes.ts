@@ -1,5 +1,5 @@
 /**
- * Google Places API (New) on the simulator (issue #12, docs/decisions/0030): a faithful subset,
+ * Google Places API (New) on the simulator (docs/decisions/0030): a faithful subset,
  * under the Google prefix like the other Google hosts (`places.googleapis.com/v1` ↔
  * `{simulator}/google/places/v1`):
  *

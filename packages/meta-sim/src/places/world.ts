@@ -1,7 +1,6 @@
 /**
- * The Google Places API (New) side of the simulator (issue #12 "Competitor analysis",
- * docs/decisions/0030): every restaurant of the seed directory as a Place, so DineDesk can pick
- * competitors and read their public ratings.
+ * The Google Places API (New) side of the simulator (docs/decisions/0030): every restaurant of the
+ * seed directory as a Place, so DineDesk can pick competitors and read their public ratings.
  *
  * - Hyderabad restaurants (`restaurants_zomato_hyderabad.csv`): `rating` and `userRatingCount`
  *   are computed from their real reviews in the seed's `reviews_zomato_hyderabad*.csv` (mean of

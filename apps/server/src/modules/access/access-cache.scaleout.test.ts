@@ -6,7 +6,7 @@ import { bearer, startHarness, type Harness } from '../../test/harness.ts';
 
 /**
  * Two server instances with their own access caches over one PostgreSQL database and one Redis
- * (a scaled-out deployment, issue #10): a logout or an access change made through one drops the
+ * (a scaled-out deployment): a logout or an access change made through one drops the
  * cached access in the other at once, through the socket.io Redis adapter. The TTL is a minute,
  * so only that message can end the other instance's entry within the polling below.
  * PostgreSQL project only (`*.scaleout.test.ts`).

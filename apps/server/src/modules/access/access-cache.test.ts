@@ -7,7 +7,7 @@ import { bearer, startHarness, type Harness } from '../../test/harness.ts';
 import { forgetCachedAccess } from './session.service.ts';
 
 /**
- * The per-process cache of a session's access (issue #10, session.service.ts `AccessCache`):
+ * The per-process cache of a session's access (session.service.ts `AccessCache`):
  * reused while fresh, dropped at once by logout and by access changes made through the
  * service. A long TTL here makes "dropped" visible: only an invalidation can end an entry.
  */

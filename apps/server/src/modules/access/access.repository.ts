@@ -7,7 +7,7 @@ import { outletScope } from '../../lib/tenant-scope.ts';
 import { schema } from '../../db/client.ts';
 
 /**
- * SQL of sessions, memberships and grants that access is computed from (issue #9: routes →
+ * SQL of sessions, memberships and grants that access is computed from (routes →
  * service → repository). Every function takes the `Db` (or a transaction) to run on.
  */
 
@@ -23,7 +23,7 @@ export async function revokeSession(db: Db, sessionId: string, at: Date): Promis
 
 /**
  * The session of a token with its user, client and the user's membership there, in one round
- * trip: this runs on every request (issue #10 measures it). Undefined when no such session.
+ * trip: this runs on every request (the list benchmarks measure it). Undefined when no such session.
  */
 /** Prepared once per handle: this runs on every authenticated request (lib/prepared.ts). */
 const sessionWithMembershipQuery = preparedOn((db) =>

@@ -34,11 +34,11 @@ const security = [{ bearer: [] }];
 const tags = ['access'];
 
 /**
- * Identity and access (spec §3–§7; issue #4, #8, #9): sign-in (password, set-password from an
- * invitation, ReservGo sign-on), logout, client details, and the users of a client with their
- * roles, access ids, invitations and audit log. Sign-in is throttled per (address, account) and
- * per address, shared through Redis when `REDIS_URL` is set (docs/decisions/0012). Each route
- * declares its need (plugins/auth.ts).
+ * Identity and access (docs/requirements/data.md, states.md, validation.md, roles.md and calls.md):
+ * sign-in (password, set-password from an invitation, ReservGo sign-on), logout, client details,
+ * and the users of a client with their roles, access ids, invitations and audit log. Sign-in is
+ * throttled per (address, account) and per address, shared through Redis when `REDIS_URL` is set
+ * (docs/decisions/0012). Each route declares its need (plugins/auth.ts).
  */
 export async function accessRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -88,7 +88,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in client, its visible brands and outlets, and the fresh userData',
-        description: 'Fails with 401 and message "Invalid token" or "Token has expired" (spec §5, §8).',
+        description: 'Fails with 401 and message "Invalid token" or "Token has expired" (docs/requirements/validation.md and errors.md).',
         security,
         response: { 200: ZClientDetailsResponse, ...errors, 429: ZErrorResponse },
       },
@@ -169,7 +169,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
         tags,
         security,
         summary: 'Access ids of a user: request "get" reads them, "update" replaces them and/or the role',
-        description: 'Changes apply to the user’s next call and move their open sockets at once (spec §4).',
+        description: 'Changes apply to the user’s next call and move their open sockets at once (docs/requirements/states.md).',
         body: ZAccessControlRequest,
         response: { 200: ZAccessControlResponse, ...errors },
       },

@@ -14,8 +14,9 @@ import { invitationAsUser } from './invitations.service.ts';
 import { assertCan, requireClient, type AuthContext } from './session.service.ts';
 
 /**
- * Users of a client and their access (spec §4, §6; docs/decisions/0003, 0008): roles, access
- * ids, the user list with pending invitations, and the audit log.
+ * Users of a client and their access (docs/requirements/states.md and roles.md;
+ * docs/decisions/0003, 0008): roles, access ids, the user list with pending invitations, and the
+ * audit log.
  */
 
 /** Roles whose outlets are narrowed by brand/outlet grants (others see the whole client). */
@@ -33,9 +34,9 @@ export async function getUserRole(ctx: AppContext, auth: AuthContext, userId: st
 }
 
 /**
- * `POST /api/access-control-of-user` (spec §4, §6): `get` answers the access ids (own, or a
- * member's with `read Access`), `update` replaces the given kinds and/or the role (`update
- * Access`), audits the change and makes the user's sockets re-sync their rooms.
+ * `POST /api/access-control-of-user` (docs/requirements/states.md and roles.md): `get` answers the
+ * access ids (own, or a member's with `read Access`), `update` replaces the given kinds and/or the
+ * role (`update Access`), audits the change and makes the user's sockets re-sync their rooms.
  * @throws 403 missing ability or own access; 404 a user, brand or outlet of another client
  */
 export async function accessControl(ctx: AppContext, auth: AuthContext, body: TAccessControlRequest): Promise<TAccessControlResponse> {
@@ -164,7 +165,7 @@ async function updatePendingInvitation(
 /**
  * `GET /api/client-users`: members of the session's client with their access ids, then its
  * pending invitations as inactive rows (docs/decisions/0009). An invitation shows only what the
- * inviter typed, never data of an account the email may have elsewhere (issue #8).
+ * inviter typed, never data of an account the email may have elsewhere.
  */
 export async function listClientUsers(ctx: AppContext, clientId: string): Promise<TClientUser[]> {
   const rows = await membersOf(ctx.db, clientId);
@@ -188,7 +189,8 @@ export async function listClientUsers(ctx: AppContext, clientId: string): Promis
   const memberEmails = new Set(members.map((m) => m.email.toLowerCase()));
   const pending = await pendingInvitations(ctx.db, clientId, ctx.now());
   const seen = new Set<string>();
-  // Invitations made before issue #8 created the member at invite time: that row is listed already.
+  // Invitations made in earlier versions created the member at invite time: that row is listed
+  // already.
   const invited = pending.filter((p) => !memberEmails.has(p.email) && !seen.has(p.email) && seen.add(p.email)).map(invitationAsUser);
   return [...members, ...invited].sort((x, y) => x.email.localeCompare(y.email));
 }

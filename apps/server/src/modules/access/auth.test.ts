@@ -54,7 +54,7 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('sign-in throttling (issue #8, docs/decisions/0012)', () => {
+describe('sign-in throttling (docs/decisions/0012)', () => {
   const attempt = (email: string, password: string, ip: string, headers: Record<string, string> = {}) =>
     inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip, headers });
 
@@ -105,7 +105,7 @@ describe('sign-in throttling (issue #8, docs/decisions/0012)', () => {
   });
 });
 
-describe('POST /api/auth/set-password judges the password (issue #8)', () => {
+describe('POST /api/auth/set-password judges the password', () => {
   async function invitationToken(email: string): Promise<string> {
     const owner = await h.login('owner@deccan-table.demo');
     const res = await inject({ method: 'POST', url: '/api/client-users/invite', headers: bearer(owner), payload: { email, fullName: 'Ravi Kumar', role: 'viewer' } });

@@ -14,7 +14,7 @@ import type { InvitationRow } from './invitations.repository.ts';
 import type { AuthContext } from './session.service.ts';
 
 /**
- * Invitations (docs/decisions/0009, issue #4, #8): creating one (user invite, client onboarding),
+ * Invitations (docs/decisions/0009): creating one (user invite, client onboarding),
  * and accepting one, by choosing the password of a new account (set-password) or by signing in
  * (accept-invitation). Only a token's SHA-256 is stored.
  */
@@ -33,7 +33,7 @@ export interface InvitationGrant {
 }
 
 /**
- * Creates a one-time invitation into `clientId` (docs/decisions/0009, issue #8): a pending
+ * Creates a one-time invitation into `clientId` (docs/decisions/0009): a pending
  * membership with the email, name, role and access ids the inviter typed. It reads and changes
  * no account: whether the email has one is decided only when the invitation is accepted, so the
  * answer is the same for every email. Only the token's SHA-256 is stored.
@@ -53,7 +53,7 @@ export async function createInvitation(
   return { id, invitation: { url: `/set-password?token=${token}`, expiresAt: expiresAt.toISOString() } };
 }
 
-/** A pending invitation as a row of the client's users: only what the inviter typed (issue #8). */
+/** A pending invitation as a row of the client's users: only what the inviter typed. */
 export function invitationAsUser(row: InvitationRow): TClientUser {
   const role = (CLIENT_ROLES as readonly string[]).includes(row.role) ? (row.role as TClientRole) : 'viewer';
   const access = row.access;
@@ -77,7 +77,7 @@ export function invitationAsUser(row: InvitationRow): TClientUser {
  * every place that sets a password goes through here or {@link assertStrongPassword}. The
  * invited user's email and name and the name of the client they join count as guessable words
  * (lib/password-policy.ts).
- * @throws HttpError 400 naming `body.password` with the reason in `language` (issue #8)
+ * @throws HttpError 400 naming `body.password` with the reason in `language`
  */
 export async function hashNewPassword(ctx: AppContext, input: { password: string; invitationToken: string; language: MessageLanguage }): Promise<string> {
   // Read-only look-up for the user's words; the invitation itself is checked and consumed by
@@ -88,7 +88,7 @@ export async function hashNewPassword(ctx: AppContext, input: { password: string
 }
 
 /**
- * `POST /api/client-users/invite` (issue #4, #8; docs/decisions/0009): invites an email into the
+ * `POST /api/client-users/invite` (docs/decisions/0009): invites an email into the
  * session's client with a role and access ids. It creates a pending invitation only; no account
  * is read or changed, so a brand-new email and one with an account elsewhere get the same 201
  * and the same shape, with only what the inviter typed. A new invitation for an email with a
@@ -100,8 +100,8 @@ export async function hashNewPassword(ctx: AppContext, input: { password: string
  */
 /**
  * Modules a new user is granted when the invitation names none: all but Digital Marketing, which
- * is off by default (spec §2 lists its group disabled; issue #14 "module access id; off by
- * default"; docs/decisions/0043): the owner switches it on per user in Users & access.
+ * is off by default (docs/requirements/routes.md lists its group disabled; "module access id; off
+ * by default"; docs/decisions/0043): the owner switches it on per user in Users & access.
  */
 export const DEFAULT_INVITE_MODULES: readonly TModule[] = MODULES.filter((m) => m !== 'digital_marketing');
 
@@ -136,8 +136,8 @@ async function claimInvitation(tx: Db, token: string, now: Date) {
 
 /**
  * Turns an accepted invitation into a membership of its client with the role and access ids it
- * carries, and records who accepted it. A user who is a member already (an invitation made
- * before issue #8 created the membership at invite time) keeps the membership as it is.
+ * carries, and records who accepted it. A user who is a member already (an invitation made in
+ * earlier versions created the membership at invite time) keeps the membership as it is.
  */
 async function joinClient(tx: Db, inv: InvitationRow & { clientId: string }, userId: string, now: Date): Promise<void> {
   await repo.setInvitationUser(tx, inv.id, userId);
@@ -151,7 +151,7 @@ async function joinClient(tx: Db, inv: InvitationRow & { clientId: string }, use
 }
 
 /**
- * `POST /api/auth/set-password` (docs/decisions/0009, issue #8): accepts an invitation by
+ * `POST /api/auth/set-password` (docs/decisions/0009): accepts an invitation by
  * choosing the password of a **new** account. The token sets a password only when the email has
  * no account that anyone could already use: no user row, or one without a password, not a super
  * admin and a member of no other client; and no earlier pending invitation of another client is
@@ -183,7 +183,7 @@ export async function consumeInvitation(ctx: AppContext, token: string, password
 }
 
 /**
- * `POST /api/auth/accept-invitation` (docs/decisions/0009, issue #8): an existing account
+ * `POST /api/auth/accept-invitation` (docs/decisions/0009): an existing account
  * accepts an invitation by signing in and presenting its link. Both are needed: the link alone
  * (held by the inviter too) never opens an account, and the account alone cannot take an
  * invitation meant for someone who was given the link. Pending invitations are not listed to

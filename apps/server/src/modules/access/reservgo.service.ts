@@ -14,10 +14,11 @@ export const RESERVGO_AUDIENCE = 'dinedesk';
 const refuse = (message: string) => new HttpError(401, message);
 
 /**
- * `GET /api/reservgo/secure-endpoint?token` (spec §7, screens.md "Login"): single sign-on from
- * ReservGo. The token is a compact JWS, HS256 with `RESERVGO_SHARED_SECRET`, `iss: reservgo`,
- * `aud: dinedesk`, `sub` = the user's email, `iat`, `exp` ≤ 5 minutes after `iat`, and a `jti`
- * used once (docs/decisions/0010-reservgo-sign-on.md).
+ * `GET /api/reservgo/secure-endpoint?token` (docs/requirements/calls.md,
+ * docs/requirements/screen-contents.md#login): single sign-on from ReservGo. The token is a compact
+ * JWS, HS256 with `RESERVGO_SHARED_SECRET`, `iss: reservgo`, `aud: dinedesk`, `sub` = the user's
+ * email, `iat`, `exp` ≤ 5 minutes after `iat`, and a `jti` used once
+ * (docs/decisions/0010-reservgo-sign-on.md).
  * @returns like the login call: `{accessToken, userData}`
  * @throws 503 not configured; 401 "Invalid token", "Token has expired" or "Token has already
  *   been used"; 403 when the user has no client

@@ -8,10 +8,10 @@ import { HttpError } from '../../lib/errors.ts';
 import * as repo from './access.repository.ts';
 
 /**
- * Access tokens and the access they carry (spec §5, §8; docs/decisions/0003, 0008, 0011):
- * issue, verify and revoke, and `loadAccess`, the single place where a user's role, outlets and
- * modules in a client are computed. HTTP routes (through the authorization hook of
- * plugins/auth.ts) and the socket handshake resolve callers here.
+ * Access tokens and the access they carry (docs/requirements/validation.md and errors.md;
+ * docs/decisions/0003, 0008, 0011): issue, verify and revoke, and `loadAccess`, the single place
+ * where a user's role, outlets and modules in a client are computed. HTTP routes (through the
+ * authorization hook of plugins/auth.ts) and the socket handshake resolve callers here.
  */
 
 const ISSUER = 'dinedesk';
@@ -52,7 +52,7 @@ const hmacKeys = new Map<string, KeyObject>();
 /**
  * The token signing key as a Node `KeyObject`, made once per secret: given raw bytes, jose
  * imports the key again on every sign and verify, which showed in the request profile at 1M
- * rows (issue #10, docs/decisions/0020).
+ * rows (docs/decisions/0020).
  */
 function key(ctx: AppContext): KeyObject {
   const secret = ctx.secrets.jwtSecret;
@@ -219,7 +219,7 @@ async function grantedModules(ctx: AppContext, userId: string, clientId: string 
 const ACCESS_CACHE_MAX_SESSIONS = 10_000;
 
 /**
- * The access of recently seen sessions, per app context (issue #10 "keep the access of a token
+ * The access of recently seen sessions, per app context ("keep the access of a token
  * in a short-lived cache, invalidated by the access-change event"). A hit skips the session
  * query and the ability build; the signature and expiry of the token are still checked on every
  * call. Entries live `ACCESS_CACHE_SECONDS` (config; 0 turns the cache off) and are dropped at
@@ -292,7 +292,7 @@ export function forgetCachedAccess(ctx: AppContext, what: ForgetAccess): void {
  * signature and expiry are checked on every call. The result is frozen.
  * @throws HttpError 401 "Invalid token" (missing, bad signature, algorithm, issuer, audience,
  *   revoked, password changed since, membership or client gone) or "Token has expired"
- *   (spec §5, §8)
+ *   (docs/requirements/validation.md and errors.md)
  */
 export async function resolveAuth(ctx: AppContext, token: string | undefined): Promise<AuthContext> {
   if (!token) throw new HttpError(401, AUTH_MESSAGES.invalid);
@@ -346,8 +346,9 @@ export async function resolveSession(ctx: AppContext, sessionId: string, userId:
 
 /**
  * Throws 403 unless the caller's ability allows `action` on `subject` (server-side enforcement,
- * style.md rule 5). The authorization hook calls it with each route's declared need; services
- * call it only for rules that depend on the request (e.g. another user's role).
+ * docs/requirements/code-layout.md#rules-of-thumb, rule 5). The authorization hook calls it with
+ * each route's declared need; services call it only for rules that depend on the request (e.g.
+ * another user's role).
  */
 export function assertCan(auth: AuthContext, action: string, subject: string): void {
   if (!auth.ability.can(action, subject)) {

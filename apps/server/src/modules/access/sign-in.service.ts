@@ -10,7 +10,7 @@ import { issueAccessToken, loadAccess, revokeSession, type AuthContext } from '.
 
 export const LOGIN_FAILED_MESSAGE = 'Email or password is incorrect';
 
-/** The 429 answer's message, in the caller's language (spec §3). */
+/** The 429 answer's message, in the caller's language (docs/requirements/data.md). */
 const THROTTLED_MESSAGES: Record<MessageLanguage, (minutes: number) => string> = {
   en: (m) => `Too many failed sign-in attempts. Try again in ${m} ${m === 1 ? 'minute' : 'minutes'}.`,
   de: (m) => `Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in ${m} ${m === 1 ? 'Minute' : 'Minuten'} erneut.`,
@@ -34,9 +34,9 @@ let dummyHash: Promise<string> | null = null;
 
 /**
  * Signs a user in with email and password, throttled per (address, account) and per address
- * (docs/decisions/0012-sign-in-throttling.md; never per account alone, issue #8).
+ * (docs/decisions/0012-sign-in-throttling.md; never per account alone).
  * @param attempt.ip the caller's address (`request.ip`)
- * @returns the access token and the `userData` of spec §3
+ * @returns the access token and the `userData` in docs/requirements/data.md
  * @throws SignInThrottledError (429) when a bucket of this attempt is empty, before the password
  *   is looked at; HttpError 401 "Email or password is incorrect" otherwise
  */
@@ -98,14 +98,15 @@ export async function signIn(
 
 /**
  * Revokes the session of the calling token (`GET /api/logout`) and disconnects that session's
- * sockets in every process (issue #8 "Sockets outlive logout").
+ * sockets in every process.
  */
 export async function logout(ctx: AppContext, auth: AuthContext): Promise<void> {
   await revokeSession(ctx, auth.sessionId);
   await ctx.realtime.sessionsEnded([auth.sessionId]);
 }
 
-/** The `userData` of spec §3 for the calling session (answered again by get-client-details). */
+/** The `userData` in docs/requirements/data.md for the calling session (answered again by
+ * get-client-details). */
 export function userDataOf(auth: AuthContext): TUserData {
   return {
     id: auth.userId,

@@ -5,7 +5,7 @@ import { ORDER_IMPORT_MAX_PROBLEMS, type TImportProblem } from '@dinedesk/contra
 import { BAD_TEXT, clip, csvParseProblem, parseMoney } from '../orders/orders.csv.ts';
 
 /**
- * Reading an ads CSV (issue #14 "Ads pro", docs/decisions/0043): the shape of
+ * Reading an ads CSV (docs/decisions/0043): the shape of
  * `ADS_COLUMNS` (campaign, date, spend, impressions, clicks; any column order, other columns
  * ignored), streamed through `csv-parse` record by record like the order files, each row checked
  * and turned into one {@link AdRow}. No SQL here.

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { importAdsFileNow } from './ads.service.ts';
 
 /**
- * The generated demo ads file (issue #14 "a documented shape with a generated demo file",
+ * The generated demo ads file ("a documented shape with a generated demo file",
  * docs/decisions/0043). No public dataset pairs a restaurant's ad results with its orders, so
  * these campaigns are GENERATED, deterministically (a seeded pure-rand generator), over the period of Takeaway
  * 1's real orders (2018-06 to 2019-05), with spend, CPM and CTR in the ranges small local

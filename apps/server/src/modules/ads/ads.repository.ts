@@ -4,7 +4,7 @@ import { adCampaignDays, brands, importStaging, orders, outlets } from '../../db
 import type { AdRow } from './ads.csv.ts';
 
 /**
- * SQL of Ads pro (issue #14, docs/decisions/0043): the outlet's campaign-days
+ * SQL of Ads pro (docs/decisions/0043): the outlet's campaign-days
  * (`ad_campaign_days`), and the orders per day they are set against.
  */
 

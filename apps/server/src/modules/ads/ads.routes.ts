@@ -12,7 +12,7 @@ const READ = { need: { action: 'read', subject: 'DigitalMarketing', scope: 'outl
 const IMPORT = { need: { action: 'update', subject: 'DigitalMarketing', scope: 'outlet' } } as const;
 
 /**
- * Digital Marketing → Ads pro (issue #14, docs/decisions/0043). Every role granted the
+ * Digital Marketing → Ads pro (docs/decisions/0043). Every role granted the
  * `digital_marketing` module reads the ad figures of the outlets it sees; importing an ads file
  * (`update DigitalMarketing`) is for owners and super admins.
  */

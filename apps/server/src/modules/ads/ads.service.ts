@@ -18,7 +18,7 @@ import { readAdsFile, type AdRow } from './ads.csv.ts';
 import * as repo from './ads.repository.ts';
 
 /**
- * Ads pro (issue #14 "Digital Marketing: Ads pro", docs/decisions/0043).
+ * Ads pro ("Digital Marketing: Ads pro", docs/decisions/0043).
  *
  * - **Import**: an ads CSV (campaign, date, spend, impressions, clicks) goes through the order
  *   import's machinery: the same upload checks and storage (lib/csv-upload.ts), the same

@@ -11,7 +11,7 @@ import { countOf } from './ads.repository.ts';
 import { DEMO_ADS_FILE, demoAdsCsv } from './ads.demo.ts';
 
 /**
- * Ads pro (issue #14, docs/decisions/0043): the generated demo file and its seed, the import
+ * Ads pro (docs/decisions/0043): the generated demo file and its seed, the import
  * through the order import's machinery (new and replaced campaign-days, all or nothing, the
  * report, wrong files and options), the attribution checked against figures computed here from the
  * demo file's text and the stored orders, and who may read and import.

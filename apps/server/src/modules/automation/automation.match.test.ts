@@ -11,7 +11,7 @@ const review = (over: Partial<MatchableReview> = {}): MatchableReview => ({
   ...over,
 });
 
-describe('automation conditions (issue #12)', () => {
+describe('automation conditions', () => {
   it('matches everything without conditions', () => {
     expect(matches({}, review())).toBe(true);
     expect(matches({}, review({ rating: null, reviewText: '', sentiment: null }))).toBe(true);

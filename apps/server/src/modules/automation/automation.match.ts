@@ -1,7 +1,7 @@
 /**
- * Whether a review meets a rule's conditions, and which template of a pool answers it (issue
- * #12 "Automation"; docs/decisions/0028). Pure functions over the stored review: the arrival
- * job, the dry run and the tests share them, so a dry run shows exactly what the live rule does.
+ * Whether a review meets a rule's conditions, and which template of a pool answers it
+ * (docs/decisions/0028). Pure functions over the stored review: the arrival job, the dry run and
+ * the tests share them, so a dry run shows exactly what the live rule does.
  */
 import type { TAutomationConditions, TAutomationSource } from '@dinedesk/contracts/automation';
 

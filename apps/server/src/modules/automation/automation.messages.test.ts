@@ -10,7 +10,7 @@ import { bearer, startHarness, type Harness } from '../../test/harness.ts';
 import { automationRunJob } from './automation.service.ts';
 
 /**
- * `new_message` automation rules (issue #12 "Automation": trigger "new message";
+ * `new_message` automation rules (trigger "new message";
  * docs/decisions/0028): guest messages of Messenger conversations reach the rules through the
  * webhook; a run answers in the conversation after the delay, unless a teammate answered first
  * or the standard 24-hour window closed (then it waits as a draft: automatic messages never use

@@ -6,7 +6,8 @@ import { sentimentOf } from '../../lib/sentiment.ts';
 import { afterPosition, type KeysetPosition } from '../../lib/keyset.ts';
 import { tenantScope, type TenantScope } from '../../lib/tenant-scope.ts';
 
-/** Queries of automation rules, their runs and drafts (issue #12, docs/decisions/0028). Every query names its client. */
+/** Queries of automation rules, their runs and drafts (docs/decisions/0028). Every query names its
+ * client. */
 
 export type RuleRow = typeof automationRules.$inferSelect;
 export type RunRow = typeof automationRuns.$inferSelect;

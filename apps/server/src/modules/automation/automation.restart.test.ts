@@ -6,7 +6,7 @@ import { restartBed } from '../../test/restart.ts';
 import { queueAutomation } from './automation.service.ts';
 
 /**
- * A rule's delay lives in the job queue (issue #12 "Delays run in the job queue"; job tests
+ * A rule's delay lives in the job queue ("Delays run in the job queue"; job tests
  * "automation delay across a restart"): a review matches a 5-minute rule, the server stops
  * before the delay is over, and the next server runs the rule's actions at the due time, once:
  * one draft and one notification mail. On PostgreSQL two servers run the queue together.

@@ -11,7 +11,7 @@ const READ = { need: { action: 'read', subject: 'Automation', scope: 'client' } 
 const MANAGE = { need: { action: 'manage', subject: 'Automation', scope: 'client' } } as const;
 
 /**
- * Automation rules (issue #12; DineDesk's own calls, docs/decisions/0028). Every role of the
+ * Automation rules (DineDesk's own calls, docs/decisions/0028). Every role of the
  * reviews module reads the rules, their history and the drafts of the outlets it sees; owners
  * (`manage Automation`) write rules, dry-run them and work the approval queue.
  */

@@ -25,7 +25,7 @@ import * as repo from './automation.repository.ts';
 import { matches, pickTemplate } from './automation.match.ts';
 
 /**
- * Automation rules (issue #12 "Automation", docs/decisions/0028).
+ * Automation rules (docs/decisions/0028).
  *
  * - Owners write rules (`manage Automation`); every role of the reviews module reads them, their
  *   history and the drafts of the outlets it sees; owners work the approval queue.

@@ -10,7 +10,7 @@ import { bearer, startHarness, type Harness } from '../../test/harness.ts';
 import { automationRunJob } from './automation.service.ts';
 
 /**
- * Automation rules (issue #12, docs/decisions/0028): dry run over 90 days of real reviews, the
+ * Automation rules (docs/decisions/0028): dry run over 90 days of real reviews, the
  * arrival match in priority order, the delay, drafts and their approval, automatic replies that
  * pass the reply check (or wait as drafts), tickets, assignment and mail, and who may do what.
  */

@@ -6,7 +6,7 @@ import { membersWhoSee } from '../access/recipients.repository.ts';
 import { afterPosition, type KeysetPosition } from '../../lib/keyset.ts';
 import { tenantScope, type TenantScope } from '../../lib/tenant-scope.ts';
 
-/** Queries of internal comments and mention notifications (issue #12). Every query names its client. */
+/** Queries of internal comments and mention notifications. Every query names its client. */
 
 export type InternalCommentRow = typeof internalComments.$inferSelect;
 
@@ -103,7 +103,7 @@ export interface Mentionable {
 }
 
 /**
- * Members of `clientId` who can see `outlet` in the reviews module (issue #12 "Nobody can mention
+ * Members of `clientId` who can see `outlet` in the reviews module ("Nobody can mention
  * a user who cannot see that outlet"), the same rule as session.service `loadAccess`: owners see
  * everything; other roles need the module granted; brand managers the outlet's brand or the
  * outlet, outlet managers the outlet; agents and viewers every outlet.

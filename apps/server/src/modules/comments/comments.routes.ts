@@ -22,10 +22,10 @@ const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 
 const security = [{ bearer: [] }];
 
 /**
- * Internal comments and mentions (spec §7: review/comments, review/mentions-users,
- * review/mention-notifications, review/mentions/status; issue #12). Every call needs `read Review` in the
- * session's client; adding a comment also needs `create InternalComment` (checked by the service,
- * since listing does not).
+ * Internal comments and mentions (docs/requirements/calls.md: review/comments,
+ * review/mentions-users, review/mention-notifications, review/mentions/status). Every call needs
+ * `read Review` in the session's client; adding a comment also needs `create InternalComment`
+ * (checked by the service, since listing does not).
  */
 export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

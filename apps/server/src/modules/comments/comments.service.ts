@@ -21,7 +21,7 @@ import { recipientsNow } from '../access/recipients.repository.ts';
 import * as repo from './comments.repository.ts';
 
 /**
- * Internal comments and mentions (issue #12, spec §1 and §7, docs/decisions/0025).
+ * Internal comments and mentions (docs/requirements/product.md and calls.md, docs/decisions/0025).
  *
  * - A review's internal thread is read by everyone who may read the review (its outlet in the
  *   caller's scope) and written by the roles with `create InternalComment` (all but viewers).
@@ -203,7 +203,7 @@ export function threadLink(ctx: AppContext, thread: { reviewId: number | null; t
 }
 
 /**
- * `comments.mention-email`: emails one mention to its teammate (issue #12) through `ctx.mailer`.
+ * `comments.mention-email`: emails one mention to its teammate through `ctx.mailer`.
  * Skipped when the teammate has read or archived it meanwhile, may no longer see the thread's
  * outlet (removed, or moved off it: decision 0044), or it was already sent (a retry
  * after the mail went out but before it was recorded may send it twice: at least once).

@@ -8,9 +8,9 @@ import type { RealtimeTransport } from '../../lib/realtime.ts';
 import { mentionEmailJob } from './comments.service.ts';
 
 /**
- * Internal comments and mentions (issue #12, spec §7 `/api/review/comments`, `/mentions-users`,
- * `/mention-notifications`, `/mentions/status`): the thread, who may be mentioned, the
- * notifications with their email and socket event, and what is refused.
+ * Internal comments and mentions (docs/requirements/calls.md `/api/review/comments`,
+ * `/mentions-users`, `/mention-notifications`, `/mentions/status`): the thread, who may be
+ * mentioned, the notifications with their email and socket event, and what is refused.
  */
 
 let h: Harness;

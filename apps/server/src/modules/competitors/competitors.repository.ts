@@ -4,7 +4,7 @@ import { competitorPlaces, competitorReviews, competitorSnapshots, outletCompeti
 import { originalTimeOf, readDemoClock } from '../../db/demo-clock.ts';
 
 /**
- * Queries of competitor analysis (issue #12, docs/decisions/0030). Tenant-owned rows
+ * Queries of competitor analysis (docs/decisions/0030). Tenant-owned rows
  * (`outlet_competitors`) are always read by client and outlet; the Places tables hold public
  * data keyed by place id, reached only through an outlet's competitors.
  */

@@ -11,7 +11,7 @@ const READ = { need: { action: 'read', subject: 'CompetitorAnalysis', scope: 'ou
 const CHOOSE = { need: { action: 'update', subject: 'CompetitorAnalysis', scope: 'outlet' } } as const;
 
 /**
- * Competitor analysis (issue #12; DineDesk's own calls, docs/decisions/0030). Every role of the
+ * Competitor analysis (DineDesk's own calls, docs/decisions/0030). Every role of the
  * reviews module reads the analysis of the outlets it sees; owners and brand managers
  * (`update CompetitorAnalysis`) search Google Places and choose up to 5 competitors per outlet.
  */

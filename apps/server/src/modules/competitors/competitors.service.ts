@@ -13,7 +13,8 @@ import * as repo from './competitors.repository.ts';
 import { cachedThemesOf, THEME_REVIEWS_MAX } from './competitors.themes.ts';
 
 /**
- * Competitor analysis (issue #12, screens.md "Competitor analysis", docs/decisions/0030).
+ * Competitor analysis (docs/requirements/screen-contents.md#competitor-analysis,
+ * docs/decisions/0030).
  *
  * - Every role of the reviews module reads the analysis of the outlets it sees (`read
  *   CompetitorAnalysis`); owners and brand managers choose competitors (`update

@@ -8,7 +8,7 @@ import { refreshPlace } from './competitors.service.ts';
 import { themesOf } from './competitors.themes.ts';
 
 /**
- * Competitor analysis (issue #12, docs/decisions/0030): Places search, add (at most 5, unknown
+ * Competitor analysis (docs/decisions/0030): Places search, add (at most 5, unknown
  * and own places refused), the refresh job (daily snapshot, review history), the analysis (grid,
  * monthly trends, themes), remove, who may do what, bad input and isolation between clients.
  */

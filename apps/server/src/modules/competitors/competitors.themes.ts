@@ -1,5 +1,5 @@
 /**
- * Sentiment by theme (issue #12 "sentiment by theme (food, service, ambience, price, delivery)",
+ * Sentiment by theme ("sentiment by theme (food, service, ambience, price, delivery)",
  * docs/decisions/0030), from review texts, with the product's sentiment library (VADER,
  * lib/sentiment.ts). No SQL: the service hands in the texts.
  *

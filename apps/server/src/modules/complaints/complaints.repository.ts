@@ -17,7 +17,7 @@ import {
 import { afterPosition, type KeysetPosition } from '../../lib/keyset.ts';
 import { tenantScope, type TenantScope } from '../../lib/tenant-scope.ts';
 
-/** Queries of complaints (issue #12, docs/decisions/0026). Every query names its client. */
+/** Queries of complaints (docs/decisions/0026). Every query names its client. */
 
 export type ComplaintRow = typeof complaints.$inferSelect;
 export type ActivityKind = (typeof complaintActivity.$inferSelect)['kind'];
@@ -259,7 +259,7 @@ export async function countByStatus(db: Db, f: ComplaintFilter): Promise<Record<
   return out;
 }
 
-/** Complaints per outlet and status under the filters but status (the Overview, issue #14). */
+/** Complaints per outlet and status under the filters but status (the Overview). */
 export function countByOutletAndStatus(db: Db, f: ComplaintFilter): Promise<{ outletId: string; status: 'open' | 'in_progress' | 'resolved'; n: number }[]> {
   return db
     .select({ outletId: complaints.outletId, status: complaints.status, n: sql<number>`count(*)::int` })

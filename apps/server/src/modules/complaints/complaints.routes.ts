@@ -22,7 +22,7 @@ const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 
 const security = [{ bearer: [] }];
 
 /**
- * Complaints (issue #12; DineDesk's own calls, docs/decisions/0026). Reading needs
+ * Complaints (DineDesk's own calls, docs/decisions/0026). Reading needs
  * `read Complaint`; opening, flagging, linking and updating need `create`/`update Complaint`
  * (all roles of the reviews module but viewers); root causes are changed by owners.
  */

@@ -25,8 +25,8 @@ import { mentionableUsers } from '../comments/comments.repository.ts';
 import * as repo from './complaints.repository.ts';
 
 /**
- * Complaints (issue #12, screens.md "Complaints", docs/decisions/0026): one incident of one guest
- * at one outlet, gathering the guest's reviews and conversations.
+ * Complaints (docs/requirements/screen-contents.md#complaints, docs/decisions/0026): one incident
+ * of one guest at one outlet, gathering the guest's reviews and conversations.
  *
  * - Arriving reviews with rating ≤ 2 or negative sentiment, created within
  *   `COMPLAINT_LOOKBACK_DAYS`, open a complaint by themselves (`complaints.detect`, queued by the

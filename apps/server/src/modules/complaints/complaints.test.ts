@@ -4,7 +4,7 @@ import { startHarness, type Harness } from '../../test/harness.ts';
 import { detectForOutlet } from './complaints.service.ts';
 
 /**
- * Complaints (issue #12, docs/decisions/0026): bad arriving reviews open complaints by
+ * Complaints (docs/decisions/0026): bad arriving reviews open complaints by
  * themselves, history does not; a flagged conversation and a review of the same guest at the
  * same outlet are one complaint; status, assignee, root cause and the timeline; who may do what.
  */

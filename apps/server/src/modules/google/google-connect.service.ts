@@ -17,7 +17,8 @@ import { googleSyncLocationJob } from './google-sync.service.ts';
 import * as repo from './google.repository.ts';
 
 /**
- * Google connect and location linking (issue #11, external-apis.md §6, docs/decisions/0024).
+ * Google connect and location linking (docs/requirements/platform-apis.md#google-business-profile,
+ * docs/decisions/0024).
  *
  * construct-fb-auth-url?authType=google → {@link constructGoogleAuthUrl}: Google's consent URL
  *   (scopes openid, email, profile, business.manage; offline) with a `state` bound to the
@@ -34,7 +35,8 @@ export const GOOGLE_STATE_TTL_SECONDS = 10 * 60;
 export const GOOGLE_STATE_COOKIE = 'dinedesk_google_state';
 /** What DineDesk asks of Google: who the user is (openid, email, profile), and Business Profile. */
 export const GOOGLE_CONSENT_SCOPES = ['openid', 'email', 'profile', ...GOOGLE_SCOPES] as const;
-/** Fields of a v1 location DineDesk reads (the `readMask` is required, external-apis.md §6). */
+/** Fields of a v1 location DineDesk reads (the `readMask` is required,
+ * docs/requirements/platform-apis.md#google-business-profile). */
 const LOCATION_READ_MASK = 'name,title,storeCode,storefrontAddress,metadata';
 /** Pages of accounts and of locations read per connection: bounds a runaway listing. */
 const MAX_PAGES = 20;
@@ -45,7 +47,8 @@ const notFound = (message: string, field: string) => new HttpError(404, message,
 const fail = (reason: TGoogleConnectFailure, detail: string): GoogleConnectOutcome => ({ ok: false, reason, detail });
 
 /**
- * Google's consent URL for the caller's client (spec §7 `construct-fb-auth-url?authType=google`).
+ * Google's consent URL for the caller's client (docs/requirements/calls.md
+ * `construct-fb-auth-url?authType=google`).
  * @param origin this server's origin for `redirect_uri` (routes: `oauthOrigin`, PUBLIC_URL or a loopback origin)
  */
 export async function constructGoogleAuthUrl(ctx: AppContext, auth: AuthContext, opts: { origin: string }): Promise<{ url: string; nonce: string; expiresAt: Date }> {
@@ -172,9 +175,10 @@ const oneLine = (l: GLocation) => {
 };
 
 /**
- * The client's Google connections and, live from Google, their locations (spec §7
- * `get-locations-for-user`). A connection Google refuses shows its reason instead of locations;
- * the others still list. Scoped roles see only locations linked to their outlets, or unlinked.
+ * The client's Google connections and, live from Google, their locations
+ * (docs/requirements/calls.md `get-locations-for-user`). A connection Google refuses shows its
+ * reason instead of locations; the others still list. Scoped roles see only locations linked to
+ * their outlets, or unlinked.
  */
 export async function locationsForUser(ctx: AppContext, auth: AuthContext, connectionId?: string): Promise<TGoogleConnection[]> {
   const clientId = auth.clientId!;
@@ -253,7 +257,8 @@ async function connectionView(ctx: AppContext, auth: AuthContext, c: repo.Connec
 }
 
 /**
- * The caller's linked locations with review counts and sync state (spec §7 `get_locations/get-locations`).
+ * The caller's linked locations with review counts and sync state (docs/requirements/calls.md
+ * `get_locations/get-locations`).
  * @throws HttpError 404 naming `body.outletId` for an outlet the caller cannot see
  */
 export async function listLinkedLocations(ctx: AppContext, auth: AuthContext, outletId?: string): Promise<TGoogleLocation[]> {

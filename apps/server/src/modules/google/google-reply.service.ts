@@ -13,11 +13,12 @@ import { googleErrorInWords, GRANT_DEAD_MESSAGE, withGoogleAccess } from './goog
 import * as repo from './google.repository.ts';
 
 /**
- * Replies to Google reviews (issue #11, external-apis.md §6): `PUT …/reviews/{r}/reply`
- * (`updateReply`, creates or replaces the one reply) and `DELETE …/reviews/{r}/reply`
- * (`deleteReply`). The reply check runs first, as on Facebook. With an `Idempotency-Key` a retry
- * answers the first result and the key with another body is a 422 (docs/decisions/0014); a PUT
- * whose answer was lost is read back (`GET …/reviews/{r}`) before DineDesk says anything.
+ * Replies to Google reviews (docs/requirements/platform-apis.md#google-business-profile): `PUT
+ * …/reviews/{r}/reply` (`updateReply`, creates or replaces the one reply) and `DELETE
+ * …/reviews/{r}/reply` (`deleteReply`). The reply check runs first, as on Facebook. With an
+ * `Idempotency-Key` a retry answers the first result and the key with another body is a 422
+ * (docs/decisions/0014); a PUT whose answer was lost is read back (`GET …/reviews/{r}`) before
+ * DineDesk says anything.
  */
 
 /** 404 naming the field (ids of another client or an outlet the caller cannot see included). */

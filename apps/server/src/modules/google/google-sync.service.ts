@@ -16,15 +16,17 @@ import { queueAutomation } from '../automation/automation.service.ts';
 import { queueDetection } from '../complaints/complaints.service.ts';
 
 /**
- * Google review sync (issue #11, external-apis.md §6, docs/decisions/0024): v4
- * `accounts/{a}/locations/{l}/reviews?orderBy=updateTime desc` into `reviews` (source google),
- * each review's reply into `review_comments`. Incremental: pages are read newest change first
- * and the read stops at the first review not changed since the last sync (`synced_through`,
- * less an overlap for reviews sharing a second). A first sync, and a sync asked for by a person,
- * read everything: replies written on Google itself do not move a review's `updateTime`.
+ * Google review sync (docs/requirements/platform-apis.md#google-business-profile,
+ * docs/decisions/0024): v4 `accounts/{a}/locations/{l}/reviews?orderBy=updateTime desc` into
+ * `reviews` (source google), each review's reply into `review_comments`. Incremental: pages are
+ * read newest change first and the read stops at the first review not changed since the last sync
+ * (`synced_through`, less an overlap for reviews sharing a second). A first sync, and a sync asked
+ * for by a person, read everything: replies written on Google itself do not move a review's
+ * `updateTime`.
  */
 
-/** Reviews per page (Google's maximum, external-apis.md §6). */
+/** Reviews per page (Google's maximum,
+ * docs/requirements/platform-apis.md#google-business-profile). */
 const PAGE_SIZE = 50;
 /** Pages per sync at most (10,000 reviews): a runaway listing ends instead of looping. */
 const MAX_PAGES = 200;
@@ -156,7 +158,7 @@ export async function syncLocation(ctx: AppContext, locationId: string, opts: { 
     const after = await repo.countLocationReviews(ctx.db, loc.id);
     const added = Math.max(0, after - before);
     if (added > 0 || rows.length > 0) ctx.realtime.reviewsChanged({ pageId: loc.id, reviewId: null, kind: 'review', verb: added > 0 ? 'add' : 'edited' });
-    // Bad new reviews become complaints (issue #12).
+    // Bad new reviews become complaints.
     if (rows.length > 0) {
       await queueDetection(ctx, loc.clientId, loc.outletId);
       await queueAutomation(ctx, loc.clientId, loc.outletId);

@@ -6,7 +6,7 @@ import { outletScope, tenantScope } from '../../lib/tenant-scope.ts';
 import { originalTimeOf, readDemoClock } from '../../db/demo-clock.ts';
 
 /**
- * SQL of the google module (issue #11): connections (sealed refresh tokens), locations linked to
+ * SQL of the google module: connections (sealed refresh tokens), locations linked to
  * outlets, and the Google rows of `reviews` with their one reply in `review_comments`.
  */
 
@@ -115,7 +115,8 @@ export async function syncableLocations(db: Db): Promise<{ id: string; clientId:
     .where(and(eq(googleConnections.status, 'valid'), ne(googleLocations.syncStatus, GRANT_DEAD_STATUS)));
 }
 
-/** The caller's linked locations with their reviews' counts (spec §7 `get_locations/get-locations`). */
+/** The caller's linked locations with their reviews' counts (docs/requirements/calls.md
+ * `get_locations/get-locations`). */
 export async function listLocations(db: Db, scope: { clientId: string; outletIds: readonly string[] | null }, outletId?: string): Promise<TGoogleLocation[]> {
   const rows = await db
     .select({ l: googleLocations, outletName: outlets.name, brandId: brands.id, brandName: brands.name, connectionStatus: googleConnections.status })

@@ -30,7 +30,7 @@ const googleErrors = { ...errors, 409: ZErrorResponse, 422: ZErrorResponse, 429:
 const security = [{ bearer: [] }];
 
 /**
- * Google Business Profile calls (issue #11; spec §7 `get-locations-for-user`,
+ * Google Business Profile calls (docs/requirements/calls.md `get-locations-for-user`,
  * `get_locations/get-locations`; the rest are DineDesk's own, docs/decisions/0024). The consent
  * URL comes from `construct-fb-auth-url?authType=google` (meta.routes.ts).
  */

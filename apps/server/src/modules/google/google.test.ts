@@ -3,7 +3,7 @@ import type { TGetLocationsForUserResponse, TGoogleLocation, TReview, TReviewKpi
 import { bearer, startHarness, type Harness } from '../../test/harness.ts';
 
 /**
- * Google Business Profile end to end against the simulator (issue #11): the demo clients connect
+ * Google Business Profile end to end against the simulator: the demo clients connect
  * through the consent flow at start (server.ts → connectDemoGoogle), so every Spice Route outlet
  * has its location linked and synced before these tests run.
  */

@@ -46,14 +46,17 @@ interface GraphConversation {
 }
 
 /**
- * Webhook fields a page subscribes the app to (external-apis.md §4 "Subscribe per Page");
- * `feed` carries new reviews and review comments (reviews/feed-webhook.service.ts, issue #8).
+ * Webhook fields a page subscribes the app to
+ * (docs/requirements/platform-apis.md#subscribe-per-page); `feed` carries new reviews and review
+ * comments (reviews/feed-webhook.service.ts).
  */
 const SUBSCRIBED_FIELDS = 'messages,message_reactions,message_reads,message_echoes,messaging_postbacks,message_deliveries,feed';
-/** Meta details only the 20 most recent messages of a conversation (external-apis.md §3). */
+/** Meta details only the 20 most recent messages of a conversation
+ * (docs/requirements/platform-apis.md#messenger-and-instagram-messaging). */
 const CONVERSATION_FIELDS = 'id,updated_time,participants,unread_count,message_count,snippet,messages.limit(20){id,created_time,from,to,message,attachments,sticker,is_unsupported}';
 
-/** A Graph time (`2026-01-02T03:04:05+0000`); an impossible one is now (issue #8: never refuse Meta's data). */
+/** A Graph time (`2026-01-02T03:04:05+0000`); an impossible one is now (never refuse Meta's
+ * data). */
 function graphTime(s: unknown, now: Date): Date {
   const d = typeof s === 'string' ? new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) : new Date(NaN);
   return Number.isNaN(d.getTime()) ? now : d;
@@ -104,7 +107,7 @@ export async function prepareInboxPage(ctx: AppContext, page: PageRow): Promise<
 /**
  * Backfills one page's conversations of both channels. A conversation that cannot be stored
  * (Graph sent something unusable, or the database refused a row) is logged and skipped; the
- * others are stored (issue #8: one bad item never stops the catch-up).
+ * others are stored (one bad item never stops the catch-up).
  * @returns how many conversations were stored, and how many were skipped
  */
 export async function syncInboxPage(ctx: AppContext, page: PageRow, log?: FastifyBaseLogger): Promise<{ conversations: number; skipped: number }> {
@@ -162,8 +165,8 @@ export async function syncInboxPage(ctx: AppContext, page: PageRow, log?: Fastif
 
 /**
  * Names the guest of a conversation created by a webhook (webhooks carry only the PSID/IGSID):
- * Conversations API filtered by `user_id` (external-apis.md §3 "List"). The name and its
- * `conversation` event are stored in one transaction and published once it has committed.
+ * Conversations API filtered by `user_id` (docs/requirements/platform-apis.md#list). The name and
+ * its `conversation` event are stored in one transaction and published once it has committed.
  * @returns the recorded (and published) events, or null when Graph has no name for the guest
  */
 export async function resolveGuestName(ctx: AppContext, conversationId: number): Promise<RoutedEvent[] | null> {
@@ -171,7 +174,7 @@ export async function resolveGuestName(ctx: AppContext, conversationId: number):
   if (!conv || conv.guestName) return null;
   const page = await repo.getPage(ctx.db, conv.pageId);
   const token = decryptPageToken(ctx, page?.pageAccessTokenEnc ?? null);
-  // A dead token is not tried again until the page is reconnected (issue #10).
+  // A dead token is not tried again until the page is reconnected.
   if (!token || !page || tokenIsDead(page)) return null;
   let res: { data: GraphConversation[] };
   try {
@@ -195,8 +198,8 @@ export async function resolveGuestName(ctx: AppContext, conversationId: number):
 }
 
 /**
- * Conversations API calls per second per Page (external-apis.md §3 "Rate limits": 2). Per
- * process: with several processes each keeps its own pace and Graph's usage headers and error
+ * Conversations API calls per second per Page (docs/requirements/platform-apis.md#rate-limits: 2).
+ * Per process: with several processes each keeps its own pace and Graph's usage headers and error
  * 613 (a retry with backoff) cover the rest.
  */
 const CONVERSATIONS_PER_SECOND = 2;
@@ -230,7 +233,7 @@ export const guestNameJob = defineJob<{ clientId: string; outletId: string; page
  * rate limit (4/17/32/613) queues the page's next backfill after the window (Graph's regain
  * estimate, bounded: `rateLimitWaitSeconds`) and ends the job, so nothing calls Graph inside
  * it. A dead token (190) is recorded on the page and not retried; the page is skipped without
- * calling Graph until it is reconnected (issue #10).
+ * calling Graph until it is reconnected.
  */
 export const inboxSyncPageJob = defineJob<{ clientId: string; outletId: string; pageId: string }, AppContext>({
   name: 'inbox.sync-page',

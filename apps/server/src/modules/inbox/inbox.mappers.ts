@@ -9,11 +9,14 @@ import { readAttachments, reportOnce } from './meta-payloads.ts';
  */
 
 const HOUR = 3_600_000;
-/** Messaging window of the Send API (external-apis.md §3): 24 h standard, 7 days HUMAN_AGENT. */
+/** Messaging window of the Send API
+ * (docs/requirements/platform-apis.md#messenger-and-instagram-messaging): 24 h standard, 7 days
+ * HUMAN_AGENT. */
 export const STANDARD_WINDOW_MS = 24 * HOUR;
 export const HUMAN_AGENT_WINDOW_MS = 7 * 24 * HOUR;
 
-/** The reply window at `now` given the guest's last message (external-apis.md §3 "Window"). */
+/** The reply window at `now` given the guest's last message
+ * (docs/requirements/platform-apis.md#window). */
 export function replyWindow(lastGuestMessageAt: Date | null, now: Date): TReplyWindow {
   const last = lastGuestMessageAt?.toISOString() ?? null;
   if (!lastGuestMessageAt) return { state: 'closed', endsAt: null, lastGuestMessageAt: last };
@@ -72,8 +75,8 @@ export function toMessage(m: MessageRow, conv: Pick<ConversationRow, 'accountId'
 }
 
 /**
- * {@link toMessage} for lists: one bad row must not make its thread answer 500 on every load
- * (issue #8). Repairable parts are repaired (attachments); a row that still fails the response
+ * {@link toMessage} for lists: one bad row must not make its thread answer 500 on every load.
+ * Repairable parts are repaired (attachments); a row that still fails the response
  * contract (an unknown direction, a time beyond what JavaScript represents) is left out. Either
  * is logged once per row.
  * @returns the message, or null when the row cannot be shown
@@ -99,7 +102,7 @@ export function toMessageChecked(m: MessageRow, conv: Pick<ConversationRow, 'acc
 /**
  * {@link toConversation} for lists: a row that cannot be shown (e.g. a time beyond what
  * JavaScript represents) is left out and logged once, so the page's other conversations still
- * load (issue #8).
+ * load.
  */
 export function toConversationChecked(c: ConversationRow, now: Date, log?: Pick<FastifyBaseLogger, 'warn'>): TConversation | null {
   try {

@@ -5,7 +5,7 @@ import { resolveAuth, type AuthContext } from '../access/session.service.ts';
 import { realtimeAccounts, replayEvents } from './inbox.service.ts';
 
 /**
- * What the socket plugin asks of the inbox module (issue #9 "the socket plugin holds no inbox
+ * What the socket plugin asks of the inbox module ("the socket plugin holds no inbox
  * SQL; replay is asked of the owning module"): the accounts whose rooms a user joins, and the
  * events a reconnecting socket missed, narrowed to those accounts.
  */

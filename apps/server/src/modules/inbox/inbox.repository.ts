@@ -357,7 +357,7 @@ export async function findMessageByMid(db: Db, mid: string): Promise<MessageRow 
 
 /**
  * A message by Meta's `mid`, only when it belongs to a conversation of `accountId`: a webhook
- * event of one account never changes another account's message (issue #9).
+ * event of one account never changes another account's message.
  */
 export async function findAccountMessage(db: Db, accountId: string, mid: string): Promise<{ m: MessageRow; c: ConversationRow } | undefined> {
   const [row] = await db
@@ -501,7 +501,7 @@ export function eventsAfter(db: Db, clientId: string, accountIds: string[], afte
     .limit(limit);
 }
 
-// ── The Overview (modules/overview, issue #14) ──────────────────────────────────────────────
+// ── The Overview (modules/overview) ──────────────────────────────────────────────
 
 /**
  * A conversation waits for a reply when the guest spoke last since `since` (the 7-day window's
@@ -525,7 +525,7 @@ export function waitingByOutlet(db: Db, scope: TenantScope, since: Date): Promis
 /**
  * The `limit` waiting conversations whose reply window closes soonest: a guest message after
  * `standardSince` (24 h ago) closes its standard window 24 h after it, an older one its
- * HUMAN_AGENT window 7 days after it (external-apis.md §3 "Window").
+ * HUMAN_AGENT window 7 days after it (docs/requirements/platform-apis.md#window).
  */
 export function waitingConversations(db: Db, scope: TenantScope, since: Date, standardSince: Date, limit: number) {
   const closes = sql`case when ${conversations.lastGuestMessageAt} > ${standardSince} then ${conversations.lastGuestMessageAt} + interval '24 hours' else ${conversations.lastGuestMessageAt} + interval '7 days' end`;

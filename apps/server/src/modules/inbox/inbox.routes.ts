@@ -30,7 +30,8 @@ const ZIdempotencyHeaders = z.looseObject({
   'idempotency-key': z.string().min(1).max(255).regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII').optional(),
 });
 
-/** Social inbox calls of spec §7 (`messenger` pages and `{channel}` conversations), issue #3. */
+/** Social inbox calls in docs/requirements/calls.md (`messenger` pages and `{channel}`
+ * conversations). */
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;

@@ -12,7 +12,7 @@ import { openTestDatabase } from '../../test/harness.ts';
 import { freePort } from '../../test/services.ts';
 
 /**
- * Scale-out (issue #3): two server processes on one PostgreSQL and one Redis. A message sent
+ * Scale-out: two server processes on one PostgreSQL and one Redis. A message sent
  * through process A reaches a socket connected to process B, through the socket.io Redis
  * adapter. Runs in the PostgreSQL project only (PGlite is single-process by construction).
  */
@@ -120,7 +120,7 @@ describe('two server processes', () => {
     socket.close();
   }, 90_000);
 
-  it('end a socket on process B when its session logs out through process A (issue #8)', async () => {
+  it('end a socket on process B when its session logs out through process A', async () => {
     const [a, b] = ports as [number, number];
     const token = await login(a);
     const socket: Socket = connect(`http://127.0.0.1:${b}`, { ...SOCKET_CLIENT_OPTIONS, transports: ['websocket'], auth: { token } });

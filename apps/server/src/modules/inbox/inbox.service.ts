@@ -27,10 +27,12 @@ import { transactionThenPublish } from '../../lib/realtime.ts';
 /**
  * The social inbox: conversations and messages of Messenger and Instagram accounts, stored from
  * Meta webhooks (each message exactly once, unique on `mid`) and from a Graph backfill, sent
- * through the Send API with the 24 h / 7 d window (external-apis.md §3–4, issue #3).
+ * through the Send API with the 24 h / 7 d window
+ * (docs/requirements/platform-apis.md#messenger-and-instagram-messaging and
+ * platform-apis.md#webhooks).
  */
 
-/** @throws HttpError 404 for a channel other than messenger/instagram (issue #3). */
+/** @throws HttpError 404 for a channel other than messenger/instagram. */
 export function parseChannel(raw: string): TChannel {
   if ((CHANNELS as readonly string[]).includes(raw)) return raw as TChannel;
   throw notFound(`Unknown channel '${raw}': use messenger or instagram`);
@@ -60,7 +62,7 @@ async function visibleConversation(ctx: AppContext, auth: AuthContext, channel: 
 
 /**
  * One keyset page of a page's conversations. A row that cannot be shown is left out and logged
- * once (issue #8: one bad row never poisons a list).
+ * once (one bad row never poisons a list).
  * @param log where bad rows are reported (the request's logger)
  */
 export async function listConversations(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, q: { cursor?: string; limit: number }, log?: FastifyBaseLogger) {
@@ -72,7 +74,7 @@ export async function listConversations(ctx: AppContext, auth: AuthContext, chan
 
 /**
  * One keyset page of a conversation's messages, newest first. Bad rows are repaired (unknown
- * attachments → unsupported) or left out, and logged once (issue #8).
+ * attachments → unsupported) or left out, and logged once.
  * @throws HttpError 404 when the conversation is not visible, or cannot be shown at all
  */
 export async function listMessages(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, conversationId: string, q: { cursor?: string; limit: number }, log?: FastifyBaseLogger) {
@@ -98,9 +100,9 @@ export async function getMessage(ctx: AppContext, auth: AuthContext, channel: TC
 }
 
 /**
- * Graph errors of the Send API in the words a restaurant's staff need (issue #3): the window and
+ * Graph errors of the Send API in the words a restaurant's staff need: the window and
  * a blocked guest here, the rest (dead token 409, rate limit or Facebook down 503 with
- * Retry-After, other refusals 502) by `graphWriteRefusal` (issue #10). A dead token is recorded
+ * Retry-After, other refusals 502) by `graphWriteRefusal`. A dead token is recorded
  * on the page, so later sends and syncs do not call Graph with it again.
  */
 async function sendError(ctx: AppContext, page: { id: string; pageAccessTokenEnc: string | null }, e: GraphError, what: 'message' | 'reaction'): Promise<HttpError> {
@@ -110,7 +112,7 @@ async function sendError(ctx: AppContext, page: { id: string; pageAccessTokenEnc
   return graphWriteRefusal(e, what, what === 'message' ? 'send messages' : 'react to messages');
 }
 
-/** A send or reaction on a page whose token Facebook already refused: 409 without calling Graph (issue #10). */
+/** A send or reaction on a page whose token Facebook already refused: 409 without calling Graph. */
 function deadTokenError(page: repo.PageRow): HttpError {
   return new HttpError(409, page.syncMessage ?? 'Facebook rejected this page’s access token. Reconnect the page to send messages.', { code: 'graph_190' });
 }
@@ -122,7 +124,7 @@ function deadTokenError(page: repo.PageRow): HttpError {
  * retried send answers the first result and never posts twice. When the Send API times out
  * (or answers 5xx) the thread is read back: the message is there → stored and answered as sent;
  * not there → 502; the read-back failed → 504, and the key stays so a retry reads back again
- * before sending (issue #8, docs/decisions/0014-writes-to-meta.md).
+ * before sending (docs/decisions/0014-writes-to-meta.md).
  * @throws HttpError 404, 409 (window closed, key in progress, guest unavailable, token), 502/503, 504
  */
 export async function sendMessage(
@@ -152,7 +154,7 @@ export async function sendMessage(
     }
   }
   // After a timeout with no known outcome the key is kept (marked), so a retry reads back
-  // instead of sending twice (issue #8, docs/decisions/0014-writes-to-meta.md).
+  // instead of sending twice (docs/decisions/0014-writes-to-meta.md).
   let keepKey = false;
   const markUnknown = async () => {
     keepKey = true;
@@ -247,7 +249,7 @@ const READ_BACK_WINDOW_MS = 10 * 60_000;
  * After a Send API call that timed out, reads the thread's newest messages back (Conversations
  * API `GET /{page-id}/conversations?platform=&user_id={guest}` with `messages.limit(20)`) and
  * returns the page's message with this content, sent since `since`, that no earlier DineDesk
- * send already answered; null when it is not there (issue #8).
+ * send already answered; null when it is not there.
  * @throws GraphError when the read-back itself fails
  */
 async function readBackSend(ctx: AppContext, pageId: string, conv: repo.ConversationRow, channel: TChannel, body: TSendMessageRequest, since: Date, token: string) {
@@ -273,7 +275,7 @@ async function readBackSend(ctx: AppContext, pageId: string, conv: repo.Conversa
 
 /**
  * Reacts to a message as the page (`sender_action: react`), or removes the page's reaction
- * (`unreact`) when `reaction` is null. Send API, external-apis.md §3 "Reactions".
+ * (`unreact`) when `reaction` is null. Send API, docs/requirements/platform-apis.md#reactions.
  */
 export async function react(ctx: AppContext, auth: AuthContext, channel: TChannel, accountId: string, conversationId: string, messageId: string, reaction: string | null) {
   const { page, conv } = await visibleConversation(ctx, auth, channel, accountId, conversationId);
@@ -374,8 +376,9 @@ export async function storeMessages(tx: Db, conv: repo.ConversationRow, batch: I
 
 /**
  * The inbox accounts (page ids and Instagram ids) whose socket rooms the caller may join: those
- * of the pages in its tenant scope, none without `read Conversation` or a client (spec §7,
- * decision 0008). Asked by the socket plugin at the handshake, on replay and on access changes.
+ * of the pages in its tenant scope, none without `read Conversation` or a client
+ * (docs/requirements/calls.md, decision 0008). Asked by the socket plugin at the handshake, on
+ * replay and on access changes.
  */
 export async function realtimeAccounts(ctx: AppContext, auth: AuthContext): Promise<string[]> {
   if (!auth.clientId || !auth.ability.can('read', 'Conversation')) return [];
@@ -387,7 +390,7 @@ export const RESYNC_MARGIN_MS = 5_000;
 
 /**
  * Where sockets replay from after this process's link to the other processes (Redis) was down
- * since `downSince` (`realtime:resync`, issue #10, decision 0021): the last event stored
+ * since `downSince` (`realtime:resync`, decision 0021): the last event stored
  * {@link RESYNC_MARGIN_MS} before that, so events published into a link that was already dead
  * but not yet noticed, and transactions that began before it and committed after, are replayed
  * too. Events of every client: each socket's replay is narrowed to what it may see.
@@ -397,8 +400,9 @@ export function resyncWatermark(ctx: AppContext, downSince: Date): Promise<numbe
 }
 
 /**
- * What a reconnecting socket missed (`inbox:replay`, spec §7): the caller's stored events with
- * an id above `afterEventId`, on the accounts it may see now, in id order, at most `limit`.
+ * What a reconnecting socket missed (`inbox:replay`, docs/requirements/calls.md): the caller's
+ * stored events with an id above `afterEventId`, on the accounts it may see now, in id order, at
+ * most `limit`.
  * @returns the events and whether they are all (`complete` false: ask again after the last one)
  */
 export async function replayEvents(ctx: AppContext, auth: AuthContext, afterEventId: number, limit: number): Promise<TReplayAck> {

@@ -3,7 +3,7 @@ import { LINK_ATTACHMENT_TYPES, MEDIA_ATTACHMENT_TYPES, ZAttachment, type TAttac
 import { cleanText } from '../../lib/text.ts';
 
 /**
- * What Meta sends into the inbox, turned into what DineDesk stores and shows (issue #8 "Every
+ * What Meta sends into the inbox, turned into what DineDesk stores and shows ("Every
  * payload Meta sends"; docs/decisions/0013-meta-payloads.md has the table of every event and
  * attachment type). Two directions, two rules:
  * - Payloads from Meta (webhooks, the Conversations API backfill) are never refused: text is
@@ -132,11 +132,11 @@ const EARLIEST_EVENT_MS = Date.UTC(2004, 1, 4);
 const FUTURE_SLACK_MS = 10 * 60_000;
 
 /**
- * The time of a webhook event from its `timestamp` (epoch milliseconds, external-apis.md §4).
- * A value that is not a finite number (or numeric string), before 2004, or more than 10 minutes
- * after receipt (e.g. `1e20`, `-5`, `"NaN"`, seconds instead of milliseconds) cannot be stored
- * faithfully and would be refused by the database or by `Date`: the receipt time is used
- * instead and `why` says what was wrong, for the log.
+ * The time of a webhook event from its `timestamp` (epoch milliseconds,
+ * docs/requirements/platform-apis.md#webhooks). A value that is not a finite number (or numeric
+ * string), before 2004, or more than 10 minutes after receipt (e.g. `1e20`, `-5`, `"NaN"`, seconds
+ * instead of milliseconds) cannot be stored faithfully and would be refused by the database or by
+ * `Date`: the receipt time is used instead and `why` says what was wrong, for the log.
  */
 export function eventTime(raw: unknown, receivedAt: Date): { at: Date; why: string | null } {
   const n = num(raw);

@@ -9,7 +9,7 @@ import { inboxSyncPageJob } from './inbox-sync.service.ts';
 import { toMessageChecked } from './inbox.mappers.ts';
 
 /**
- * Issue #8 "Every payload Meta sends" and "Input that must never break anything", inbox side:
+ * Every payload Meta sends, and input that must never break anything, inbox side:
  * every documented Messenger/Instagram webhook event is stored and shown or deliberately
  * ignored with a 200; text from Meta is cleaned, never refused; one bad row, event or
  * conversation never poisons a list, a delivery or the catch-up loop.
@@ -344,10 +344,10 @@ describe('every payload the simulator sends, end to end (guest event → signed 
 });
 
 /**
- * Issue #9 moved the webhook's SQL into inbox.repository.ts; these are the bugs the move
+ * The webhook's SQL moved into inbox.repository.ts; these are the bugs the move
  * showed, each proved by its own test.
  */
-describe('webhook events stay in their own account and use the app clock (issue #9)', () => {
+describe('webhook events stay in their own account and use the app clock', () => {
   it('a reaction event of one page never changes a message of another page', async () => {
     const [a, b] = [pages[4]!, pages[5]!];
     const guestB = newGuest();

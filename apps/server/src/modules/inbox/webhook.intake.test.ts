@@ -10,7 +10,7 @@ import { bearer, deliveryOutcome, startHarness, type Harness } from '../../test/
 import { getDelivery } from './webhook.repository.ts';
 
 /**
- * Webhook intake (issue #10): a verified delivery is stored and answered before any event is
+ * Webhook intake: a verified delivery is stored and answered before any event is
  * applied; the `inbox.process-webhook` job applies it, exactly once per message id, however
  * often Meta repeats it. The server here runs no workers (`JOB_WORKERS=0`), so what the answer
  * alone did is visible; a second queue then plays the worker process.

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { schema } from '../../db/client.ts';
 
 /**
- * SQL of the webhook intake (issue #10): the raw deliveries Meta sent, stored before they are
+ * SQL of the webhook intake: the raw deliveries Meta sent, stored before they are
  * answered and processed by the `inbox.process-webhook` job (webhook.service.ts).
  */
 

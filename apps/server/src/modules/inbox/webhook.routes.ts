@@ -3,9 +3,9 @@ import { INBOX } from '@dinedesk/contracts';
 import { ZWebhookBody, acceptDelivery, verifySignature } from './webhook.service.ts';
 
 /**
- * Meta webhook endpoint (external-apis.md §4): GET answers the subscription handshake, POST
- * takes signed deliveries: verified, stored raw and answered 200 at once; the events are
- * applied by the `inbox.process-webhook` job (issue #10: Meta wants a fast 200 and retries
+ * Meta webhook endpoint (docs/requirements/platform-apis.md#webhooks): GET answers the subscription
+ * handshake, POST takes signed deliveries: verified, stored raw and answered 200 at once; the
+ * events are applied by the `inbox.process-webhook` job (Meta wants a fast 200 and retries
  * otherwise). The JSON parser is replaced in this plugin's scope so the signature
  * is checked over the raw bytes Meta signed; a bad or missing signature is 403 and nothing is
  * stored. Both routes take Meta's text (`textFromMeta`): cleaned before storage, never refused
@@ -18,7 +18,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(INBOX.webhook, { config: { need: 'public', textFromMeta: true }, schema: { tags: ['webhooks'], summary: 'Meta webhook verification handshake', hide: false } }, async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
-    // Some frameworks turn the dots into underscores (external-apis.md §4).
+    // Some frameworks turn the dots into underscores (docs/requirements/platform-apis.md#webhooks).
     const mode = q['hub.mode'] ?? q.hub_mode;
     const token = q['hub.verify_token'] ?? q.hub_verify_token;
     const challenge = q['hub.challenge'] ?? q.hub_challenge;

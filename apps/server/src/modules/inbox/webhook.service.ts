@@ -19,16 +19,16 @@ import { UNSENT_SNIPPET, eventTime, fromMetaAttachments, reportOnce } from './me
 
 /**
  * Meta webhooks for Messenger (`object: page`) and Instagram (`object: instagram`)
- * (external-apis.md §4; Messenger Platform and Instagram Messaging webhook references).
- * Deliveries are at least once, batched and unordered: messages are stored once per `mid`;
- * reactions, reads and deliveries apply only when newer than what is stored; an unsend that
+ * (docs/requirements/platform-apis.md#webhooks; Messenger Platform and Instagram Messaging webhook
+ * references). Deliveries are at least once, batched and unordered: messages are stored once per
+ * `mid`; reactions, reads and deliveries apply only when newer than what is stored; an unsend that
  * overtakes its message leaves a tombstone the late message cannot overwrite.
  *
  * Every documented messaging event is stored and shown, or deliberately ignored with a 200
  * (docs/decisions/0013-meta-payloads.md). Nothing Meta sends is refused: text is cleaned,
  * unknown attachment types are stored as unsupported, impossible timestamps become the receipt
  * time, and an event that still fails to store is logged and skipped while the rest of the
- * delivery is stored (issue #8), since Meta would otherwise retry the whole batch for ~36 h.
+ * delivery is stored, since Meta would otherwise retry the whole batch for ~36 h.
  */
 
 /**
@@ -74,7 +74,7 @@ export const ZWebhookBody = z.object({
 });
 
 /**
- * Takes a verified delivery (issue #10: acknowledged before processing): stores the signed
+ * Takes a verified delivery (acknowledged before processing): stores the signed
  * bytes once, keyed by their SHA-256, and queues `inbox.process-webhook` in the same
  * transaction, so the delivery and its job exist together or not at all. A repeated body (Meta
  * retries what was not answered in time) lands on the stored row; if that one was never
@@ -182,7 +182,7 @@ export async function ingestWebhook(ctx: AppContext, body: z.infer<typeof ZWebho
   const channel: TChannel | null = body.object === 'page' ? 'messenger' : body.object === 'instagram' ? 'instagram' : null;
   const events: RoutedEvent[] = [];
   let skipped = 0;
-  // Page `feed` changes (new reviews and review comments) belong to the reviews module (issue #8).
+  // Page `feed` changes (new reviews and review comments) belong to the reviews module.
   if (body.object === 'page') skipped += (await ingestFeedChanges(ctx, body)).skipped;
   if (!channel) return { events, skipped: body.entry.length };
   const pages = new Map<string, repo.PageRow | undefined>();

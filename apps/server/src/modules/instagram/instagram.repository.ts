@@ -3,7 +3,7 @@ import { schema, type Db } from '../../db/client.ts';
 import { tenantScope, type TenantScope } from '../../lib/tenant-scope.ts';
 
 /**
- * Storage of Instagram media insights (issue #13, docs/decisions/0035): the connected accounts a
+ * Storage of Instagram media insights (docs/decisions/0035): the connected accounts a
  * caller sees, the cached media with their insights and fetch times, and each account's last read.
  */
 

@@ -8,9 +8,9 @@ const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 
 const READ = { need: { action: 'read', subject: 'DigitalMarketing', scope: 'outlet' } } as const;
 
 /**
- * Instagram media insights (spec §7 `POST /api/instagram-media-insights`, issue #13,
- * docs/decisions/0035): a read for every role granted the digital marketing module, on the
- * outlets it sees. No audit (a read).
+ * Instagram media insights (docs/requirements/calls.md `POST /api/instagram-media-insights`,
+ * docs/decisions/0035): a read for every role granted the digital marketing module, on the outlets
+ * it sees. No audit (a read).
  */
 export async function instagramRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -30,8 +30,9 @@ import * as repo from './instagram.repository.ts';
 import type { InstagramMediaInsert, InstagramMediaRow, InstagramPageRow } from './instagram.repository.ts';
 
 /**
- * Instagram media insights (spec §1, §7 `POST /api/instagram-media-insights`; issue #13;
- * external-apis.md §5; docs/decisions/0035).
+ * Instagram media insights (docs/requirements/product.md and calls.md `POST
+ * /api/instagram-media-insights`; docs/requirements/platform-apis.md#instagram-media-and-insights;
+ * docs/decisions/0035).
  *
  * - **Reading Instagram** (`refreshAccount`): `/{ig-user-id}/media` (cursor pages) and
  *   `/{ig-user-id}/stories` with the page's token, then `/{ig-media-id}/insights` per media asking
@@ -52,7 +53,9 @@ import type { InstagramMediaInsert, InstagramMediaRow, InstagramPageRow } from '
 
 /** A read of the account older than this is refreshed in the background. */
 export const STALE_AFTER_MS = 60 * 60 * 1000;
-/** Insights lag up to 48 h after posting (external-apis.md §5): empty data before that is "not yet". */
+/** Insights lag up to 48 h after posting
+ * (docs/requirements/platform-apis.md#instagram-media-and-insights): empty data before that is "not
+ * yet". */
 export const LAG_MS = 48 * 60 * 60 * 1000;
 /** Instagram keeps insights 2 years: older media are not asked. */
 export const RETENTION_MS = 730 * 24 * 60 * 60 * 1000;

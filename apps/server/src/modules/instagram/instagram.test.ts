@@ -11,7 +11,7 @@ import { prepareInboxPage } from '../inbox/inbox-sync.service.ts';
 import { getPage } from '../inbox/inbox.repository.ts';
 
 /**
- * Instagram media insights (issue #13, docs/decisions/0035) against the simulator: the first read
+ * Instagram media insights (docs/decisions/0035) against the simulator: the first read
  * (only the metrics valid per type are asked, so Graph refuses none), each per-item status in
  * plain words (not enough viewers, the lag, past the retention, a story that ended), values and
  * totals checked against the simulator's own numbers, sort and filters, the cache and its

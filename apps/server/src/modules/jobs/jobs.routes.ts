@@ -7,7 +7,7 @@ const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 
 const security = [{ bearer: [] }];
 const tags = ['jobs'];
 
-/** Background job state for the web app (issue #9); what each caller sees: jobs.service.ts. */
+/** Background job state for the web app; what each caller sees: jobs.service.ts. */
 export async function jobsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

@@ -6,7 +6,7 @@ import { requireClient, type AuthContext } from '../access/session.service.ts';
 import * as repo from './jobs.repository.ts';
 
 /**
- * The state of background jobs, as a client's users may see it (issue #9): only jobs of the
+ * The state of background jobs, as a client's users may see it: only jobs of the
  * caller's client, of outlets the caller sees, and of kinds whose subject the caller may read
  * (a review sync needs `read Review`, inbox jobs `read Conversation`). Platform jobs (sync
  * tick, webhook processing, maintenance) belong to no client and are shown to none.

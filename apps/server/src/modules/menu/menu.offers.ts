@@ -8,9 +8,10 @@ import * as repo from './menu.repository.ts';
 import { pickOutlet } from './menu.service.ts';
 
 /**
- * Reporting → Item offer tracker (issue #14, screens.md "Item offer tracker", docs/decisions/0039):
- * the price changes of each item as its orders show them, and offers set up here on a menu item —
- * dates, percent off or fixed price, who pays — each with its effect on the item's quantity.
+ * Reporting → Item offer tracker (docs/requirements/screen-contents.md#item-offer-tracker,
+ * docs/decisions/0039): the price changes of each item as its orders show them, and offers set up
+ * here on a menu item — dates, percent off or fixed price, who pays — each with its effect on the
+ * item's quantity.
  *
  * Effect: quantity per day during the offer (its days up to the outlet's last order day) against
  * the same number of days just before it. It is what the orders show, not a causal estimate: the

@@ -5,7 +5,7 @@ import { outletsInScope, type OutletRow } from '../reporting/reporting.repositor
 import type { TenantScope } from '../../lib/tenant-scope.ts';
 
 /**
- * Queries of the menu (issue #14, docs/decisions/0039): `menu_items` and the append-only
+ * Queries of the menu (docs/decisions/0039): `menu_items` and the append-only
  * `menu_item_changes`, and aggregates of the orders module's `order_lines` (read only) per item.
  * Money is in minor units here; the service turns it into major units.
  */

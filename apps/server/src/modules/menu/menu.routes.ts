@@ -28,7 +28,7 @@ const READ = { need: { action: 'read', subject: 'MenuManagement', scope: 'outlet
 const EDIT = { need: { action: 'update', subject: 'MenuManagement', scope: 'outlet' } } as const;
 
 /**
- * The menu (issue #14, docs/decisions/0039): Reporting → Live menu (`read Reporting`), Menu
+ * The menu (docs/decisions/0039): Reporting → Live menu (`read Reporting`), Menu
  * Management → Insights and Audit history (`read MenuManagement`), and the item editor (`update
  * MenuManagement`: owners, brand and outlet managers granted the module); the item offer tracker
  * (`read Reporting`; offers set up and removed with `update MenuManagement`).

@@ -26,7 +26,7 @@ import { itemTotals } from '../orders/orders.repository.ts';
 import * as repo from './menu.repository.ts';
 
 /**
- * The menu of an outlet (issue #14, docs/decisions/0039): Reporting → Live menu, Menu Management →
+ * The menu of an outlet (docs/decisions/0039): Reporting → Live menu, Menu Management →
  * Insights and Audit history (with the item editor).
  *
  * - Items: one per distinct item name of the outlet's orders (made by the order import, in its

@@ -9,7 +9,7 @@ import { schema } from '../../db/client.ts';
 import { bearer, startHarness, tableCounts, type Harness } from '../../test/harness.ts';
 
 /**
- * The menu (issue #14, docs/decisions/0039) through the API: items made by the order import (once
+ * The menu (docs/decisions/0039) through the API: items made by the order import (once
  * per name, across re-imports), the live menu's latest and previous prices and "not seen for N
  * days", menu insights against the previous period, the editor with its append-only audit
  * history (optimistic version, name clash, no-op), who may do what, and bad input.

@@ -21,9 +21,9 @@ import { reviewSyncPageJob } from '../reviews/review-sync.service.ts';
 import * as repo from './meta.repository.ts';
 
 /**
- * Facebook connect (issue #11, external-apis.md §1, docs/decisions/0022): the Facebook Login
- * manual flow that gives DineDesk the page access tokens of a client's pages, and the token
- * health of those connections (`get-accounts`).
+ * Facebook connect (docs/requirements/platform-apis.md#facebook-login-and-tokens,
+ * docs/decisions/0022): the Facebook Login manual flow that gives DineDesk the page access tokens
+ * of a client's pages, and the token health of those connections (`get-accounts`).
  *
  * construct-fb-auth-url → {@link constructAuthUrl}: the dialog URL with a signed `state` bound to
  *   the caller's session and, through a cookie nonce, to the browser that asked.
@@ -42,7 +42,8 @@ export const STATE_TTL_SECONDS = 10 * 60;
 export const STATE_COOKIE = 'dinedesk_fb_state';
 /** A connection whose user token expires within this many days shows as `expiring`. */
 export const EXPIRING_DAYS = 7;
-/** Webhook fields each page is subscribed to (external-apis.md §4 "Subscribe per Page"). */
+/** Webhook fields each page is subscribed to
+ * (docs/requirements/platform-apis.md#subscribe-per-page). */
 export const SUBSCRIBED_FIELDS = 'messages,messaging_postbacks,message_reactions,message_reads,message_echoes,feed';
 /**
  * Without these DineDesk can neither list the pages nor read their reviews: a connection that
@@ -58,7 +59,8 @@ export type ConnectOutcome =
 const fail = (reason: TFbConnectFailure, detail: string): ConnectOutcome => ({ ok: false, reason, detail });
 
 /**
- * The Facebook Login dialog URL for the caller's client (spec §7 `construct-fb-auth-url`).
+ * The Facebook Login dialog URL for the caller's client (docs/requirements/calls.md
+ * `construct-fb-auth-url`).
  * @param origin this server's origin for `redirect_uri` (routes: `oauthOrigin`, PUBLIC_URL or a
  *   loopback origin)
  * @returns the URL, the nonce the route sets as the {@link STATE_COOKIE} cookie, and when the
@@ -76,8 +78,9 @@ export async function constructAuthUrl(
 }
 
 /**
- * What DineDesk takes from Graph's answers in the flow (external-apis.md §1), checked before use:
- * a misbehaving or changed Graph fails the connect with `graph` instead of writing odd rows.
+ * What DineDesk takes from Graph's answers in the flow
+ * (docs/requirements/platform-apis.md#facebook-login-and-tokens), checked before use: a misbehaving
+ * or changed Graph fails the connect with `graph` instead of writing odd rows.
  */
 const ZToken = z.object({ access_token: z.string().min(1).max(4096), expires_in: z.number().int().nonnegative().optional() });
 const ZMe = z.object({ id: z.string().regex(/^\d{1,32}$/), name: z.string().max(1000).optional() });
@@ -133,7 +136,7 @@ async function connectWithCode(ctx: AppContext, auth: AuthContext, code: string,
     if (missingRequired.length) return fail('permissions', `declined: ${missingRequired.join(', ')}`);
     me = ZMe.parse(await g.get<unknown>('me', { fields: 'id,name' }, longLived));
     for await (const batch of g.paginate<unknown>('me/accounts', { fields: 'id,name,access_token,tasks', limit: 100 }, longLived)) {
-      // One odd entry is skipped, not the whole list (issue #8: one bad row never breaks a loop).
+      // One odd entry is skipped, not the whole list (one bad row never breaks a loop).
       for (const item of batch) {
         const a = ZAccount.safeParse(item);
         if (a.success) accounts.push(a.data);
@@ -247,8 +250,8 @@ async function refreshAccounts(ctx: AppContext, rows: repo.FacebookAccountRow[])
 
 /**
  * Connected Facebook accounts of the caller's client and the pages they serve, with token health
- * (spec §7 `get-accounts`). Scoped roles see only their outlets' pages, and only the accounts
- * that serve one of them.
+ * (docs/requirements/calls.md `get-accounts`). Scoped roles see only their outlets' pages, and only
+ * the accounts that serve one of them.
  */
 export async function listAccounts(ctx: AppContext, auth: AuthContext): Promise<TGetAccountsResponse> {
   const clientId = auth.clientId!;
@@ -280,7 +283,7 @@ export async function listAccounts(ctx: AppContext, auth: AuthContext): Promise<
 /**
  * A page's row: `dead` when Facebook refused its token (recorded by any call, meta.service
  * `recordTokenDeath`) or the account's token died; page tokens from a long-lived user token
- * never expire (external-apis.md §1).
+ * never expire (docs/requirements/platform-apis.md#facebook-login-and-tokens).
  */
 function pageView(p: repo.ClientPageRow, accountDeath: string | null): TConnectedPage {
   const dead = p.connected && p.syncStatus === repo.TOKEN_DEAD_STATUS;

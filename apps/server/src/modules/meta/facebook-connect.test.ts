@@ -1,5 +1,5 @@
 /**
- * Facebook connect (issue #11): construct-fb-auth-url, the Login callback and get-accounts,
+ * Facebook connect: construct-fb-auth-url, the Login callback and get-accounts,
  * against the simulator's real Login dialog (Approve / Cancel) and token endpoints. Each refusal
  * is checked to write nothing.
  */
@@ -55,7 +55,7 @@ describe('the demo pages', () => {
     // The audit log says who connected them.
     const log = await h.server.ctx.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, 'facebook.connected'));
     expect(log).toHaveLength(2);
-    // Facebook holds the subscription (external-apis.md §4).
+    // Facebook holds the subscription (docs/requirements/platform-apis.md#webhooks).
     const subs = await h.graph<{ data: { id: string }[] }>(`${spicePages[0]}/subscribed_apps`, await h.pageAccessToken(spicePages[0]!));
     expect(subs.data.map((a) => a.id)).toContain(h.config.graph.appId);
   });
@@ -66,7 +66,7 @@ describe('the demo pages', () => {
     expect(acc!.userTokenEnc).not.toContain(plain);
     const debug = await h.server.ctx.graph.debugToken(plain);
     expect(debug).toMatchObject({ is_valid: true, type: 'USER' });
-    // Long-lived: about 60 days (external-apis.md §1).
+    // Long-lived: about 60 days (docs/requirements/platform-apis.md#facebook-login-and-tokens).
     expect(acc!.tokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(59 * 86_400_000);
   });
 });

@@ -56,7 +56,7 @@ export async function markTokenDead(db: Db, pageId: string, message: string, sea
     .where(and(eq(facebookPages.id, pageId), eq(facebookPages.pageAccessTokenEnc, sealedToken)));
 }
 
-// ---------------------------------------------------------------- Facebook connect (issue #11)
+// ---------------------------------------------------------------- Facebook connect
 
 const { facebookAccounts, outlets, brands, memberships, users } = schema;
 

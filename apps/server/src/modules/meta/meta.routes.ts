@@ -53,8 +53,9 @@ export function writeStateCookie(reply: FastifyReply, req: FastifyRequest, name:
 }
 
 /**
- * Facebook connect (issue #11, spec §7 `construct-fb-auth-url`, `get-accounts`; the callback is
- * DineDesk's own, docs/decisions/0022). The meta module's routes: page access tokens come from here.
+ * Facebook connect (docs/requirements/calls.md `construct-fb-auth-url`, `get-accounts`; the
+ * callback is DineDesk's own, docs/decisions/0022). The meta module's routes: page access tokens
+ * come from here.
  */
 export async function metaRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

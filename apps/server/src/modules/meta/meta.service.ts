@@ -12,7 +12,8 @@ import * as repo from './meta.repository.ts';
 
 /**
  * Page access tokens. A page token obtained with a long-lived user token never expires
- * (external-apis.md §1); it is stored encrypted and only decrypted for a Graph call.
+ * (docs/requirements/platform-apis.md#facebook-login-and-tokens); it is stored encrypted and only
+ * decrypted for a Graph call.
  */
 export function decryptPageToken(ctx: AppContext, sealed: string | null): string | null {
   if (!sealed) return null;
@@ -26,7 +27,7 @@ export function decryptPageToken(ctx: AppContext, sealed: string | null): string
 
 /**
  * Every page with a stored page access token Facebook has not refused, with its client (the sync
- * tick's fan-out): a page with a dead token is not synced until it is reconnected (issue #10).
+ * tick's fan-out): a page with a dead token is not synced until it is reconnected.
  */
 export function connectedPages(ctx: AppContext): Promise<{ id: string; clientId: string; outletId: string }[]> {
   return repo.listConnectedPages(ctx.db);

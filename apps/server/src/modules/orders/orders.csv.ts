@@ -5,7 +5,7 @@ import { parse as parseSync } from 'csv-parse/sync';
 import { LONDON_COLUMNS, ORDER_IMPORT_MAX_PROBLEMS, REQUIRED_GENERIC_FIELDS, type TColumnMapping, type TImportProblem, type TOrderImportShape } from '@dinedesk/contracts/orders';
 
 /**
- * Reading order CSVs (issue #13, docs/decisions/0036): both shapes, streamed through `csv-parse`
+ * Reading order CSVs (docs/decisions/0036): both shapes, streamed through `csv-parse`
  * record by record (never the whole file in memory), each row checked and turned into one
  * {@link OrderLineRow}. No SQL here: the service writes what this yields.
  *

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { initSync, MSTL } from '@bsull/augurs/mstl';
 
 /**
- * Daily revenue forecast (issue #13 "Revenue projections", docs/decisions/0036): MSTL with a weekly
+ * Daily revenue forecast (docs/decisions/0036): MSTL with a weekly
  * period (7) and an AutoETS trend, from augurs (Grafana's time-series library, Rust compiled to
  * WebAssembly: `@bsull/augurs`), with its prediction intervals as the confidence band. No
  * hand-written model here: this file only shapes the series and measures the error.

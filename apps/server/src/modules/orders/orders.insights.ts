@@ -7,9 +7,9 @@ import * as repo from './orders.repository.ts';
 import { visibleOutlet } from './orders.service.ts';
 
 /**
- * Business Overview figures (issue #13, spec §2, docs/decisions/0036): SQL aggregates of one
- * outlet's orders (orders.repository.ts) shaped for the four screens. Money leaves here in major
- * units of the outlet's currency (pence → pounds), rounded to 2 decimals.
+ * Business Overview figures (docs/requirements/routes.md, docs/decisions/0036): SQL aggregates of
+ * one outlet's orders (orders.repository.ts) shaped for the four screens. Money leaves here in
+ * major units of the outlet's currency (pence → pounds), rounded to 2 decimals.
  */
 
 const major = (minor: number) => Math.round(minor) / 100;

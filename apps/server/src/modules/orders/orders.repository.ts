@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { brands, importStaging, orderImportProblems, orderImports, orderLines, orders, outlets } from '../../db/schema.ts';
 
 /**
- * Queries of orders and Business Overview (issue #13, docs/decisions/0036). Every read names the
+ * Queries of orders and Business Overview (docs/decisions/0036). Every read names the
  * client and the outlet; the insights are SQL aggregates over `orders` / `order_lines` of one
  * outlet and a period of local days (`[from, to]` both included, as `YYYY-MM-DD`).
  */

@@ -28,7 +28,7 @@ const READ = { need: { action: 'read', subject: 'BusinessOverview', scope: 'outl
 const IMPORT = { need: { action: 'update', subject: 'BusinessOverview', scope: 'outlet' } } as const;
 
 /**
- * Orders and Business Overview (issue #13, docs/decisions/0036). Every role granted the
+ * Orders and Business Overview (docs/decisions/0036). Every role granted the
  * Business Overview module reads the figures of the outlets it sees; importing orders
  * (`update BusinessOverview`) is for those who manage the outlet's data (owners, super admins).
  */
@@ -86,6 +86,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(ORDERS_API.delivery, { config: READ, schema: { tags, security, summary: 'Order timing by channel and hour, peak load and order sizes', body: ZInsightsRequest, response: { 200: ZDeliveryInsights, ...errors } } }, async (req) => deliveryInsights(app.ctx, req.auth, req.body));
 
-  // Dining insights sit under Reporting in the menu (spec §2): the same subject guards the call.
+  // Dining insights sit under Reporting in the menu (docs/requirements/routes.md): the same subject
+  // guards the call.
   r.post(ORDERS_API.dining, { config: { need: { action: 'read', subject: 'Reporting', scope: 'outlet' } }, schema: { tags, security, summary: 'Cost for two, cuisines and rating position of the outlet in its city', body: ZOutletRequest, response: { 200: ZDiningInsights, ...errors } } }, async (req) => diningInsights(app.ctx, req.auth, req.body.outletId));
 }

@@ -26,7 +26,7 @@ export function demoOrdersEnabled(env: NodeJS.ProcessEnv = process.env): boolean
 }
 
 /**
- * Demo seed (issue #13): a brand of two London outlets in `clientId`, each with its real orders of
+ * Demo seed: a brand of two London outlets in `clientId`, each with its real orders of
  * `orders_takeaway_london.csv` imported through the import's own code (validate, then write),
  * inside the seed's transaction. The file is read from `seedDir` when it holds one, else from
  * this module's copy. @returns per outlet key its id and the orders imported (empty when the seed skips orders)

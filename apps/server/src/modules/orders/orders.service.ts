@@ -18,7 +18,7 @@ import { addOrderItems } from '../menu/menu.repository.ts';
 import * as repo from './orders.repository.ts';
 
 /**
- * Order import (issue #13, docs/decisions/0036).
+ * Order import (docs/decisions/0036).
  *
  * - `POST /api/orders/imports` streams the CSV body to `DATA_DIR/uploads/orders/<id>.csv` (at most
  *   {@link ORDER_IMPORT_MAX_BYTES}; a binary file or another content type is a 400 naming `file`),
@@ -284,7 +284,7 @@ export interface ImportKind {
   swap(tx: Db, src: ImportSource & { importId: string }, staged: Staged): Promise<{ orders: number; lines: number; alreadyThere: number }>;
 }
 
-/** The order file's passes (issue #13). */
+/** The order file's passes. */
 export const ORDER_FILES: ImportKind = {
   audit: 'orders.import',
   validate: (src, onProgress) => validateOrders(src, onProgress),
@@ -418,7 +418,7 @@ export async function importStalled(ctx: AppContext, importId: string, willRetry
 }
 
 /**
- * `orders.import`: validates and imports one uploaded order file (issue #13). Retried on database
+ * `orders.import`: validates and imports one uploaded order file. Retried on database
  * failures (a retry deletes what the failed run staged and starts clean); after the last attempt the
  * import is marked failed with the reason.
  */

@@ -7,7 +7,7 @@ import { generatedLondonOrderFile } from '../../test/order-files.ts';
 import { readOrderFile } from './orders.csv.ts';
 
 /**
- * The import streams (issue #13 "a generated 100,000-row file streamed with bounded memory"):
+ * The import streams ("a generated 100,000-row file streamed with bounded memory"):
  * a 100,000-row file goes through the reader that both the validation and the write pass use.
  * Two properties, neither timed:
  * - lines are handed on while most of the file is still unread (no read-everything-first);

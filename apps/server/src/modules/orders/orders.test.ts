@@ -10,7 +10,7 @@ import { countsOf } from './orders.repository.ts';
 import { DEMO_LONDON_OUTLETS, LONDON_ORDERS_FILE } from './orders.seed.ts';
 
 /**
- * Orders (issue #13, docs/decisions/0036): the import (both shapes, all or nothing, idempotent,
+ * Orders (docs/decisions/0036): the import (both shapes, all or nothing, idempotent,
  * the report, wrong files), the demo seed's real London orders, and the insight figures checked
  * against counts computed here, independently, from the fixture CSV's text.
  */

@@ -4,7 +4,7 @@ import { brands, outlets } from '../../db/schema.ts';
 import { outletScope } from '../../lib/tenant-scope.ts';
 
 /**
- * The Overview's own SQL (issue #14, docs/decisions/0040). Its figures come from the
+ * The Overview's own SQL (docs/decisions/0040). Its figures come from the
  * repositories of the screens they link to (reviews, inbox, complaints, tickets, orders), so a
  * figure and the filtered screen behind it share one WHERE clause.
  */

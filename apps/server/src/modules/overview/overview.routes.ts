@@ -7,7 +7,7 @@ import { overview } from './overview.service.ts';
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
 /**
- * The Overview (issue #14, docs/decisions/0040): one call for the owner's first screen, for
+ * The Overview (docs/decisions/0040): one call for the owner's first screen, for
  * whoever has `read Overview`; which of its parts the caller may read decides what it holds.
  */
 export async function overviewRoutes(app: FastifyInstance): Promise<void> {

@@ -13,8 +13,9 @@ import * as ticketsRepo from '../tickets/tickets.repository.ts';
 import * as repo from './overview.repository.ts';
 
 /**
- * The Overview (issue #14 "Overview: the owner's day at a glance"; screens.md "Overview";
- * docs/decisions/0040): per outlet and in total, over the last N days against the N days before.
+ * The Overview ("Overview: the owner's day at a glance";
+ * docs/requirements/screen-contents.md#overview; docs/decisions/0040): per outlet and in total,
+ * over the last N days against the N days before.
  *
  * Every figure is counted with the WHERE clause of the screen it links to, so they agree:
  * - reviews: the feed's filters (`outletId`, `from`/`to` for new reviews and the rating;
@@ -44,7 +45,8 @@ export function overviewPeriod(now: Date, days: number) {
   };
 }
 
-/** What the caller may read of the Overview's parts (each part's subject, spec §6 abilities). */
+/** What the caller may read of the Overview's parts (each part's subject,
+ * docs/requirements/roles.md abilities). */
 function readable(auth: AuthContext) {
   return {
     reviews: auth.ability.can('read', 'Review'),

@@ -10,7 +10,7 @@ import { schema } from '../../db/client.ts';
 import { bearer, startHarness, tableCounts, type Harness } from '../../test/harness.ts';
 
 /**
- * The Overview (issue #14, docs/decisions/0040) through the API: each figure equals what the
+ * The Overview (docs/decisions/0040) through the API: each figure equals what the
  * screen it links to answers for the same filters (reviews feed KPIs, complaints and tickets
  * lists, order insights), waiting conversations with their windows, tickets near and past their
  * SLA, the parts a role may read, outlet scoping across clients, and bad input.

@@ -4,7 +4,7 @@ import { conversations, facebookAccounts, facebookPages, googleConnections, goog
 import type { JobState } from '../../lib/jobs.ts';
 
 /**
- * Reads of Reporting → Data tracker (issue #14, docs/decisions/0041): where each source of an
+ * Reads of Reporting → Data tracker (docs/decisions/0041): where each source of an
  * outlet stands. Every table here belongs to another module (meta, google, instagram, inbox,
  * reviews, orders) and pg-boss's `pgboss.job`; this file only reads them, in one statement per
  * table for all the outlets asked, so the screen costs the same for 2 outlets or 200.

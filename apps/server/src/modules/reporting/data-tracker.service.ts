@@ -29,12 +29,13 @@ import * as repo from './data-tracker.repository.ts';
 import { outletById, outletsInScope, type OutletRow } from './reporting.repository.ts';
 
 /**
- * Reporting → Data tracker (issue #14, screens.md "Data tracker", docs/decisions/0041): per
- * outlet and source, is the data arriving? Read from the rows the syncs already keep (a page's
- * `sync_status`/`sync_message`, a Google location's, an Instagram account's last read, the
- * order imports), the tokens' state, the new rows of the last {@link DATA_TRACKER_DAYS} UTC days
- * and pg-boss's queue. "Sync now" queues the same jobs the sync tick queues (one per page or
- * location, stately, so a second press while one waits queues nothing more).
+ * Reporting → Data tracker (docs/requirements/screen-contents.md#data-tracker,
+ * docs/decisions/0041): per outlet and source, is the data arriving? Read from the rows the syncs
+ * already keep (a page's `sync_status`/`sync_message`, a Google location's, an Instagram account's
+ * last read, the order imports), the tokens' state, the new rows of the last {@link
+ * DATA_TRACKER_DAYS} UTC days and pg-boss's queue. "Sync now" queues the same jobs the sync tick
+ * queues (one per page or location, stately, so a second press while one waits queues nothing
+ * more).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -6,7 +6,7 @@ import { syncTickJob } from '../../jobs.ts';
 import { startHarness, tableCounts, type Harness } from '../../test/harness.ts';
 
 /**
- * Reporting → Data tracker (issue #14, docs/decisions/0041) through the API: four rows per outlet
+ * Reporting → Data tracker (docs/decisions/0041) through the API: four rows per outlet
  * the caller sees, each read from what the syncs recorded, the tokens, the last 7 days' new rows
  * and the job queue; "sync now" queues the sync tick's own jobs; a token Facebook killed shows
  * as a failing row in plain words and refuses another sync; access and bad input.

@@ -2,7 +2,7 @@ import { DOWNTIME_MIN_MINUTES, type TDowntime, type TRecordedStatus, type TTimin
 import { hhmm, intervalMinutes } from './timings.ts';
 
 /**
- * The "recorded online status" of an outlet (issue #14, docs/decisions/0037): what its orders
+ * The "recorded online status" of an outlet (docs/decisions/0037): what its orders
  * say about its scheduled hours. Neither aggregator nor till tells DineDesk when an outlet was
  * online; a long stretch of scheduled opening with no order is the only trace in the data, so
  * that is what is listed, and named so (a quiet afternoon looks the same as a closed kitchen).

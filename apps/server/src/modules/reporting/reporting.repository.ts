@@ -4,7 +4,7 @@ import { brands, orders, outlets } from '../../db/schema.ts';
 import { tenantScope, type TenantScope } from '../../lib/tenant-scope.ts';
 
 /**
- * Queries of Reporting → Outlet timings (issue #14, docs/decisions/0037): the outlets a caller
+ * Queries of Reporting → Outlet timings (docs/decisions/0037): the outlets a caller
  * sees, their order counts and last day, and the local order times of a period. Orders are the
  * orders module's tables (`orders`, imported per outlet; docs/decisions/0036), read only.
  */

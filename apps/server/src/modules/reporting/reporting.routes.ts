@@ -13,8 +13,8 @@ const tags = ['reporting'];
 const READ = { need: { action: 'read', subject: 'Reporting', scope: 'outlet' } } as const;
 
 /**
- * Reporting (issue #14, spec §2 routes /apps/reporting/*; docs/decisions/0037). Every role granted
- * the Reporting module reads the outlets it sees.
+ * Reporting (docs/requirements/routes.md routes /apps/reporting/*; docs/decisions/0037). Every role
+ * granted the Reporting module reads the outlets it sees.
  */
 export async function reportingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,8 @@ import * as repo from './reporting.repository.ts';
 import { parseTimings } from './timings.ts';
 
 /**
- * Reporting → Outlet timings (issue #14, screens.md "Outlet timings", docs/decisions/0037).
+ * Reporting → Outlet timings (docs/requirements/screen-contents.md#outlet-timings,
+ * docs/decisions/0037).
  *
  * Outlets keep no hours of their own: an outlet's timings are the `timings` text of its
  * restaurant in the real Zomato Hyderabad data (demo-data's seed directory, `SEED_DIR`), matched

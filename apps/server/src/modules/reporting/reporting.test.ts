@@ -10,7 +10,7 @@ import { bearer, startHarness, tableCounts, type Harness } from '../../test/harn
 import { recordedStatus } from './reporting.downtime.ts';
 
 /**
- * Reporting → Outlet timings (issue #14, docs/decisions/0037) through the API: every outlet the
+ * Reporting → Outlet timings (docs/decisions/0037) through the API: every outlet the
  * caller sees with its real timings text and parsed week, an unreadable text left for a person,
  * the downtime log from orders (overnight openings included), tenancy and bad input.
  *

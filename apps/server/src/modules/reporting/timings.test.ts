@@ -7,7 +7,7 @@ import { ZParsedTimings, type TParsedTimings, type TTimingsInterval } from '@din
 import { parseTimings } from './timings.ts';
 
 /**
- * The `timings` parser (issue #14, docs/decisions/0037): exact weeks for each shape the real
+ * The `timings` parser (docs/decisions/0037): exact weeks for each shape the real
  * data has, refusals with a reason for everything outside the grammar, and every distinct value
  * of the real file (the copy demo-data ships, so a fresh clone runs it).
  */

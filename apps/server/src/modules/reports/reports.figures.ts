@@ -5,7 +5,7 @@ import { dataRange, itemTotals, totals } from '../orders/orders.repository.ts';
 import { complaintCounts } from './reports.repository.ts';
 
 /**
- * The figures of a report (issue #14 "Report on demand", docs/decisions/0042), counted by the
+ * The figures of a report (docs/decisions/0042), counted by the
  * repositories of the screens that show them, so a report and the screen agree: ratings and
  * response from the reviews feed's KPIs (`feedKpis`, the Reviews screen's), orders, sales and
  * item mix from the orders module (Order insights' `totals` and `itemTotals`), complaints opened

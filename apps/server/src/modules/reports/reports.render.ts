@@ -8,7 +8,7 @@ import type { OutletFigures, ReportFigures, Values } from './reports.figures.ts'
 
 /**
  * Writes a report's figures as CSV, XLSX (exceljs) or PDF (pdfmake on the server, with the
- * standard Helvetica font: no font files, no network) (issue #14 "Export CSV, XLSX and PDF",
+ * standard Helvetica font: no font files, no network) ("Export CSV, XLSX and PDF",
  * docs/decisions/0042). The three carry the same table: per outlet, and all outlets together,
  * one line per figure with the period's value, the comparison's and the change; then the item
  * mix. Text cells written by people (outlet and item names) are kept from running as spreadsheet

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { complaints, reportDefinitions, reportRuns, users } from '../../db/schema.ts';
 
 /**
- * Queries of Report on demand (issue #14, docs/decisions/0042): saved reports, generated runs and
+ * Queries of Report on demand (docs/decisions/0042): saved reports, generated runs and
  * their files, and the complaint counts of a period (the complaints module's table, read only).
  * Review, order and item figures come from the reviews and orders repositories, as their screens
  * count them.

@@ -8,7 +8,7 @@ import { restartBed } from '../../test/restart.ts';
 import { reportScheduleJob } from './reports.service.ts';
 
 /**
- * Scheduled reports across a restart (issue #14 "Job tests for scheduled reports across a
+ * Scheduled reports across a restart ("Job tests for scheduled reports across a
  * restart"): a weekly report falls due while no server runs; the next server(s) (two at once on
  * PostgreSQL) run the schedule, and the report is generated and mailed once, with its file
  * attached, and its next run moved to the following Monday.

@@ -24,7 +24,8 @@ const REPORTING = { need: { action: 'read', subject: 'Reporting', scope: 'client
 /** A run is read by its asker or a teammate who sees all of its outlets (reports.service.ts `visibleRun`). */
 const REPORT_RUN = { need: { action: 'read', subject: 'Reporting', scope: 'outlet' } } as const;
 
-/** Report on demand (issue #14, spec §2 /apps/reporting/report-on-demand; docs/decisions/0042). */
+/** Report on demand (docs/requirements/routes.md /apps/reporting/report-on-demand;
+ * docs/decisions/0042). */
 export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(

@@ -24,7 +24,7 @@ import { CONTENT_TYPES, renderReport } from './reports.render.ts';
 import * as repo from './reports.repository.ts';
 
 /**
- * Report on demand (issue #14, screens.md "Report on demand", docs/decisions/0042).
+ * Report on demand (docs/requirements/screen-contents.md#report-on-demand, docs/decisions/0042).
  *
  * - `POST /api/reports/run` resolves the outlets (the ones named, which the caller must see, or
  *   every outlet the caller sees) and the exact days, records a run and queues

@@ -10,7 +10,7 @@ import { comparePeriod, resolvePeriod } from './reports.figures.ts';
 import { nextRunAfter } from './reports.service.ts';
 
 /**
- * Report on demand (issue #14, docs/decisions/0042) through the API: a report over two outlets is
+ * Report on demand (docs/decisions/0042) through the API: a report over two outlets is
  * generated in the background as XLSX, PDF and CSV, and each file is opened and its figures checked
  * against the API the screens use (the reviews KPIs) and the orders written for the test; runs are
  * the asker's alone; saved reports and their schedule; bad input and isolation.

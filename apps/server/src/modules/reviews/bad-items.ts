@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 
 /**
- * "One bad row never poisons a list or a loop" (issue #8): review lists, comment threads, the
+ * "One bad row never poisons a list or a loop": review lists, comment threads, the
  * review sync and the feed webhook skip (or repair) an item they cannot use and go on. Each such
  * item is logged once per process, not on every load of the list that holds it, so a permanent
  * bad row does not flood the log.

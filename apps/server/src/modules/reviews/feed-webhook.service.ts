@@ -9,9 +9,9 @@ import { queueAutomation } from '../automation/automation.service.ts';
 import { queueDetection } from '../complaints/complaints.service.ts';
 
 /**
- * Page `feed` webhook changes for reviews (issue #8 "a new review or comment appears live
- * without waiting for the periodic sync"; external-apis.md §4 "Feed/ratings envelope"; Graph
- * "Webhooks for Pages", fields `feed` and `ratings`):
+ * Page `feed` webhook changes for reviews ("a new review or comment appears live
+ * without waiting for the periodic sync"; docs/requirements/platform-apis.md#feedratings-envelope;
+ * Graph "Webhooks for Pages", fields `feed` and `ratings`):
  *
  *   {object:'page', entry:[{id: pageId, time, changes:[{field:'feed'|'ratings', value}]}]}
  *

@@ -1,5 +1,5 @@
 /**
- * The reply check (issue #11 "A reply check runs before any reply goes out", docs/decisions/0023):
+ * The reply check ("A reply check runs before any reply goes out", docs/decisions/0023):
  * what a reputation team would want a second pair of eyes for before a public reply goes out.
  *
  * - `repeats_recent`: the wording repeats one of the outlet's last 20 replies (normalised text
@@ -20,7 +20,7 @@ import { findPhoneNumbersInText } from 'libphonenumber-js/max';
 import { LinkifyIt } from 'linkify-it';
 import type { TReplyWarning } from '@dinedesk/contracts';
 
-/** How many of the outlet's latest replies a new one is compared with (issue #11). */
+/** How many of the outlet's latest replies a new one is compared with. */
 export const RECENT_REPLIES = 20;
 /** Normalised similarity from which a reply counts as a repeat. */
 export const REPEAT_SIMILARITY = 0.85;

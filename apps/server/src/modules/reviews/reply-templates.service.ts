@@ -8,7 +8,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import * as repo from './reviews.repository.ts';
 
 /**
- * Reply templates of the caller's client (issue #11): everyone of the reviews module reads them
+ * Reply templates of the caller's client: everyone of the reviews module reads them
  * (the composer offers them), owners and brand managers create, change and delete them
  * (`manage ReplyTemplate`); a template an automation rule posts only owners may change or delete
  * (decision 0044). Names are unique per client. Variables are filled by the web app,

@@ -14,7 +14,7 @@ import * as repo from './reviews.repository.ts';
 import { checkFilterIds } from './reviews.service.ts';
 
 /**
- * Export of the filtered feed as CSV or XLSX (issue #11 "Export of the filtered reviews … with a
+ * Export of the filtered feed as CSV or XLSX ("Export of the filtered reviews … with a
  * progress indicator for large exports"). `POST …/get_reviews/export` records the request and
  * queues `reviews.export`; the job counts the reviews, reads them in keyset batches, records its
  * progress after each batch (the web app polls `…/export/{id}`), and stores the finished file in

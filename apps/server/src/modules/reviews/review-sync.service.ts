@@ -18,8 +18,9 @@ import { queueDetection } from '../complaints/complaints.service.ts';
  */
 
 /**
- * A rating as Graph API `/{page-id}/ratings` returns it (external-apis.md §2). Checked item by
- * item: one rating DineDesk cannot use is skipped and logged, the others are synced (issue #8).
+ * A rating as Graph API `/{page-id}/ratings` returns it
+ * (docs/requirements/platform-apis.md#page-ratings-reviews-and-comments). Checked item by item: one
+ * rating DineDesk cannot use is skipped and logged, the others are synced.
  */
 export const ZGraphRating = z.looseObject({
   created_time: z.string(),
@@ -39,7 +40,7 @@ export interface SyncResult {
   pageId: string;
   status: 'ok' | 'failed' | 'deprecated' | 'token_invalid' | 'rate_limited' | 'never';
   fetched: number;
-  /** `rate_limited`: seconds until the page's next sync, already queued (issue #10). */
+  /** `rate_limited`: seconds until the page's next sync, already queued. */
   resumesInSeconds?: number;
 }
 
@@ -55,7 +56,7 @@ export function graphTime(s: string): Date | null {
 
 /**
  * One Graph rating as a `reviews` row: texts from Meta are cleaned (control characters dropped,
- * lone surrogates replaced; issue #8 "text that arrives from Meta is cleaned, never refused").
+ * lone surrogates replaced; "text that arrives from Meta is cleaned, never refused").
  * @returns null (logged once) when the rating cannot be used: wrong shape or an impossible time
  */
 export function ratingRow(ctx: AppContext, page: PageRow, raw: unknown, now: Date): ReviewInsert | null {
@@ -102,9 +103,9 @@ export function ratingRow(ctx: AppContext, page: PageRow, raw: unknown, now: Dat
 const utcMinute = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
- * Plain-words reason shown to the owner when a sync could not complete (issue #2: "keeps what it
+ * Plain-words reason shown to the owner when a sync could not complete ("keeps what it
  * synced and tells the user why"). A dead token (190) is worded by the meta module
- * (`recordTokenDeath`); a rate limit names when syncing resumes (issue #10).
+ * (`recordTokenDeath`); a rate limit names when syncing resumes.
  * @param resumeAt rate limits: when the page's next sync is queued to run
  */
 export function syncMessage(ctx: AppContext, err: GraphError, storedCount: number, lastSyncedAt: Date | null, resumeAt?: Date): { status: SyncResult['status']; message: string } {
@@ -132,7 +133,7 @@ export function syncMessage(ctx: AppContext, err: GraphError, storedCount: numbe
  * rows are upserted in one transaction only after every Graph page was read. On a Graph error
  * the stored reviews are kept and the page records why (status + message). A rating that
  * cannot be used is skipped (logged once) and the others are synced; any other failure marks
- * the page `failed` with the reason instead of leaving it claiming `ok` (issue #8).
+ * the page `failed` with the reason instead of leaving it claiming `ok`.
  */
 export async function syncPage(ctx: AppContext, pageId: string): Promise<SyncResult> {
   const page = await repo.getPage(ctx.db, pageId);
@@ -154,7 +155,7 @@ export async function syncPage(ctx: AppContext, pageId: string): Promise<SyncRes
       await repo.upsertReviews(tx, rows);
       await repo.setPageSync(tx, pageId, { status: 'ok', message: null, syncedAt: now, overallStarRating: summary.overall_star_rating ?? null, ratingCount: summary.rating_count ?? 0 });
     });
-    // Bad new reviews become complaints (issue #12); the job is queued once per outlet at a time.
+    // Bad new reviews become complaints; the job is queued once per outlet at a time.
     if (rows.length) {
       await queueDetection(ctx, page.clientId, page.outletId);
       await queueAutomation(ctx, page.clientId, page.outletId);
@@ -175,7 +176,7 @@ export async function syncPage(ctx: AppContext, pageId: string): Promise<SyncRes
     }
     const n = await repo.countPageReviews(ctx.db, pageId);
     if (e.isRateLimit) {
-      // Not again inside the window: the page's next sync waits in the queue (issue #10).
+      // Not again inside the window: the page's next sync waits in the queue.
       const wait = rateLimitWaitSeconds(e, ctx.config.graph.rateLimitWait);
       await ctx.jobs.sendAt(reviewSyncPageJob, { clientId: page.clientId, outletId: page.outletId, pageId }, { singletonKey: pageId, startAfterSeconds: wait });
       const { status, message } = syncMessage(ctx, e, n, page.lastSyncedAt, new Date(ctx.now().getTime() + wait * 1000));

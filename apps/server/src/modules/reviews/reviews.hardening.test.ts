@@ -11,7 +11,7 @@ import * as reviewsRepo from './reviews.repository.ts';
 import { replyHash } from './reviews.service.ts';
 
 /**
- * Issue #8, reviews side: writes to Facebook that may or may not have landed (Idempotency-Key,
+ * reviews side: writes to Facebook that may or may not have landed (Idempotency-Key,
  * timeouts and read-back, for review replies and inbox sends), Page `feed` webhooks for
  * ratings and comments, and one bad row / item never poisoning a list or a loop.
  */

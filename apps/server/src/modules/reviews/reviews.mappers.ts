@@ -6,13 +6,13 @@ import type { CommentRow, FeedRow, ReviewRow } from './reviews.repository.ts';
 /**
  * Stored review rows as the API answers them (contracts `ZFbReview`, `ZFbComment`). No SQL here:
  * rows come from reviews.repository.ts. A row that cannot be answered is skipped and logged once
- * (issue #8: one bad row never poisons a list).
+ * (one bad row never poisons a list).
  */
 
 /**
  * The review as the API answers it, or nothing when the stored row cannot be answered (e.g. a
  * time outside ISO 8601's four-digit years): one bad row must not turn every load of the list
- * into a 500 (issue #8). The row is logged once and left in place for an operator.
+ * into a 500. The row is logged once and left in place for an operator.
  */
 export function usableReview(ctx: AppContext, r: ReviewRow, outletName: string): TFbReview[] {
   let review: TFbReview;
@@ -52,7 +52,7 @@ export function toReview(r: ReviewRow, outletName: string): TFbReview {
 
 /**
  * A stored comment as the API answers it, or nothing when the row cannot be answered (a shape
- * the response schema refuses): skipped and logged once, so the thread still loads (issue #8).
+ * the response schema refuses): skipped and logged once, so the thread still loads.
  */
 export function usableComment(ctx: AppContext, c: CommentRow, authorName: string | null): TFbComment[] {
   let comment: TFbComment;
@@ -76,7 +76,7 @@ export function usableComment(ctx: AppContext, c: CommentRow, authorName: string
   return [];
 }
 
-/** A row of the one feed as `ZReview`, or nothing (logged once) when it cannot be answered (issue #8). */
+/** A row of the one feed as `ZReview`, or nothing (logged once) when it cannot be answered. */
 export function usableFeedReview(ctx: AppContext, row: FeedRow): TReview[] {
   let review: TReview;
   try {

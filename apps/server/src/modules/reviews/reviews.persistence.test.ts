@@ -76,7 +76,7 @@ describe('restart and Graph outage', () => {
     expect(cached.notice).toMatch(/could not be read|could not be reached/i);
     expect(cached.data.map((c: { message: string }) => c.message)).toContain('We are glad you liked it.');
     const failed = await call(server, 'POST', '/reply-fb-review', token, { pageId: page.id, reviewId: review.id, message: 'second' });
-    // Not reached, so nothing was posted: a transient 503 the user may retry (issue #10).
+    // Not reached, so nothing was posted: a transient 503 the user may retry.
     expect(failed.statusCode).toBe(503);
     expect(failed.headers['retry-after']).toBe('30');
     expect(failed.json()).toMatchObject({ code: 'graph_unavailable', message: expect.stringMatching(/Facebook is not answering right now .*so the reply was not sent/) });

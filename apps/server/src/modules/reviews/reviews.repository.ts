@@ -120,8 +120,9 @@ const reviewList = preparedByShape(
 
 /**
  * One keyset page of reviews, newest first: `(created_time, id) < cursor` on the
- * `(client_id, created_time desc, id desc)` index, never OFFSET (targets.md). The SQL of each
- * combination of filters is prepared once (lib/prepared.ts; issue #10, docs/decisions/0020).
+ * `(client_id, created_time desc, id desc)` index, never OFFSET
+ * (docs/requirements/quality-goals.md). The SQL of each combination of filters is prepared once
+ * (lib/prepared.ts; docs/decisions/0020).
  */
 export async function listReviews(db: Db, f: ReviewFilter): Promise<{ rows: { r: ReviewRow; outletName: string }[]; next: string | null }> {
   const scope = tenantScopeValues(f);
@@ -163,7 +164,7 @@ export interface FeedFilter {
   to?: string;
   sentiment?: 'positive' | 'neutral' | 'negative';
   q?: string;
-  /** Just this review (a link to one review, issue #12). */
+  /** Just this review (a link to one review). */
   reviewId?: number;
   after?: KeysetPosition;
   limit: number;
@@ -609,7 +610,7 @@ export async function deleteReplyTemplate(db: Db, id: string, clientId: string):
   return gone.length > 0;
 }
 
-// ── The Overview (modules/overview, issue #14) ──────────────────────────────────────────────
+// ── The Overview (modules/overview) ──────────────────────────────────────────────
 
 /** Reviews waiting for a reply per outlet, under the feed's filters (the list's `needsReply=true`, all time). */
 export async function needsReplyByOutlet(db: Db, f: Omit<FeedFilter, 'after' | 'limit' | 'needsReply'>): Promise<{ outletId: string; waiting: number }[]> {

@@ -37,7 +37,8 @@ import { deleteReply, editReply, feedKpis, listComments, listFeed, listPages, li
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 const security = [{ bearer: [] }];
 
-/** Reviews calls of spec §7 (paths exact): Facebook's, and the one feed of every source. */
+/** Reviews calls in docs/requirements/calls.md (paths exact): Facebook's, and the one feed of every
+ * source. */
 export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   attachBadItemLog(app.ctx, app.log);

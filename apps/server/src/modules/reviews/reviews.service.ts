@@ -73,7 +73,7 @@ export async function listReviews(
 
 /**
  * One keyset page of the one feed: reviews of every source of the outlets the caller may see,
- * newest first, filtered as asked (spec §7 `get_reviews/get-reviews`).
+ * newest first, filtered as asked (docs/requirements/calls.md `get_reviews/get-reviews`).
  * @throws HttpError 404 naming the field for a brand or outlet id the caller cannot see (another
  *   client's, or outside a scoped role's outlets; docs/decisions/0004)
  */
@@ -147,13 +147,14 @@ export async function checkFilterIds(ctx: AppContext, auth: AuthContext, f: { ou
   if (f.brandId && !visible.some((o) => o.brandId === f.brandId)) throw new HttpError(404, `Brand ${f.brandId} not found`, { field: 'body.brandId' });
 }
 
-/** Stored comments of a review, oldest first; a row that cannot be answered is skipped (issue #8). */
+/** Stored comments of a review, oldest first; a row that cannot be answered is skipped. */
 async function storedComments(ctx: AppContext, reviewId: number): Promise<TFbComment[]> {
   const rows = await repo.listStoredComments(ctx.db, reviewId);
   return rows.flatMap(({ c, authorName }) => usableComment(ctx, c, authorName));
 }
 
-/** A comment as Graph `GET /{story-id}/comments` answers it (external-apis.md §2). */
+/** A comment as Graph `GET /{story-id}/comments` answers it
+ * (docs/requirements/platform-apis.md#page-ratings-reviews-and-comments). */
 const ZGraphComment = z.object({
   id: z.string().min(1).max(200),
   message: z.string().optional(),
@@ -165,7 +166,7 @@ const COMMENT_FIELDS = 'id,message,from{id,name},created_time';
 
 /**
  * A Graph comment as a `review_comments` row, its text cleaned (NUL and other control
- * characters dropped: PostgreSQL refuses NUL in text, issue #8), or null when it is unusable.
+ * characters dropped: PostgreSQL refuses NUL in text), or null when it is unusable.
  */
 export function commentRow(ctx: AppContext, raw: unknown, review: repo.ReviewRow, pageId: string) {
   const parsed = ZGraphComment.safeParse(raw);
@@ -195,7 +196,7 @@ export function commentRow(ctx: AppContext, raw: unknown, review: repo.ReviewRow
 /**
  * Comments of a review, read live from Graph `GET /{story-id}/comments` and stored; when Graph
  * fails the stored copy is answered with a notice (source `cache`). A comment Graph returns in
- * a shape DineDesk cannot use is skipped and logged once; the others are stored (issue #8).
+ * a shape DineDesk cannot use is skipped and logged once; the others are stored.
  */
 export async function listComments(ctx: AppContext, auth: AuthContext, pageId: string, reviewId: string): Promise<TGetFbCommentsResponse> {
   const { page, review } = await visibleReview(ctx, auth, pageId, reviewId);
@@ -275,7 +276,7 @@ const outcomeUnknown = () =>
   );
 
 /**
- * Runs the reply check (reply-check.ts, issue #11) against the outlet's latest replies (every source).
+ * Runs the reply check (reply-check.ts) against the outlet's latest replies (every source).
  * @param sendAnyway the caller saw the warnings and sends anyway: allowed to owners (and super
  *   admins), whose choice the reply's audit row records
  * @returns the warning codes sent anyway (empty when the check found nothing)
@@ -294,9 +295,10 @@ export async function replyCheck(ctx: AppContext, auth: AuthContext, outletId: s
 
 /**
  * Publishes a public reply as the page: Graph `POST /{open_graph_story_id}/comments` with the
- * page token (needs pages_manage_engagement, external-apis.md §2), then stores it.
+ * page token (needs pages_manage_engagement,
+ * docs/requirements/platform-apis.md#page-ratings-reviews-and-comments), then stores it.
  *
- * With an `Idempotency-Key` (issue #8, docs/decisions/0014-writes-to-meta.md) the key is
+ * With an `Idempotency-Key` (docs/decisions/0014-writes-to-meta.md) the key is
  * reserved per client before calling Graph (primary key `(client_id, key)`, so concurrent
  * requests with one key post once); a retry with the same key and body answers the first
  * reply, a key still in flight is a 409, a key used for another body a 422.
@@ -323,7 +325,7 @@ export async function reply(
   if (!storyId) throw new HttpError(409, 'Facebook does not allow replies to reviews written before August 2018.', { field: 'reviewId' });
   const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
   if (!token) throw new HttpError(409, 'This Facebook Page is not connected. Connect it to reply to its reviews.', { field: 'pageId' });
-  // Facebook refused this token before: say so without another call (issue #10).
+  // Facebook refused this token before: say so without another call.
   if (tokenIsDead(page)) throw new HttpError(409, page.syncMessage ?? 'Facebook rejected this page’s access token. Reconnect the page to reply to its reviews.', { field: 'pageId', code: 'graph_190' });
   const clientId = review.clientId;
 

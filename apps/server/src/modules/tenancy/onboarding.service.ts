@@ -22,20 +22,20 @@ async function replay(ctx: AppContext, input: OnboardingInput, requestHash: stri
     throw new HttpError(409, `clientKey "${input.clientKey}" is already used by another onboarding`, { field: 'body.clientKey' });
   }
   const stored = row.result as unknown as StoredResult;
-  // Results stored before issue #8 carried the owner's user id: answer the email only.
+  // Results stored in earlier versions carried the owner's user id: answer the email only.
   return { ...stored, owner: { email: stored.owner.email }, created: false, invitation: null };
 }
 
 /**
- * `POST /api/client-onboarding` (spec §7, issue #4): creates the client, its brands, outlets,
- * linked Facebook Pages (by simulator or real page id; connected later through the page-token
- * flow) and its owner in one transaction, with an audit row.
+ * `POST /api/client-onboarding` (docs/requirements/calls.md): creates the client, its brands,
+ * outlets, linked Facebook Pages (by simulator or real page id; connected later through the
+ * page-token flow) and its owner in one transaction, with an audit row.
  *
  * Idempotent on `clientKey`: the same request again answers the first result with
  * `created: false` and writes nothing; the same key with a different request is 409.
  * The owner is invited like any user (modules/access `createInvitation`, docs/decisions/0009):
  * no account is read or changed, so the answer is the same whether or not the owner's email has
- * an account elsewhere (issue #8); the owner becomes a member on accepting.
+ * an account elsewhere; the owner becomes a member on accepting.
  * @returns the created ids and the owner's invitation
  * @throws 409 a Facebook Page already linked to an outlet, or a reused key
  */

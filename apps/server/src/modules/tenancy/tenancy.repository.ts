@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { schema } from '../../db/client.ts';
 import { outletScope } from '../../lib/tenant-scope.ts';
 
-/** SQL of clients and brands (issue #9: routes → service → repository). */
+/** SQL of clients and brands (routes → service → repository). */
 
 /** Brands of a client having at least one outlet in `outletIds` (null: any), with that count. */
 export async function brandsWithOutletCounts(db: Db, clientId: string, outletIds: readonly string[] | null) {

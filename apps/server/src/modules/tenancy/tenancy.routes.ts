@@ -20,9 +20,9 @@ const security = [{ bearer: [] }];
 const tags = ['tenancy'];
 
 /**
- * Clients (spec §1, §7; issue #4; docs/decisions/0011): onboarding, the brands of the client,
- * and client switching. Users, roles and invitations are in modules/access. Each route declares
- * its need (plugins/auth.ts).
+ * Clients (docs/requirements/product.md and calls.md; docs/decisions/0011): onboarding, the brands
+ * of the client, and client switching. Users, roles and invitations are in modules/access. Each
+ * route declares its need (plugins/auth.ts).
  */
 export async function tenancyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

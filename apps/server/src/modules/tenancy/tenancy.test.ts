@@ -32,7 +32,7 @@ const onboarding = (key: string, pageId?: string): TClientOnboardingRequest => (
 });
 
 describe('POST /api/client-onboarding', () => {
-  it('refuses a caller without `create Client` before reading the input: 403, not a 400 describing it (declared need, issue #9)', async () => {
+  it('refuses a caller without `create Client` before reading the input: 403, not a 400 describing it (declared need)', async () => {
     const owner = await h.login('owner@spice-route.demo');
     const counts = await tableCounts(h);
     const res = await api('POST', '/api/client-onboarding', owner, { ...onboarding('refused-co'), name: ' ', clientKey: 'x'.repeat(65) });
@@ -390,7 +390,7 @@ describe('sockets follow access changes', () => {
   });
 });
 
-describe('invitations across clients (issue #8, docs/decisions/0009)', () => {
+describe('invitations across clients (docs/decisions/0009)', () => {
   const STRONG = 'Correct-Horse-Battery-42';
   const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;
 

@@ -5,7 +5,7 @@ import { brands, clients, clientSlaPolicies, complaints, complaintSources, conve
 import { afterPosition, type KeysetPosition } from '../../lib/keyset.ts';
 import { tenantScope, type TenantScope } from '../../lib/tenant-scope.ts';
 
-/** Queries of tickets (issue #12, docs/decisions/0027). Every query names its client. */
+/** Queries of tickets (docs/decisions/0027). Every query names its client. */
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketActivityKind = (typeof ticketActivity.$inferSelect)['kind'];
@@ -194,7 +194,7 @@ export async function countViews(db: Db, f: TicketFilter): Promise<Record<Ticket
 
 /**
  * Per outlet, the open tickets past their SLA (the queue's `view=open&breached=true`) and those
- * due soon (`view=open&dueSoon=true`, due before `dueBefore`): the Overview (issue #14).
+ * due soon (`view=open&dueSoon=true`, due before `dueBefore`): the Overview.
  */
 export function slaCountsByOutlet(db: Db, f: TicketFilter, dueBefore: Date): Promise<{ outletId: string; overdue: number; dueSoon: number }[]> {
   const open = viewCondition('open', f.userId);

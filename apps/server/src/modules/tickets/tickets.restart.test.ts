@@ -6,7 +6,7 @@ import { signIn } from '../../test/harness.ts';
 import { restartBed } from '../../test/restart.ts';
 
 /**
- * SLA timers live in the job queue (issue #12 "SLA timers run in the job queue, so that they
+ * SLA timers live in the job queue ("SLA timers run in the job queue, so that they
  * survive restarts and fire once across processes"): a ticket falls due while its server is
  * down; the next server breaches it, once, and mails its people. On PostgreSQL two servers run
  * the queue together and the breach still fires once.

@@ -20,7 +20,7 @@ const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 
 const security = [{ bearer: [] }];
 
 /**
- * Tickets (issue #12; DineDesk's own calls, docs/decisions/0027). Reading needs `read Ticket`;
+ * Tickets (DineDesk's own calls, docs/decisions/0027). Reading needs `read Ticket`;
  * opening and working need `create`/`update Ticket` (all roles of the reviews module but
  * viewers); the SLA policy is set by owners (`manage Ticket`, checked by the service since
  * reading it is open to all).

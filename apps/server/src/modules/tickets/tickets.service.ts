@@ -25,7 +25,7 @@ import { mentionableUsers } from '../comments/comments.repository.ts';
 import * as repo from './tickets.repository.ts';
 
 /**
- * Tickets (issue #12, screens.md "Tickets", docs/decisions/0027).
+ * Tickets (docs/requirements/screen-contents.md#tickets, docs/decisions/0027).
  *
  * - Opened from a complaint (one ticket per complaint), a review, a conversation, or by hand for
  *   an outlet; everyone of the reviews module reads the outlets they see, all but viewers open

@@ -7,7 +7,7 @@ import { bearer, startHarness, type Harness } from '../../test/harness.ts';
 import { ticketSlaJob } from './tickets.service.ts';
 
 /**
- * Tickets (issue #12, docs/decisions/0027): opened from a complaint in one click (once), the
+ * Tickets (docs/decisions/0027): opened from a complaint in one click (once), the
  * SLA due time from the client's policy, the queue's views, watchers, the breach job, and who may
  * do what.
  */

@@ -1,13 +1,14 @@
 /**
- * `/access-control`: the template's ACL demo (spec §2, §6). The route needs `read ACL`
- * (the demo client's ability); the cards below appear by ability:
+ * `/access-control`: the template's ACL demo (docs/requirements/routes.md and roles.md). The route
+ * needs `read ACL` (the demo client's ability); the cards below appear by ability:
  * - Common: everyone who may open the page;
  * - Reading access control: `read ACL` (client and admin);
  * - Administrator: `manage all` (admin only).
  *
  * DineDesk users are owners, agents, … rather than the template's demo roles, so a "view as"
- * switch previews the page with the spec §6 demo roles (admin: manage all; client: read on ACL
- * and Auth) next to the viewer's own abilities. The preview changes nothing on the server.
+ * switch previews the page with the docs/requirements/roles.md demo roles (admin: manage all;
+ * client: read on ACL and Auth) next to the viewer's own abilities. The preview changes nothing on
+ * the server.
  */
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Public from '@mui/icons-material/Public';
@@ -32,7 +33,7 @@ import { useSessionStore } from '../../lib/session-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useDemoMock } from '../mock/start.ts';
 
-/** The template's demo roles (spec §6). */
+/** The template's demo roles (docs/requirements/roles.md). */
 export const DEMO_ROLE_RULES = {
   admin: [{ action: 'manage', subject: 'all' }],
   client: [

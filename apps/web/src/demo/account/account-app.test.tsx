@@ -1,7 +1,8 @@
 /**
- * The account settings screen against the real handlers (`msw/node`; spec §3, §7): the General
- * tab validates, then saves through the update call; the tabs follow the URL; Information
- * refuses a bad website; Social disconnects an account; Notifications saves a switch.
+ * The account settings screen against the real handlers (`msw/node`; docs/requirements/data.md and
+ * calls.md): the General tab validates, then saves through the update call; the tabs follow the
+ * URL; Information refuses a bad website; Social disconnects an account; Notifications saves a
+ * switch.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

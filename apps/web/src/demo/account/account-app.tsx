@@ -1,9 +1,9 @@
 /**
- * `/pages/account-settings` (spec §2 demo routes, §3 "Account settings", §7; issue #16): the
- * template's account settings over `GET /account-setting/data`, in four tabs (General,
- * Information, Social, Notifications; the tab is in the URL as `?tab=`). Each tab's Save sends
- * its section to this app's update call (`POST /account-setting/update`) and says whether it
- * was saved.
+ * `/pages/account-settings` (docs/requirements/routes.md demo routes,
+ * docs/requirements/data.md#account-settings and calls.md): the template's account settings over
+ * `GET /account-setting/data`, in four tabs (General, Information, Social, Notifications; the tab
+ * is in the URL as `?tab=`). Each tab's Save sends its section to this app's update call (`POST
+ * /account-setting/update`) and says whether it was saved.
  */
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LinkIcon from '@mui/icons-material/Link';

@@ -1,6 +1,6 @@
 /**
- * The account-settings demo's data (spec §3 "Account settings"): the template's John Doe, his
- * links (Twitter and LinkedIn set), two connected accounts (Twitter, Google) and his
+ * The account-settings demo's data (docs/requirements/data.md#account-settings): the template's
+ * John Doe, his links (Twitter and LinkedIn set), two connected accounts (Twitter, Google) and his
  * notification choices.
  */
 import type { TAccountSettings } from './schema.ts';

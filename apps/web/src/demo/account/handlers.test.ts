@@ -1,8 +1,8 @@
 /**
- * The account-settings demo's mock rules (spec §3 "Account settings", §7) through `msw/node`,
- * over fresh data: the settings' four sections with the template's values; this app's update
- * call replacing only the sections sent, answering the whole settings, and refusing a bad field
- * or an empty body with 400 naming it.
+ * The account-settings demo's mock rules (docs/requirements/data.md#account-settings and calls.md)
+ * through `msw/node`, over fresh data: the settings' four sections with the template's values; this
+ * app's update call replacing only the sections sent, answering the whole settings, and refusing a
+ * bad field or an empty body with 400 naming it.
  */
 import { describe, expect, it } from 'vitest';
 import { DemoRequestError } from '../mock/demo-fetch.ts';
@@ -19,7 +19,7 @@ setupDemoServer(() => createAccountHandlers(memoryState(createAccountDb)));
 const INITIAL = createAccountDb().settings;
 const post = (body: unknown) => fetch(ACCOUNT_API.update, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
-describe('GET /account-setting/data (spec §3, §7)', () => {
+describe('GET /account-setting/data', () => {
   it('answers general, info, social (links and connections) and notification', async () => {
     const settings = await getAccountSettings();
     expect(() => ZAccountSettings.parse(settings)).not.toThrow();

@@ -1,5 +1,6 @@
 /**
- * MSW handlers of the account-settings demo (spec §7), typed with the schema's types:
+ * MSW handlers of the account-settings demo (docs/requirements/calls.md), typed with the schema's
+ * types:
  * - `GET /account-setting/data` → the settings;
  * - `POST /account-setting/update {general?, info?, social?, notification?}` → the settings
  *   after replacing each section sent (this app's addition); a bad or missing section → 400

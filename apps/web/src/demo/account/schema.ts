@@ -1,5 +1,6 @@
 /**
- * Shapes of the account-settings demo calls (spec §3 "Account settings", §7):
+ * Shapes of the account-settings demo calls (docs/requirements/data.md#account-settings and
+ * calls.md):
  * - `GET /account-setting/data` → `{ general, info, social, notification }`;
  * - `POST /account-setting/update {general?, info?, social?, notification?}` → the whole
  *   settings after the change: not in the spec's list; the tabs' Save buttons need somewhere to

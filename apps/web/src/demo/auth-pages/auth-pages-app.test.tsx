@@ -1,9 +1,10 @@
 /**
- * The demo sign-in pages in the whole app (spec §2 demo routes, §5, §6, §7; issue #16), signed
- * out of DineDesk, against the real sign-in handlers (`msw/node`): they render in the blank
- * layout without the product's sign-in while other demo pages stay guarded; the demo login
- * signs in (and out) without touching the product's session; register shows both duplicate
- * messages; forgot and reset password validate, then show their sent / done states.
+ * The demo sign-in pages in the whole app (docs/requirements/routes.md demo routes,
+ * docs/requirements/validation.md, roles.md and calls.md), signed out of DineDesk, against the real
+ * sign-in handlers (`msw/node`): they render in the blank layout without the product's sign-in
+ * while other demo pages stay guarded; the demo login signs in (and out) without touching the
+ * product's session; register shows both duplicate messages; forgot and reset password validate,
+ * then show their sent / done states.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -115,7 +116,8 @@ describe('the demo sign-in pages while signed out of DineDesk', () => {
     await user.click(within(form).getByTestId('demo-register-submit'));
     expect(await screen.findByTestId('demo-session-name')).toHaveTextContent('asha.k');
     expect(screen.getByTestId('demo-session-role')).toHaveTextContent('Admin');
-    // Registration answers no refresh token (spec §7), so there is nothing to refresh.
+    // Registration answers no refresh token (docs/requirements/calls.md), so there is nothing to
+    // refresh.
     expect(screen.queryByTestId('demo-session-refresh')).not.toBeInTheDocument();
     expect(productKeys()).toEqual([]);
   });

@@ -1,11 +1,11 @@
 /**
- * The template's demo sign-in pages (spec §2 demo routes; spec §5, §6, §7 `/jwt/*`; issue #16):
- * `/pages/login-v1`, `login-v2`, `register-v1`, `register-v2`, `forgot-password-v1`, `-v2`,
- * `reset-password-v1`, `-v2`. `v1` is a centred card, `v2` a split layout with an
- * illustration. They render in the blank layout and work signed out of DineDesk
- * (app/demo-route.tsx), and keep their own demo session (demo-session.ts), never the product's.
- * Each of the eight paths is registered in demo/screens.ts; a path below one of them (e.g.
- * `/pages/login-v1/x`) shows that page.
+ * The template's demo sign-in pages (docs/requirements/routes.md demo routes;
+ * docs/requirements/validation.md, roles.md and calls.md `/jwt/*`): `/pages/login-v1`, `login-v2`,
+ * `register-v1`, `register-v2`, `forgot-password-v1`, `-v2`, `reset-password-v1`, `-v2`. `v1` is a
+ * centred card, `v2` a split layout with an illustration. They render in the blank layout and work
+ * signed out of DineDesk (app/demo-route.tsx), and keep their own demo session (demo-session.ts),
+ * never the product's. Each of the eight paths is registered in demo/screens.ts; a path below one
+ * of them (e.g. `/pages/login-v1/x`) shows that page.
  */
 import { useLocation } from 'react-router';
 import type { AuthVariant } from './components/auth-layout.tsx';

@@ -1,7 +1,8 @@
 /**
- * The demo sign-in mock's users (spec §3 "Demo user", §6 demo roles): the template's admin
- * (`admin@demo.com` / `admin`, manage all) and client (`client@demo.com` / `client`, read ACL and
- * Auth). Users registered in the browser session are added after them (ids: last id plus one).
+ * The demo sign-in mock's users (docs/requirements/data.md#demo-user and roles.md demo roles): the
+ * template's admin (`admin@demo.com` / `admin`, manage all) and client (`client@demo.com` /
+ * `client`, read ACL and Auth). Users registered in the browser session are added after them (ids:
+ * last id plus one).
  */
 import { DEMO_ROLE_ABILITIES, type TDemoStoredUser } from './schema.ts';
 

@@ -1,7 +1,7 @@
 /**
- * The demo sign-in's session, kept apart from the product's (spec §3 stores the product's
- * `accessToken`, `email`, `userData`; the template's mock would write the same names): one
- * sessionStorage entry, `dinedesk.demo.session.v1`, holding `{ userData, accessToken,
+ * The demo sign-in's session, kept apart from the product's (docs/requirements/data.md stores the
+ * product's `accessToken`, `email`, `userData`; the template's mock would write the same names):
+ * one sessionStorage entry, `dinedesk.demo.session.v1`, holding `{ userData, accessToken,
  * refreshToken }`. Nothing here reads or writes the product's keys, its session store or its
  * cookies, so signing in or out of the demo never changes who is signed in to DineDesk.
  *
@@ -18,7 +18,8 @@ export const DEMO_SESSION_KEY = 'dinedesk.demo.session.v1';
 const ZDemoSession = z.object({
   userData: ZDemoUserData,
   accessToken: z.string(),
-  /** Null after a registration: the register call answers no refresh token (spec §7). */
+  /** Null after a registration: the register call answers no refresh token
+   * (docs/requirements/calls.md). */
   refreshToken: z.string().nullable(),
 });
 

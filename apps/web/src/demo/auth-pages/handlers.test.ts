@@ -1,10 +1,11 @@
 /**
- * The demo sign-in mock's rules (spec §5, §6, §7, §8, §9) through `msw/node`, each over fresh
- * data: login success (shape, no password, role abilities) and failure (400, the error object's
- * `email`, "Something went wrong" when signing fails or the body is unreadable); register (a new
- * admin with manage all under the last id plus one, duplicates of the email, of the username and
- * of both with status 200, bad fields 400); refresh (new tokens; 401 "Invalid refresh token" for
- * a forged, access, expired or unknown-user token); tokens that live 10 minutes.
+ * The demo sign-in mock's rules (docs/requirements/validation.md, roles.md, calls.md, errors.md and
+ * constants.md) through `msw/node`, each over fresh data: login success (shape, no password, role
+ * abilities) and failure (400, the error object's `email`, "Something went wrong" when signing
+ * fails or the body is unreadable); register (a new admin with manage all under the last id plus
+ * one, duplicates of the email, of the username and of both with status 200, bad fields 400);
+ * refresh (new tokens; 401 "Invalid refresh token" for a forged, access, expired or unknown-user
+ * token); tokens that live 10 minutes.
  */
 import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +33,7 @@ const BROKEN_TOKENS: DemoTokenService = {
   verify: (token, kind) => demoTokens.verify(token, kind),
 };
 
-describe('POST /jwt/login (spec §7, §6 demo roles)', () => {
+describe('POST /jwt/login ( demo roles)', () => {
   it('signs the admin in: userData without the password, manage all, an access and a refresh token', async () => {
     const response = await post(DEMO_AUTH_API.login, { email: ADMIN.email, password: ADMIN.password });
     expect(response.status).toBe(200);
@@ -83,7 +84,7 @@ describe('POST /jwt/login (spec §7, §6 demo roles)', () => {
   });
 });
 
-describe('POST /jwt/register (spec §5, §6, §7)', () => {
+describe('POST /jwt/register', () => {
   const NEW = { email: 'asha@spice-route.demo', password: 'tandoor1', username: 'asha.k' };
 
   it('registers an admin with manage all under the last id plus one, who can then sign in', async () => {
@@ -134,7 +135,7 @@ describe('POST /jwt/register (spec §5, §6, §7)', () => {
   });
 });
 
-describe('POST /jwt/refresh-token (spec §7, §8)', () => {
+describe('POST /jwt/refresh-token', () => {
   async function signInAdmin() {
     const result = await login({ email: ADMIN.email, password: ADMIN.password });
     if (!result.ok) throw new Error(result.message);
@@ -173,7 +174,7 @@ describe('POST /jwt/refresh-token (spec §7, §8)', () => {
   });
 });
 
-describe('demo tokens (spec §9: 10 minutes)', () => {
+describe('demo tokens (10 minutes)', () => {
   it('live 10 minutes, access and refresh alike, and are refused after', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-27T12:00:00Z'));

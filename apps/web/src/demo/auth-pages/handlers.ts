@@ -1,5 +1,6 @@
 /**
- * MSW handlers of the demo sign-in (spec §5, §6, §7, §8, §9), the template's JWT mock:
+ * MSW handlers of the demo sign-in (docs/requirements/validation.md, roles.md, calls.md, errors.md
+ * and constants.md), the template's JWT mock:
  * - `POST /jwt/login {email, password}`: a user with that email (any case) and exactly that
  *   password → `{ userData, accessToken, refreshToken }`; none → 400
  *   `{ error: { email: "Email or Password is Invalid" } }`; a body without string `email` and
@@ -86,7 +87,8 @@ export function createAuthHandlers(state: DemoState<AuthDb>, tokens: DemoTokenSe
         email: db.users.some((user) => same(user.email, email)) ? DEMO_AUTH_MESSAGES.emailInUse : null,
         username: db.users.some((user) => same(user.username, username)) ? DEMO_AUTH_MESSAGES.usernameInUse : null,
       };
-      // The template answers duplicates with 200 and the error object (spec §7, §8).
+      // The template answers duplicates with 200 and the error object (docs/requirements/calls.md
+      // and errors.md).
       if (error.email || error.username) return HttpResponse.json({ error });
       const lastId = db.users.reduce((max, user) => Math.max(max, user.id), 0);
       const user: TDemoStoredUser = {

@@ -1,6 +1,6 @@
 /**
- * Shapes of the demo sign-in calls (spec §3 "Demo user", §5, §6 demo roles, §7, §8, §9), the
- * template's JWT mock:
+ * Shapes of the demo sign-in calls (docs/requirements/data.md#demo-user, validation.md and roles.md
+ * demo roles, docs/requirements/calls.md, errors.md and constants.md), the template's JWT mock:
  * - `POST /jwt/login {email, password}` → 200 `{ userData, accessToken, refreshToken }`; no
  *   match → 400 `{ error: { email: "Email or Password is Invalid" } }`, an unexpected failure
  *   → 400 `{ error: { email: "Something went wrong" } }`;
@@ -10,18 +10,20 @@
  * - `POST /jwt/refresh-token {refreshToken}` → 200 `{ userData, accessToken, refreshToken }`, or
  *   401 `{ error: "Invalid refresh token" }`.
  * Tokens are HS256-signed JWTs (`sub` = the user's id, `iat`, `exp`) that live 10 minutes,
- * access and refresh alike (spec §9). A body of the wrong shape → 400 `{ message }` naming the
- * field (the template's mock had no such rule; see docs/decisions/0032).
+ * access and refresh alike (docs/requirements/constants.md). A body of the wrong shape → 400 `{
+ * message }` naming the field (the template's mock had no such rule; see docs/decisions/0032).
  *
  * `userData` never carries the password. Demo users are the template's two (admin, client)
  * plus whoever registers in this browser session.
  */
 import { z } from 'zod';
 
-/** Lifetime of demo access and refresh tokens, in seconds (spec §9: 10 minutes). */
+/** Lifetime of demo access and refresh tokens, in seconds (docs/requirements/constants.md: 10
+ * minutes). */
 export const DEMO_TOKEN_LIFETIME_S = 10 * 60;
 
-/** The spec's messages (spec §5, §8), sent by the mock exactly as written. */
+/** The spec's messages (docs/requirements/validation.md and errors.md), sent by the mock exactly as
+ * written. */
 export const DEMO_AUTH_MESSAGES = {
   invalidLogin: 'Email or Password is Invalid',
   unexpected: 'Something went wrong',
@@ -30,21 +32,21 @@ export const DEMO_AUTH_MESSAGES = {
   invalidRefresh: 'Invalid refresh token',
 } as const;
 
-/** Paths of the demo sign-in calls (spec §7). */
+/** Paths of the demo sign-in calls (docs/requirements/calls.md). */
 export const DEMO_AUTH_API = {
   login: '/jwt/login',
   register: '/jwt/register',
   refresh: '/jwt/refresh-token',
 } as const;
 
-/** One ability rule, CASL style (spec §6: action plus subject). */
+/** One ability rule, CASL style (docs/requirements/roles.md: action plus subject). */
 export const ZDemoAbilityRule = z.object({ action: z.string().min(1), subject: z.string().min(1) });
 
-/** The demo roles (spec §6): admin manages all; client reads ACL and Auth. */
+/** The demo roles (docs/requirements/roles.md): admin manages all; client reads ACL and Auth. */
 export const DEMO_ROLES = ['admin', 'client'] as const;
 export const ZDemoRole = z.enum(DEMO_ROLES);
 
-/** The abilities of each demo role (spec §6). */
+/** The abilities of each demo role (docs/requirements/roles.md). */
 export const DEMO_ROLE_ABILITIES = {
   admin: [{ action: 'manage', subject: 'all' }],
   client: [
@@ -53,7 +55,8 @@ export const DEMO_ROLE_ABILITIES = {
   ],
 } as const satisfies Record<(typeof DEMO_ROLES)[number], readonly { action: string; subject: string }[]>;
 
-/** A demo user as the mock answers it (spec §3 "Demo user", without the password). */
+/** A demo user as the mock answers it (docs/requirements/data.md#demo-user, without the
+ * password). */
 export const ZDemoUserData = z.object({
   id: z.number().int().positive(),
   fullName: z.string(),
@@ -77,7 +80,8 @@ export const ZLoginFailure = z.object({ error: z.object({ email: z.string() }) }
 
 /** Usernames: 3 to 20 letters, digits, dots, dashes or underscores (this demo's rule). */
 export const USERNAME_PATTERN = /^[a-z0-9._-]{3,20}$/i;
-/** Shortest demo password (this demo's rule; the spec leaves form rules open, §5). */
+/** Shortest demo password (this demo's rule; the spec leaves form rules open,
+ * docs/requirements/validation.md). */
 export const PASSWORD_MIN_LENGTH = 6;
 
 export const ZRegisterRequest = z.object({

@@ -1,9 +1,9 @@
 /**
- * The demo mock's JSON Web Tokens (spec §9: access and refresh tokens live 10 minutes): real
- * HS256 JWTs signed and verified with `jose` (its Web Crypto build, in the mock's lazy chunk
- * only). Access and refresh tokens have their own secrets, as in the template, so an access
- * token is never accepted as a refresh token. The secrets are public on purpose: this is a demo
- * answered in the browser, protecting nothing.
+ * The demo mock's JSON Web Tokens (docs/requirements/constants.md: access and refresh tokens live
+ * 10 minutes): real HS256 JWTs signed and verified with `jose` (its Web Crypto build, in the mock's
+ * lazy chunk only). Access and refresh tokens have their own secrets, as in the template, so an
+ * access token is never accepted as a refresh token. The secrets are public on purpose: this is a
+ * demo answered in the browser, protecting nothing.
  */
 import { jwtVerify, SignJWT } from 'jose';
 import { DEMO_TOKEN_LIFETIME_S } from './schema.ts';

@@ -34,7 +34,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement
 const titles = () => within(screen.getByTestId('blog-list')).getAllByTestId('blog-post-title').map((link) => link.textContent);
 const newestFirst = () => [...db.posts].sort((a, b) => b.createdTime.localeCompare(a.createdTime));
 
-describe('blog (issue #16)', () => {
+describe('blog', () => {
   it('lists the posts newest first, searches titles and filters by category from the sidebar', { timeout: 30_000 }, async () => {
     const user = userEvent.setup();
     const { location } = renderWithProviders(<BlogApp />, { path: '/pages/blog/list' });

@@ -1,6 +1,6 @@
 /**
- * The blog demo (spec §2 demo routes `/pages/blog/list`, `detail`, `edit`; spec §3, §7;
- * issue #16). It owns `/pages/blog` and routes below it:
+ * The blog demo (docs/requirements/routes.md demo routes `/pages/blog/list`, `detail`, `edit`;
+ * docs/requirements/data.md and calls.md). It owns `/pages/blog` and routes below it:
  * - `/pages/blog/list`: the list (`?q`, `?category`) with the sidebar;
  * - `/pages/blog/detail/:id`, `/pages/blog/edit/:id`: a post and its editor;
  * - `/pages/blog/detail` and `/pages/blog/edit` without an id (the global search's links) open

@@ -1,5 +1,5 @@
 /**
- * The blog demo's initial posts (spec §3 "Blog post", §4 "Blog status"; issue #16 "Content"):
+ * The blog demo's initial posts (docs/requirements/data.md#blog-post and states.md#blog-status):
  * ten restaurant stories over the sidebar's five categories, by four authors, with comments.
  * A seeded faker writes the same content, comments and dates on every load; times count back
  * from "now" (taken when the db is created). Pictures are inline SVG illustrations, so the

@@ -1,9 +1,9 @@
 /**
- * The blog demo's mock rules (spec §3, §4, §7) through the real handlers on `msw/node`, each
- * test over fresh posts: the list (newest first, q on titles, category, 400), the sidebar
- * (recent posts, the five categories), detail and edit shapes (newest without an id, 400/404),
- * and the two extra calls: saving an edit (fields, unique slug, 400/404) and adding a comment
- * (201, counts follow).
+ * The blog demo's mock rules (docs/requirements/data.md, states.md and calls.md) through the real
+ * handlers on `msw/node`, each test over fresh posts: the list (newest first, q on titles,
+ * category, 400), the sidebar (recent posts, the five categories), detail and edit shapes (newest
+ * without an id, 400/404), and the two extra calls: saving an edit (fields, unique slug, 400/404)
+ * and adding a comment (201, counts follow).
  */
 import { describe, expect, it } from 'vitest';
 import { setupDemoServer } from '../mock/node.ts';

@@ -1,6 +1,6 @@
 /**
- * MSW handlers of the blog demo (spec §3, §4, §7 "Demo mock calls"), over a
- * `DemoState<BlogDb>` (changes are kept for the browser session):
+ * MSW handlers of the blog demo (docs/requirements/data.md, states.md and
+ * calls.md#demo-mock-calls), over a `DemoState<BlogDb>` (changes are kept for the browser session):
  * - `GET /blog/list/data?q&category` → posts newest first; `q` on the title
  *   (case-insensitive), `category` one of the sidebar's (400 otherwise);
  * - `GET /blog/list/data/sidebar` → the 4 newest posts and the five categories;

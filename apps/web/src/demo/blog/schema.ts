@@ -1,6 +1,6 @@
 /**
- * Shapes of the blog demo calls (spec §2 "Blog list, sidebar, detail with comments, edit", §3
- * "Blog post", §4 "Blog status", §7):
+ * Shapes of the blog demo calls (docs/requirements/routes.md#blog, data.md#blog-post,
+ * states.md#blog-status and calls.md):
  * - `GET /blog/list/data?q&category` → the posts, newest first (`q` on the title,
  *   case-insensitive; `category` one of the sidebar's);
  * - `GET /blog/list/data/sidebar` → `{recentPosts, categories}`;
@@ -16,9 +16,10 @@
  */
 import { z } from 'zod';
 
-/** The sidebar's categories (spec §3), also the tags a post can carry. */
+/** The sidebar's categories (docs/requirements/data.md), also the tags a post can carry. */
 export const BLOG_CATEGORIES = ['Fashion', 'Food', 'Gaming', 'Quote', 'Video'] as const;
-/** Post statuses: Published is the spec's sample (§4); Pending and Draft are the template's others. */
+/** Post statuses: Published is the spec's sample (docs/requirements/states.md); Pending and Draft
+ * are the template's others. */
 export const BLOG_STATUSES = ['Published', 'Pending', 'Draft'] as const;
 /** Icon names of the categories (the template's Feather names). */
 export const BLOG_CATEGORY_ICONS = ['Watch', 'ShoppingCart', 'Command', 'Hash', 'Video'] as const;
@@ -29,7 +30,7 @@ export const MAX_FEATURED_IMAGE_CHARS = 1_500_000;
 export const ZBlogCategory = z.enum(BLOG_CATEGORIES);
 export const ZBlogStatus = z.enum(BLOG_STATUSES);
 
-/** A post of the list (spec §3 "Blog post"); `comment` is its comment count. */
+/** A post of the list (docs/requirements/data.md#blog-post); `comment` is its comment count. */
 export const ZBlogPost = z.object({
   id: z.number().int(),
   img: z.string(),
@@ -46,10 +47,11 @@ export const ZRecentPost = z.object({ id: z.number().int(), img: z.string(), tit
 export const ZSidebarCategory = z.object({ category: ZBlogCategory, icon: z.enum(BLOG_CATEGORY_ICONS) });
 export const ZBlogSidebar = z.object({ recentPosts: z.array(ZRecentPost), categories: z.array(ZSidebarCategory) });
 
-/** A comment (spec §3): `avatar` may be empty (initials are shown). */
+/** A comment (docs/requirements/data.md): `avatar` may be empty (initials are shown). */
 export const ZBlogComment = z.object({ avatar: z.string(), userFullName: z.string().min(1), commentedAt: z.iso.datetime(), commentText: z.string().min(1) });
 
-/** The detail's post (spec §3): `content` is HTML; `comments` and `bookmarked` are counts. */
+/** The detail's post (docs/requirements/data.md): `content` is HTML; `comments` and `bookmarked`
+ * are counts. */
 export const ZBlogDetailPost = z.object({
   id: z.number().int(),
   img: z.string(),
@@ -64,12 +66,14 @@ export const ZBlogDetailPost = z.object({
 });
 export const ZBlogDetail = z.object({ blog: ZBlogDetailPost, comments: z.array(ZBlogComment) });
 
-/** A category of the edit form's select (spec §3 `blogCategories (value, label)`). */
+/** A category of the edit form's select (docs/requirements/data.md `blogCategories (value,
+ * label)`). */
 export const ZCategoryOption = z.object({ value: z.string(), label: ZBlogCategory });
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The edit form's data (spec §3 "Edit"); `featuredImage` may be empty (no image). */
+/** The edit form's data (docs/requirements/data.md#edit); `featuredImage` may be empty (no
+ * image). */
 export const ZBlogEdit = z.object({
   id: z.number().int(),
   avatar: z.string(),
@@ -133,7 +137,7 @@ export interface BlogListParams {
   category?: TBlogCategory;
 }
 
-/** Paths of the blog demo calls (spec §7, plus the two extra calls above). */
+/** Paths of the blog demo calls (docs/requirements/calls.md, plus the two extra calls above). */
 export const BLOG_API = {
   list: '/blog/list/data',
   sidebar: '/blog/list/data/sidebar',

@@ -1,13 +1,13 @@
 /**
- * The calendar demo app (`/apps/calendar`; spec §2, §3 "Calendar event", §7; issue #15): a
- * sidebar (Add Event, a month picker, the calendar filter) and FullCalendar 7 with month, week,
- * day and list views. Clicking a day or Add Event opens the add drawer, clicking an event the
- * edit drawer; dragging an event to another day or time and resizing it save the change
+ * The calendar demo app (`/apps/calendar`; docs/requirements/routes.md, data.md#calendar-event and
+ * calls.md): a sidebar (Add Event, a month picker, the calendar filter) and FullCalendar 7 with
+ * month, week, day and list views. Clicking a day or Add Event opens the add drawer, clicking an
+ * event the edit drawer; dragging an event to another day or time and resizing it save the change
  * (update-event) and undo it on screen if the call fails. Events are fetched per set of checked
  * calendars (`?calendars=`), so unchecking one hides its events.
  *
- * FullCalendar 7 (stack-notes.md): views come from `@fullcalendar/react/<view>` subpaths, with
- * the classic theme plugin and its stylesheets, coloured from the MUI palette
+ * FullCalendar 7 (docs/dependencies.md): views come from `@fullcalendar/react/<view>` subpaths,
+ * with the classic theme plugin and its stylesheets, coloured from the MUI palette
  * (calendar-styles.ts). Its strings follow the UI language through its own locales.
  */
 import FullCalendar, { type CalendarRef, type DateClickInfo, type DatesSetInfo, type EventClickInfo, type EventDropInfo, type EventInput, type EventResizeDoneInfo } from '@fullcalendar/react';

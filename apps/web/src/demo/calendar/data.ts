@@ -1,5 +1,5 @@
 /**
- * The calendar demo's in-memory data (spec §3 "Calendar event"; issue #15 "a month of
+ * The calendar demo's in-memory data (docs/requirements/data.md#calendar-event; "a month of
  * events"): about thirty events in the month of `today` and a few days either side, spread
  * over the five calendars, some all-day and some spanning several days. A seeded faker and
  * dates computed from `today` make the same month look the same on every load; the browser

@@ -1,7 +1,7 @@
 /**
- * The calendar demo's mock rules (spec §7 "Demo mock calls", §9 "new ids are last id plus
- * one") through `msw/node`, each over fresh data: the calendars filter (one, several, none),
- * add → 201 with the next id, update, remove, and the 400/404 answers.
+ * The calendar demo's mock rules (docs/requirements/calls.md#demo-mock-calls and
+ * constants.md#new-ids) through `msw/node`, each over fresh data: the calendars filter (one,
+ * several, none), add → 201 with the next id, update, remove, and the 400/404 answers.
  */
 import { describe, expect, it } from 'vitest';
 import { DemoRequestError } from '../mock/demo-fetch.ts';
@@ -33,7 +33,7 @@ const statusOf = (promise: Promise<unknown>) =>
     (error: unknown) => (error instanceof DemoRequestError ? error.status : -1),
   );
 
-describe('the calendar data (issue #15: a month of events)', () => {
+describe('the calendar data (a month of events)', () => {
   it('has valid events in every calendar, most of them in the month of today', () => {
     const { events } = createCalendarDb(TODAY);
     expect(() => ZEventsResponse.parse(events)).not.toThrow();
@@ -48,7 +48,7 @@ describe('the calendar data (issue #15: a month of events)', () => {
   });
 });
 
-describe('GET /apps/calendar/events?calendars= (spec §7)', () => {
+describe('GET /apps/calendar/events?calendars=', () => {
   it('answers only the events of one calendar', async () => {
     const events = await getEvents(['Holiday']);
     expect(events.length).toBeGreaterThan(0);
@@ -74,7 +74,7 @@ describe('GET /apps/calendar/events?calendars= (spec §7)', () => {
   });
 });
 
-describe('POST /apps/calendar/add-event {event} (spec §7, §9)', () => {
+describe('POST /apps/calendar/add-event {event}', () => {
   it('answers 201 with the event under the last id plus one, and lists it', async () => {
     const response = await fetch(CALENDAR_API.addEvent, {
       method: 'POST',
@@ -101,7 +101,7 @@ describe('POST /apps/calendar/add-event {event} (spec §7, §9)', () => {
   });
 });
 
-describe('POST /apps/calendar/update-event {event} (spec §7)', () => {
+describe('POST /apps/calendar/update-event {event}', () => {
   it('replaces the stored event (a drag to another day)', async () => {
     const [first] = await getEvents(['Business']);
     if (!first) throw new Error('no Business event');
@@ -118,7 +118,7 @@ describe('POST /apps/calendar/update-event {event} (spec §7)', () => {
   });
 });
 
-describe('DELETE /apps/calendar/remove-event?id= (spec §7)', () => {
+describe('DELETE /apps/calendar/remove-event?id=', () => {
   it('removes the event', async () => {
     const before = await getEvents([...CALENDARS]);
     const id = before[0]?.id ?? 0;

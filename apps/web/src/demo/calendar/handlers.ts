@@ -1,9 +1,11 @@
 /**
- * MSW handlers of the calendar demo (spec §7 "Demo mock calls"), typed with the schema's types:
+ * MSW handlers of the calendar demo (docs/requirements/calls.md#demo-mock-calls), typed with the
+ * schema's types:
  * - `GET /apps/calendar/events?calendars=` → the events whose `extendedProps.calendar` is in the
  *   comma-separated list; an empty list answers none, no parameter answers all; an unknown
  *   calendar name → 400;
- * - `POST /apps/calendar/add-event {event}` → 201 `{event}`, id = last id plus one (spec §9);
+ * - `POST /apps/calendar/add-event {event}` → 201 `{event}`, id = last id plus one
+ *   (docs/requirements/constants.md);
  * - `POST /apps/calendar/update-event {event}` → `{event}`; 404 for an unknown id;
  * - `DELETE /apps/calendar/remove-event?id=` → `{id}`; 404 for an unknown id.
  * A body or parameter of the wrong shape → 400 with a `message` naming the field. Every change

@@ -1,9 +1,10 @@
 /**
- * Shapes of the calendar demo calls (spec §3 "Calendar event", spec §7):
+ * Shapes of the calendar demo calls (docs/requirements/data.md#calendar-event,
+ * docs/requirements/calls.md):
  * - `GET /apps/calendar/events?calendars=Business,Holiday` → the events whose
  *   `extendedProps.calendar` is listed (an empty list answers none; no parameter, all);
  * - `POST /apps/calendar/add-event {event}` → 201 `{event}` with its new id (last id plus one,
- *   spec §9);
+ *   docs/requirements/constants.md);
  * - `POST /apps/calendar/update-event {event}` → `{event}`, the stored event replaced;
  * - `DELETE /apps/calendar/remove-event?id=` → `{id}`.
  *
@@ -13,7 +14,7 @@
  */
 import { z } from 'zod';
 
-/** The five calendars an event belongs to (spec §3), in the sidebar's order. */
+/** The five calendars an event belongs to (docs/requirements/data.md), in the sidebar's order. */
 export const CALENDARS = ['Business', 'Holiday', 'Personal', 'ETC', 'Family'] as const;
 export const ZCalendarName = z.enum(CALENDARS);
 
@@ -28,7 +29,8 @@ export const ZEventExtendedProps = z.object({
   location: z.string().optional(),
 });
 
-/** A calendar event (spec §3: id, url, title, start, end, allDay, extendedProps.calendar). */
+/** A calendar event (docs/requirements/data.md: id, url, title, start, end, allDay,
+ * extendedProps.calendar). */
 export const ZCalendarEvent = z.object({
   id: z.number().int(),
   url: z.string(),
@@ -56,7 +58,7 @@ export type TEventResponse = z.infer<typeof ZEventResponse>;
 export type TRemoveEventResponse = z.infer<typeof ZRemoveEventResponse>;
 export type TDemoError = z.infer<typeof ZDemoError>;
 
-/** Paths of the calendar demo calls (spec §7). */
+/** Paths of the calendar demo calls (docs/requirements/calls.md). */
 export const CALENDAR_API = {
   events: '/apps/calendar/events',
   addEvent: '/apps/calendar/add-event',

@@ -1,5 +1,5 @@
 /**
- * The Cards section (issue #17): each page renders under its title and its control works: a dish
+ * The Cards section: each page renders under its title and its control works: a dish
  * is ordered and saved, the chef followed and the checklist ticked, the statistics switch
  * period, the analytics series toggle off and on, and the action cards collapse, refresh (with a
  * loading state) and are removed and restored; an unknown path goes to the basic cards.

@@ -1,5 +1,5 @@
 /**
- * The UI showcase's "Cards" section (issue #17), MUI cards with restaurant content: basic
+ * The UI showcase's "Cards" section, MUI cards with restaurant content: basic
  * (`/cards/basic`), advanced (`/cards/advance`), statistics and analytics cards with recharts
  * (`/cards/statistics`, `/cards/analytics`) and cards with header actions (`/cards/action`).
  * Any other path below `/cards` goes to the basic cards.

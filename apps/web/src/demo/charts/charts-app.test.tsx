@@ -1,5 +1,5 @@
 /**
- * The charts section (issue #17 "charts"): the page draws its six recharts cards, each a named
+ * The charts section: the page draws its six recharts cards, each a named
  * image; a series switches off and on again from its toggle button and from its legend entry;
  * the texts follow the UI language; unknown paths land on the page.
  */

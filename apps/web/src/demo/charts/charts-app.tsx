@@ -1,5 +1,5 @@
 /**
- * The charts section of the UI showcase (issue #17 "charts"). It owns `/charts`:
+ * The charts section of the UI showcase. It owns `/charts`:
  * - `/charts/recharts`: six recharts cards (line, bar, area, pie, radar, scatter);
  * - anything else below `/charts` goes there.
  */

@@ -1,5 +1,5 @@
 /**
- * Sample figures of the charts showcase (issue #17 "charts"): a restaurant group's week.
+ * Sample figures of the charts showcase: a restaurant group's week.
  * Fixed arrays, so every render, test and screenshot draws the same charts. Day and series
  * names are keys, translated where drawn.
  */

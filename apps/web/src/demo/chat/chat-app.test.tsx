@@ -1,7 +1,7 @@
 /**
  * The chat screen against the real demo handlers (`msw/node`): opening a chat clears its unseen
- * badge (spec §4), Enter sends a message into the conversation, a contact without a chat gets
- * one with the first message, and the profile's status survives in the mock.
+ * badge (docs/requirements/states.md), Enter sends a message into the conversation, a contact
+ * without a chat gets one with the first message, and the profile's status survives in the mock.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,7 +24,7 @@ setupDemoServer(() => {
 
 beforeAll(() => i18n.loadNamespaces(['demo-chat']));
 
-describe('chat app (issue #15)', () => {
+describe('chat app', () => {
   it('opens a chat with unseen messages, clears the badge, and sends a message with Enter', async () => {
     setViewportWidth(1280);
     const user = userEvent.setup();

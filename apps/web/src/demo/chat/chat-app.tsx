@@ -1,10 +1,10 @@
 /**
- * The chat demo app (`/apps/chat`; spec §2, §3 chat entities, §4, §7; issue #15): a full-height
- * messenger laid out like the template's. Left: the profile user (profile drawer with status and
- * settings), a name search, the "Chats" and "Contacts" lists (a drawer under the md breakpoint).
- * Right: the open conversation (`?id=<contact id>` in the URL) with grouped bubbles and the
- * composer, or a start screen. All data comes from the demo mock calls (api/), kept for the
- * browser session.
+ * The chat demo app (`/apps/chat`; docs/requirements/routes.md and data.md chat entities,
+ * docs/requirements/states.md and calls.md): a full-height messenger laid out like the template's.
+ * Left: the profile user (profile drawer with status and settings), a name search, the "Chats" and
+ * "Contacts" lists (a drawer under the md breakpoint). Right: the open conversation (`?id=<contact
+ * id>` in the URL) with grouped bubbles and the composer, or a start screen. All data comes from
+ * the demo mock calls (api/), kept for the browser session.
  */
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import MenuIcon from '@mui/icons-material/Menu';

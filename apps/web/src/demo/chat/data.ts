@@ -1,5 +1,5 @@
 /**
- * The chat demo's initial data (spec §3, issue #15 "Data"): the signed-in demo user (id 11, as in
+ * The chat demo's initial data (docs/requirements/data.md): the signed-in demo user (id 11, as in
  * the template), ten contacts in every status, six chats with a conversation each (some with
  * unseen messages) and four contacts without a chat. A seeded faker gives the same names and
  * lines on every load; times count back from "now" (taken when the db is created), so the
@@ -12,7 +12,7 @@ import { CHAT_STATUSES, type TChat, type TChatContact, type TChatMessage, type T
 export interface ChatDb {
   profileUser: TProfileUser;
   contacts: TChatContact[];
-  /** In id order (spec §9: a new chat's id is the last id plus one). */
+  /** In id order (docs/requirements/constants.md: a new chat's id is the last id plus one). */
   chats: TChat[];
 }
 

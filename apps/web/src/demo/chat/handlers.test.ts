@@ -1,8 +1,8 @@
 /**
- * The chat demo's mock rules (spec §4, §7, §9) through the real handlers on `msw/node`, each test
- * over fresh data: the chat list, opening a chat resets its unseen count, send-msg appends to an
- * existing chat or creates one (201, last id plus one), the profile user and its documented
- * update, and 400s for bad input.
+ * The chat demo's mock rules (docs/requirements/states.md, calls.md and constants.md) through the
+ * real handlers on `msw/node`, each test over fresh data: the chat list, opening a chat resets its
+ * unseen count, send-msg appends to an existing chat or creates one (201, last id plus one), the
+ * profile user and its documented update, and 400s for bad input.
  */
 import { describe, expect, it } from 'vitest';
 import { setupDemoServer } from '../mock/node.ts';
@@ -26,7 +26,7 @@ async function chatsAndContacts() {
   return ZChatsAndContactsResponse.parse(await (await fetch(CHAT_API.chatsAndContacts)).json());
 }
 
-describe('GET /apps/chat/chats-and-contacts (spec §7)', () => {
+describe('GET /apps/chat/chats-and-contacts', () => {
   it('answers contacts with a chat (latest first, with their last message), contacts without one, and the profile user', async () => {
     const { chatsContacts, contacts, profileUser } = await chatsAndContacts();
     expect(chatsContacts.length).toBe(db.chats.length);
@@ -42,7 +42,7 @@ describe('GET /apps/chat/chats-and-contacts (spec §7)', () => {
   });
 });
 
-describe('GET /apps/chat/get-chat (spec §4, §7)', () => {
+describe('GET /apps/chat/get-chat', () => {
   it('answers the chat and contact and resets the unseen count to 0', async () => {
     const waiting = db.chats.find((chat) => chat.unseenMsgs > 0);
     expect(waiting).toBeDefined();
@@ -62,7 +62,7 @@ describe('GET /apps/chat/get-chat (spec §4, §7)', () => {
   });
 });
 
-describe('POST /apps/chat/send-msg (spec §4, §7)', () => {
+describe('POST /apps/chat/send-msg', () => {
   it('appends to an existing chat: 201 with the message and the chat id, no chat', async () => {
     const chat = db.chats[0];
     const before = chat?.chat.length ?? 0;
@@ -98,7 +98,7 @@ describe('POST /apps/chat/send-msg (spec §4, §7)', () => {
   });
 });
 
-describe('the profile user (spec §7 GET, documented POST)', () => {
+describe('the profile user ( GET, documented POST)', () => {
   it('answers the profile with its settings, and keeps a status or settings change', async () => {
     const profile = ZProfileUser.parse(await (await fetch(CHAT_API.profileUser)).json());
     expect(profile.settings).toEqual({ isTwoStepAuthVerificationEnabled: true, isNotificationsOn: false });
@@ -110,7 +110,7 @@ describe('the profile user (spec §7 GET, documented POST)', () => {
   });
 });
 
-describe('chat demo data (issue #15 "Data")', () => {
+describe('chat demo data', () => {
   it('has several chats, contacts without a chat, every status, the same on every load', () => {
     const data = createChatDb(NOW);
     expect(data.chats.length).toBeGreaterThanOrEqual(5);

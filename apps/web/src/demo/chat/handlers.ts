@@ -1,14 +1,15 @@
 /**
- * MSW handlers of the chat demo (spec §4, §7 "Demo mock calls"), over a `DemoState<ChatDb>`
- * (changes are saved for the browser session):
+ * MSW handlers of the chat demo (docs/requirements/states.md and calls.md#demo-mock-calls), over a
+ * `DemoState<ChatDb>` (changes are saved for the browser session):
  * - `GET /apps/chat/chats-and-contacts` → contacts with a chat (latest message first), contacts
  *   without one (by name), and the profile user;
  * - `GET /apps/chat/users/profile-user` → the profile user;
  * - `GET /apps/chat/get-chat?id=<contact id>` → `{chat, contact}`; opening resets the chat's
- *   `unseenMsgs` to 0 (spec §4); `chat` is null for a contact without one; 404 for an unknown
- *   contact;
+ *   `unseenMsgs` to 0 (docs/requirements/states.md); `chat` is null for a contact without one; 404
+ *   for an unknown contact;
  * - `POST /apps/chat/send-msg {obj:{contact, message}}` → 201 `{response:{newMessageData, id,
- *   chat if new}}`: appended to the contact's chat, or a new chat (last id plus one, spec §9);
+ *   chat if new}}`: appended to the contact's chat, or a new chat (last id plus one,
+ *   docs/requirements/constants.md);
  * - `POST /apps/chat/users/profile-user {status?, about?, settings?}` → the profile user (the
  *   documented extra call of the profile drawer).
  *
@@ -43,7 +44,8 @@ function describeIssue(issues: readonly { path: PropertyKey[]; message: string }
 
 const lastOf = (chat: TChat): TChatMessage | null => chat.chat.at(-1) ?? null;
 
-/** The chat list (spec §7): contacts with a chat, latest message first, and those without. */
+/** The chat list (docs/requirements/calls.md): contacts with a chat, latest message first, and
+ * those without. */
 export function chatsAndContactsOf(db: ChatDb): TChatsAndContactsResponse {
   const chatsContacts: TChatListContact[] = db.chats.flatMap((chat) => {
     const contact = db.contacts.find((candidate) => candidate.id === chat.userId);

@@ -1,5 +1,6 @@
 /**
- * Shapes of the chat demo calls (spec §3 "Chat profile user", "Chat contact", "Chat"; §4; §7):
+ * Shapes of the chat demo calls (docs/requirements/data.md#chat-profile-user;
+ * docs/requirements/states.md; docs/requirements/calls.md):
  * - `GET /apps/chat/chats-and-contacts` → `{ chatsContacts, contacts, profileUser }`: contacts
  *   with a chat (each with `chat: {id, unseenMsgs, lastMessage}`, latest first), the contacts
  *   without one, and the signed-in demo user;
@@ -15,14 +16,14 @@
  */
 import { z } from 'zod';
 
-/** Presence of a user (spec §3). */
+/** Presence of a user (docs/requirements/data.md). */
 export const CHAT_STATUSES = ['online', 'away', 'busy', 'offline'] as const;
 export const ZChatStatus = z.enum(CHAT_STATUSES);
 
-/** One message (spec §3 `chat[{message,time,senderId}]`). */
+/** One message (docs/requirements/data.md `chat[{message,time,senderId}]`). */
 export const ZChatMessage = z.object({ message: z.string(), time: z.iso.datetime(), senderId: z.number().int() });
 
-/** A chat with one contact (spec §3): `userId` is the contact's id. */
+/** A chat with one contact (docs/requirements/data.md): `userId` is the contact's id. */
 export const ZChat = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -30,7 +31,8 @@ export const ZChat = z.object({
   chat: z.array(ZChatMessage),
 });
 
-/** A contact (spec §3); `avatar` is an image URL or empty (initials are shown). */
+/** A contact (docs/requirements/data.md); `avatar` is an image URL or empty (initials are
+ * shown). */
 export const ZChatContact = z.object({
   id: z.number().int(),
   fullName: z.string(),
@@ -40,10 +42,10 @@ export const ZChatContact = z.object({
   status: ZChatStatus,
 });
 
-/** The profile's settings (spec §3). */
+/** The profile's settings (docs/requirements/data.md). */
 export const ZChatSettings = z.object({ isTwoStepAuthVerificationEnabled: z.boolean(), isNotificationsOn: z.boolean() });
 
-/** The signed-in demo user (spec §3 "Chat profile user"). */
+/** The signed-in demo user (docs/requirements/data.md#chat-profile-user). */
 export const ZProfileUser = ZChatContact.extend({ settings: ZChatSettings });
 
 /** A contact of the chat list, with its chat's summary. */
@@ -92,7 +94,8 @@ export type TSendMessageResponse = z.infer<typeof ZSendMessageResponse>;
 export type TProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;
 export type TDemoError = { message: string };
 
-/** Paths of the chat demo calls (spec §7, plus the documented profile update). */
+/** Paths of the chat demo calls (docs/requirements/calls.md, plus the documented profile
+ * update). */
 export const CHAT_API = {
   chatsAndContacts: '/apps/chat/chats-and-contacts',
   profileUser: '/apps/chat/users/profile-user',

@@ -1,7 +1,8 @@
 /**
- * The confirmation before a demo record is deleted (users, invoices; spec §7 delete calls):
- * names the record; Delete runs the delete call, Cancel or Escape keeps it; a refused call says
- * so and keeps the dialog open. The area supplies the words and its delete mutation.
+ * The confirmation before a demo record is deleted (users, invoices; docs/requirements/calls.md
+ * delete calls): names the record; Delete runs the delete call, Cancel or Escape keeps it; a
+ * refused call says so and keeps the dialog open. The area supplies the words and its delete
+ * mutation.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

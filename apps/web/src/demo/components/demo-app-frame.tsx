@@ -1,5 +1,5 @@
 /**
- * The full-height frame of a demo app with a sidebar (issue #15 "Screens": email, chat, todo):
+ * The full-height frame of a demo app with a sidebar (email, chat, todo):
  * the app's `h1` for screen readers, an outlined panel filling the content area, the sidebar
  * beside the main pane from the `md` breakpoint up and in a drawer below it, and the main pane.
  * One frame, so the apps share their height, breakpoints and landmarks.

@@ -1,7 +1,7 @@
 /**
- * The pager under a demo table (users, invoices; spec §7 `perPage`, `page`, `total`, §9 default
- * 10 per page): 10, 25 or 50 rows (and whatever `perPage` the URL asked for), numbers in the UI
- * language, every label from the area's strings.
+ * The pager under a demo table (users, invoices; docs/requirements/calls.md `perPage`, `page`,
+ * `total`, docs/requirements/constants.md default 10 per page): 10, 25 or 50 rows (and whatever
+ * `perPage` the URL asked for), numbers in the UI language, every label from the area's strings.
  */
 import TablePagination from '@mui/material/TablePagination';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * The frame of every UI showcase page (issue #17, docs/decisions/0038): the page's title as its
+ * The frame of every UI showcase page (docs/decisions/0038): the page's title as its
  * `h1` and document title (`demo:pages.<target>`, the side menu's name for it), a line on what
  * it shows and which library does it, and its blocks, each a titled card. One frame, so the
  * eight sections read alike in both skins.

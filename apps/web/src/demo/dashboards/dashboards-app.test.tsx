@@ -1,5 +1,6 @@
 /**
- * The two dashboards against the real card handlers (`msw/node`; spec §7 card calls; issue #16):
+ * The two dashboards against the real card handlers (`msw/node`; docs/requirements/calls.md card
+ * calls):
  * - eCommerce: every card renders its figures; the dashboard's period picker changes the
  *   statistics cards and lands in the URL; the revenue report switches year;
  * - Analytics: every card renders; a card's own period picker changes that card only;

@@ -1,7 +1,7 @@
 /**
- * The template's two dashboards (spec §2 demo routes `/dashboard/analytics` and "/ (ecommerce
- * dashboard)"; spec §7 card calls; issue #16 "Dashboards"). It owns `/dashboard` and routes
- * below it:
+ * The template's two dashboards (docs/requirements/routes.md demo routes `/dashboard/analytics` and
+ * "/ (ecommerce dashboard)"; docs/requirements/calls.md card calls). It owns `/dashboard` and
+ * routes below it:
  * - `/dashboard/ecommerce`: the eCommerce dashboard. The template had it at `/`, which stays
  *   the product's home (a signed-in owner lands on Reviews): docs/decisions/0034;
  * - `/dashboard/analytics`: the Analytics dashboard;

@@ -1,7 +1,7 @@
 /**
- * The dashboard cards' data (spec §3 "Dashboard cards"; issue #16): every card's answer for every
- * period (and the revenue report's for every year), each from a faker seeded with the card and
- * the period, so a card shows the same figures on every load, in every test and for every
+ * The dashboard cards' data (docs/requirements/data.md#dashboard-cards): every card's answer for
+ * every period (and the revenue report's for every year), each from a faker seeded with the card
+ * and the period, so a card shows the same figures on every load, in every test and for every
  * visitor, and a period shows other figures than the next one. Nothing depends on today's date.
  *
  * Sizes follow the period: a month is about 30/28 of the 28 days, a year about 13 times them.

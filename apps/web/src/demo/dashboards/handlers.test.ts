@@ -1,9 +1,9 @@
 /**
- * The dashboard cards' mock rules (spec §3 "Dashboard cards", §7 card calls; issue #16) through
- * `msw/node` and the app's own fetchers: every analytics and statistics card answers its shape
- * for every period, the revenue report its three years, product orders their three states,
- * sessions by device its three devices (usage adding up to 100), customers their three kinds;
- * the period is honoured (other figures, the period echoed, the series cut per period); the
+ * The dashboard cards' mock rules (docs/requirements/data.md#dashboard-cards and calls.md card
+ * calls) through `msw/node` and the app's own fetchers: every analytics and statistics card answers
+ * its shape for every period, the revenue report its three years, product orders their three
+ * states, sessions by device its three devices (usage adding up to 100), customers their three
+ * kinds; the period is honoured (other figures, the period echoed, the series cut per period); the
  * data is seeded (the same on every load); an unknown card → 404, a bad period or year → 400.
  */
 import { describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ const statusOf = (promise: Promise<unknown>) =>
 
 const PERIOD_CARDS = ANALYTICS_CARDS.filter((card) => card !== 'revenue-report');
 
-describe('GET /card/card-analytics/{card} (spec §7)', () => {
+describe('GET /card/card-analytics/{card}', () => {
   it.each(PERIOD_CARDS.flatMap((card) => DASHBOARD_PERIODS.map((period) => [card, period] as const)))('%s answers its shape for %s', async (card, period) => {
     const response = await fetch(`${DASHBOARD_API.analytics(card)}?period=${period}`);
     expect(response.status).toBe(200);
@@ -51,7 +51,7 @@ describe('GET /card/card-analytics/{card} (spec §7)', () => {
     }
   });
 
-  it('support tracker: total, new and open tickets and the response time (spec §3)', async () => {
+  it('support tracker: total, new and open tickets and the response time', async () => {
     const tracker = await getAnalyticsCard('support-tracker', { period: 'last-month' });
     expect(Object.keys(tracker).sort()).toEqual(['newTicket', 'openTicket', 'period', 'responseTime', 'totalTicket']);
     expect(tracker.totalTicket).toBeGreaterThan(0);
@@ -103,7 +103,7 @@ describe('GET /card/card-analytics/{card} (spec §7)', () => {
     }
   });
 
-  it('product orders: finished, pending and rejected (spec §3)', async () => {
+  it('product orders: finished, pending and rejected', async () => {
     for (const period of DASHBOARD_PERIODS) {
       const orders = await getAnalyticsCard('product-orders', { period });
       expect(Object.keys(orders).sort()).toEqual(['finished', 'pending', 'period', 'rejected']);
@@ -113,7 +113,7 @@ describe('GET /card/card-analytics/{card} (spec §7)', () => {
     }
   });
 
-  it('sessions by device: desktop, mobile and tablet with usage (adding up to 100) and change (spec §3)', async () => {
+  it('sessions by device: desktop, mobile and tablet with usage (adding up to 100) and change', async () => {
     for (const period of DASHBOARD_PERIODS) {
       const { devices } = await getAnalyticsCard('sessions-device', { period });
       expect(devices.map((device) => device.device)).toEqual([...DEVICES]);
@@ -125,7 +125,7 @@ describe('GET /card/card-analytics/{card} (spec §7)', () => {
     }
   });
 
-  it('customers: New, Returning and Referrals (spec §3)', async () => {
+  it('customers: New, Returning and Referrals', async () => {
     for (const period of DASHBOARD_PERIODS) {
       const { customers } = await getAnalyticsCard('customers', { period });
       expect(customers.map((customer) => customer.kind)).toEqual([...CUSTOMER_KINDS]);
@@ -134,7 +134,7 @@ describe('GET /card/card-analytics/{card} (spec §7)', () => {
   });
 });
 
-describe('GET /card/card-statistics/{card} (spec §7)', () => {
+describe('GET /card/card-statistics/{card}', () => {
   it.each(STATISTICS_CARDS.flatMap((card) => DASHBOARD_PERIODS.map((period) => [card, period] as const)))('%s answers its shape for %s', async (card, period) => {
     const response = await fetch(`${DASHBOARD_API.statistics(card)}?period=${period}`);
     expect(response.status).toBe(200);
@@ -163,7 +163,7 @@ describe('GET /card/card-statistics/{card} (spec §7)', () => {
   });
 });
 
-describe('the period (issue #16 "Period pickers")', () => {
+describe('the period', () => {
   it('gives every card other figures per period, larger over the year', async () => {
     for (const card of STATISTICS_CARDS.filter((candidate) => candidate !== 'active-users')) {
       const [days, month, year] = await Promise.all(DASHBOARD_PERIODS.map((period) => getStatisticsCard(card, { period })));

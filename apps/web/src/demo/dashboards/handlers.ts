@@ -1,6 +1,6 @@
 /**
- * MSW handlers of the dashboard cards (spec §7 "GET /card/card-analytics/…",
- * "GET /card/card-statistics/…"; issue #16), typed with the schema's types:
+ * MSW handlers of the dashboard cards (docs/requirements/calls.md#dashboard-cards), typed with the
+ * schema's types:
  * - `GET /card/card-analytics/{card}?period=` → that card's answer for the period (default
  *   `last-28-days`); `revenue-report` takes `?year=` (2020, 2019, 2018; default 2020) and
  *   ignores `period`;

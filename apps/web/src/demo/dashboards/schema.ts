@@ -1,6 +1,6 @@
 /**
- * Shapes of the dashboard card calls (spec §3 "Dashboard cards", §7 "GET /card/card-analytics/…",
- * "GET /card/card-statistics/…"; issue #16 "Dashboards"). Every call is a GET of one card:
+ * Shapes of the dashboard card calls (docs/requirements/data.md#dashboard-cards and
+ * calls.md#dashboard-cards). Every call is a GET of one card:
  * - `GET /card/card-analytics/{card}?period=` for the eight analytics cards
  *   ({@link ANALYTICS_CARDS}); `revenue-report` takes `?year=` (2020, 2019, 2018) instead;
  * - `GET /card/card-statistics/{card}?period=` for the nine statistics cards
@@ -16,20 +16,21 @@
  */
 import { z } from 'zod';
 
-/** The period pickers' choices (issue #16), in the pickers' order. */
+/** The period pickers' choices, in the pickers' order. */
 export const DASHBOARD_PERIODS = ['last-28-days', 'last-month', 'last-year'] as const;
 export const DEFAULT_PERIOD = 'last-28-days';
 
-/** The revenue report's years, newest first (issue #16 "revenue-report (years 2020, 2019, 2018)"). */
+/** The revenue report's years, newest first ("revenue-report (years 2020, 2019, 2018)"). */
 export const REVENUE_REPORT_YEARS = [2020, 2019, 2018] as const;
 
-/** The analytics cards (spec §7), by their path segment. */
+/** The analytics cards (docs/requirements/calls.md), by their path segment. */
 export const ANALYTICS_CARDS = ['support-tracker', 'avg-sessions', 'revenue-report', 'goal-overview', 'revenue', 'product-orders', 'sessions-device', 'customers'] as const;
 
-/** The statistics cards (spec §7), by their path segment. */
+/** The statistics cards (docs/requirements/calls.md), by their path segment. */
 export const STATISTICS_CARDS = ['orders-bar-chart', 'profit-line-chart', 'subscribers', 'revenue', 'sales', 'orders', 'site-traffic', 'active-users', 'newsletter'] as const;
 
-/** Product order states (spec §3), devices (spec §3) and customer kinds (spec §3), in display order. */
+/** Product order states (docs/requirements/data.md), devices (docs/requirements/data.md) and
+ * customer kinds (docs/requirements/data.md), in display order. */
 export const ORDER_STATES = ['finished', 'pending', 'rejected'] as const;
 export const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
 export const CUSTOMER_KINDS = ['New', 'Returning', 'Referrals'] as const;
@@ -48,7 +49,8 @@ const ZPercent = z.number().min(0).max(100);
 /** A signed change against the period before, in percent (e.g. -4.2). */
 const ZChange = z.number();
 
-/** Support tracker (spec §3): tickets in the period; `responseTime` the mean first response, hours. */
+/** Support tracker (docs/requirements/data.md): tickets in the period; `responseTime` the mean
+ * first response, hours. */
 export const ZSupportTracker = z.object({
   period: ZPeriod,
   totalTicket: ZCount,
@@ -98,16 +100,17 @@ export const ZRevenue = z.object({
   series: z.array(z.object({ current: ZCount, previous: ZCount })).min(1),
 });
 
-/** Product orders (spec §3 finished, pending, rejected) in the period. */
+/** Product orders (docs/requirements/data.md finished, pending, rejected) in the period. */
 export const ZProductOrders = z.object({ period: ZPeriod, finished: ZCount, pending: ZCount, rejected: ZCount });
 
-/** Sessions by device (spec §3): share of sessions (the three add up to 100) and its change. */
+/** Sessions by device (docs/requirements/data.md): share of sessions (the three add up to 100) and
+ * its change. */
 export const ZSessionsDevice = z.object({
   period: ZPeriod,
   devices: z.array(z.object({ device: z.enum(DEVICES), usage: ZPercent, change: ZChange })).length(DEVICES.length),
 });
 
-/** Customers (spec §3 New, Returning, Referrals) in the period. */
+/** Customers (docs/requirements/data.md New, Returning, Referrals) in the period. */
 export const ZCustomers = z.object({
   period: ZPeriod,
   customers: z.array(z.object({ kind: z.enum(CUSTOMER_KINDS), count: ZCount })).length(CUSTOMER_KINDS.length),
@@ -168,7 +171,7 @@ export interface CardQuery {
   year?: TRevenueReportYear;
 }
 
-/** Paths of the card calls (spec §7). */
+/** Paths of the card calls (docs/requirements/calls.md). */
 export const DASHBOARD_API = {
   analytics: (card: string) => `/card/card-analytics/${card}`,
   analyticsPattern: '/card/card-analytics/:card',

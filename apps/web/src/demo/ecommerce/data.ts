@@ -1,5 +1,5 @@
 /**
- * The shop demo's in-memory data (spec §3 "Product", "Wishlist item", "Cart item"): a
+ * The shop demo's in-memory data (docs/requirements/data.md#product): a
  * restaurant-supply catalogue of 24 products (ids 1–24) whose prices, ratings (1–5) and free
  * shipping come from a seeded faker, so every visitor and test sees the same shop; a wishlist
  * of three products and a cart of two, like the template's starting state.

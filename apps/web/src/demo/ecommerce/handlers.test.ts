@@ -1,9 +1,9 @@
 /**
- * The shop demo's mock rules (spec §7 "Demo mock calls", §9: 9 per page, offers 1–4, discount
- * 3–20 %, shipping 1–8 days ahead, colour options, qty 1, new ids last plus one) through
- * `msw/node`, each over fresh data: the name search, the three sorts, paging and total, the
- * derived fields, 404s, the cart and wishlist moves with their 201s and ids, the cart view's
- * random values at both ends of their ranges, and this app's update-cart and place-order.
+ * The shop demo's mock rules (docs/requirements/calls.md#demo-mock-calls and constants.md: 9 per
+ * page, offers 1–4, discount 3–20 %, shipping 1–8 days ahead, colour options, qty 1, new ids last
+ * plus one) through `msw/node`, each over fresh data: the name search, the three sorts, paging and
+ * total, the derived fields, 404s, the cart and wishlist moves with their 201s and ids, the cart
+ * view's random values at both ends of their ranges, and this app's update-cart and place-order.
  */
 import { describe, expect, it } from 'vitest';
 import { DemoRequestError } from '../mock/demo-fetch.ts';
@@ -54,7 +54,7 @@ describe('the shop data', () => {
   });
 });
 
-describe('GET /apps/ecommerce/products (spec §7, §9)', () => {
+describe('GET /apps/ecommerce/products', () => {
   it('answers 9 products by default, featured (newest id) first, with total, wishlist and cart', async () => {
     const { products, total, userWishlist, userCart } = await getProducts({});
     expect(products.map((product) => product.id)).toEqual([24, 23, 22, 21, 20, 19, 18, 17, 16]);
@@ -111,7 +111,7 @@ describe('GET /apps/ecommerce/products (spec §7, §9)', () => {
   });
 });
 
-describe('GET /apps/ecommerce/products/{id} (spec §7)', () => {
+describe('GET /apps/ecommerce/products/{id}', () => {
   it('answers the product with its derived fields', async () => {
     const product = await getProduct(9);
     expect(product).toEqual({ ...PRODUCTS[8], isInWishlist: true, isInCart: true, colorOptions: colorOptionsOf(9) });
@@ -123,7 +123,7 @@ describe('GET /apps/ecommerce/products/{id} (spec §7)', () => {
   });
 });
 
-describe('the wishlist (spec §4 "Products move in and out of wishlist and cart")', () => {
+describe('the wishlist', () => {
   it('lists the wishlist products in the order added', async () => {
     expect((await getWishlist()).map((product) => product.id)).toEqual([3, 9, 17]);
   });
@@ -161,7 +161,7 @@ describe('the wishlist (spec §4 "Products move in and out of wishlist and cart"
   });
 });
 
-describe('the cart (spec §4, §7, §9)', () => {
+describe('the cart', () => {
   it('adds with 201, qty 1, under the last id plus one; removes; the product follows', async () => {
     const response = await send(SHOP_API.cart, 'POST', { productId: 4 });
     expect(response.status).toBe(201);

@@ -1,5 +1,6 @@
 /**
- * MSW handlers of the shop demo (spec §7 "Demo mock calls", §9), typed with the schema's types:
+ * MSW handlers of the shop demo (docs/requirements/calls.md#demo-mock-calls and constants.md),
+ * typed with the schema's types:
  * - `GET /apps/ecommerce/products` → `{ products, total, userWishlist, userCart }`: `q` a
  *   case-insensitive substring of the name; `sortBy` featured (newest id first, the template's
  *   order; the default), price-asc or price-desc (ties by id); page `page` (from 1) of `perPage`
@@ -77,9 +78,9 @@ function describeIssue(issues: readonly { path: readonly PropertyKey[]; message:
 }
 
 /**
- * The colours product `id` comes in (spec §3 derived `colorOptions`, §9): primary always, and
- * each other colour at index i when (id + i) is not a multiple of 3, so products differ and
- * every answer about a product agrees.
+ * The colours product `id` comes in (docs/requirements/data.md derived `colorOptions`,
+ * docs/requirements/constants.md): primary always, and each other colour at index i when (id + i)
+ * is not a multiple of 3, so products differ and every answer about a product agrees.
  */
 export function colorOptionsOf(id: number): TColorOption[] {
   return COLOR_OPTIONS.filter((_, index) => index === 0 || (id + index) % 3 !== 0);
@@ -123,7 +124,7 @@ function viewOf(db: ShopDb, product: TProduct): TProductView {
   };
 }
 
-/** The next id after the last one of `items` (1 when empty; spec §9). */
+/** The next id after the last one of `items` (1 when empty; docs/requirements/constants.md). */
 const nextId = (items: readonly { id: number }[]) => items.reduce((max, item) => Math.max(max, item.id), 0) + 1;
 
 /** The shop handlers over `state` (changed by the cart, wishlist and order calls). */

@@ -1,7 +1,8 @@
 /**
- * Shapes of the shop demo calls (spec §3 "Product", "Wishlist item", "Cart item"; §4 "Products
- * move in and out of wishlist and cart"; §7; §9 shop 9 per page, cart offers 1–4, discount
- * 3–20 %, shipping 1–8 days ahead, colour options, new cart items qty 1, new ids last plus one):
+ * Shapes of the shop demo calls (docs/requirements/data.md#product;
+ * docs/requirements/states.md#demo-records; docs/requirements/calls.md;
+ * docs/requirements/constants.md shop 9 per page, cart offers 1–4, discount 3–20 %, shipping 1–8
+ * days ahead, colour options, new cart items qty 1, new ids last plus one):
  * - `GET /apps/ecommerce/products?q&sortBy&perPage&page` → `{ products, total, userWishlist,
  *   userCart }`: `q` on the name (case-insensitive), `sortBy` featured (newest id first, as the
  *   template), price-asc or price-desc, 9 per page by default, `total` the filtered count;
@@ -20,12 +21,12 @@
  */
 import { z } from 'zod';
 
-/** Products per shop page when `perPage` is not given (spec §9). */
+/** Products per shop page when `perPage` is not given (docs/requirements/constants.md). */
 export const SHOP_PER_PAGE = 9;
 export const SORT_OPTIONS = ['featured', 'price-asc', 'price-desc'] as const;
-/** The colours a product may come in (spec §9). */
+/** The colours a product may come in (docs/requirements/constants.md). */
 export const COLOR_OPTIONS = ['primary', 'success', 'warning', 'danger', 'info'] as const;
-/** Cart view bounds (spec §9), inclusive. */
+/** Cart view bounds (docs/requirements/constants.md), inclusive. */
 export const CART_OFFERS = { min: 1, max: 4 } as const;
 export const CART_DISCOUNT_PERCENT = { min: 3, max: 20 } as const;
 export const CART_SHIPPING_DAYS = { min: 1, max: 8 } as const;
@@ -39,7 +40,7 @@ export const ZColorOption = z.enum(COLOR_OPTIONS);
 
 const ZId = z.number().int().positive();
 
-/** A product as stored (spec §3). `rating` 1–5 stars; `image` an image URL. */
+/** A product as stored (docs/requirements/data.md). `rating` 1–5 stars; `image` an image URL. */
 export const ZProduct = z.object({
   id: ZId,
   name: z.string().trim().min(1),
@@ -167,7 +168,8 @@ export interface ProductsQuery {
   page?: number;
 }
 
-/** Paths of the shop demo calls (spec §7; update-cart and place-order are this app's). */
+/** Paths of the shop demo calls (docs/requirements/calls.md; update-cart and place-order are this
+ * app's). */
 export const SHOP_API = {
   products: '/apps/ecommerce/products',
   product: (id: number | string) => `/apps/ecommerce/products/${id}`,

@@ -1,9 +1,9 @@
 /**
- * The shop screens against the real shop handlers (`msw/node`; spec §7): the grid's search,
- * sort, paging and wishlist/cart toggles (with the counts in the header), a product page and a
- * missing one, the wishlist's "Move to cart", and the checkout wizard from cart to placed order:
- * a quantity change reprices the cart, the address and payment steps refuse invalid forms and
- * accept valid ones, and the wizard comes back to its step after a remount (a reload).
+ * The shop screens against the real shop handlers (`msw/node`; docs/requirements/calls.md): the
+ * grid's search, sort, paging and wishlist/cart toggles (with the counts in the header), a product
+ * page and a missing one, the wishlist's "Move to cart", and the checkout wizard from cart to
+ * placed order: a quantity change reprices the cart, the address and payment steps refuse invalid
+ * forms and accept valid ones, and the wizard comes back to its step after a remount (a reload).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,6 +1,7 @@
 /**
- * The shop demo app (spec §2 demo routes `/apps/ecommerce/shop`, `product-detail`, `wishlist`,
- * `checkout`; spec §7; issue #16). It owns `/apps/ecommerce` and routes below it:
+ * The shop demo app (docs/requirements/routes.md demo routes `/apps/ecommerce/shop`,
+ * `product-detail`, `wishlist`, `checkout`; docs/requirements/calls.md). It owns `/apps/ecommerce`
+ * and routes below it:
  * - `/apps/ecommerce/shop`: the shop grid; `/apps/ecommerce/wishlist`: the wishlist;
  * - `/apps/ecommerce/product-detail/:id`: a product's page; without an id (the global search's
  *   link) it opens the first featured product;

@@ -2,7 +2,8 @@
  * The amounts of a cart or order, in US dollars rounded to cents, shared by the checkout's
  * price details and the mock's `place-order` so the order costs what the cart showed:
  * - subtotal: Σ price × qty;
- * - discount: Σ price × qty × discountPercentage / 100 (the cart view's discount, spec §9 3–20 %);
+ * - discount: Σ price × qty × discountPercentage / 100 (the cart view's discount,
+ *   docs/requirements/constants.md 3–20 %);
  * - delivery: free when every line ships free, else {@link DELIVERY_FEE} once per order;
  * - total: subtotal − discount + delivery.
  * An empty cart costs nothing.

@@ -1,5 +1,5 @@
 /**
- * The email demo's initial mailbox (spec §3 "Email", issue #15 "Data"): 56 emails across the five
+ * The email demo's initial mailbox (docs/requirements/data.md#email): 56 emails across the five
  * folders and four labels, some starred (one in trash, so the starred view's trash rule shows),
  * unread ones in inbox and spam, drafts, attachments and earlier replies. A seeded faker makes
  * the same mailbox on every load; times count back from "now" (taken when the db is created) so
@@ -13,7 +13,7 @@ import { EMAIL_LABELS, EMAIL_OWNER, type TEmail, type TEmailAttachment, type TEm
 
 /** The mutable state behind the email handlers (plain JSON, kept by `DemoState`). */
 export interface EmailDb {
-  /** In id order: the last one has the highest id (spec §9 "new ids are last id plus one"). */
+  /** In id order: the last one has the highest id (docs/requirements/constants.md#new-ids). */
   emails: TEmail[];
 }
 

@@ -1,6 +1,6 @@
 /**
  * The email screen against the real demo handlers (`msw/node`): folders with their badges, bulk
- * move to trash and back, and an HTML body shown sanitised (issue #15: dompurify).
+ * move to trash and back, and an HTML body shown sanitised (dompurify).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,7 +23,7 @@ setupDemoServer(() => {
 
 beforeAll(() => i18n.loadNamespaces(['demo-email']));
 
-describe('email app (issue #15)', () => {
+describe('email app', () => {
   it('moves a selected email to trash and back to the inbox', async () => {
     setViewportWidth(1280);
     const user = userEvent.setup();

@@ -1,10 +1,11 @@
 /**
- * The email demo app (`/apps/email`; spec §2, §3 "Email", §4, §7; issue #15): a full-height
- * mail client laid out like the template's. Left: Compose, folders with unread badges, labels
- * (a drawer under the md breakpoint). Right: the list of the folder or label (search, select
- * all, bulk actions) or, with `?id=`, the open email with newer/older navigation and a reply
- * area. The view, the search and the open email are in the URL (components/email-view.ts).
- * All data comes from the demo mock calls (api/), kept for the browser session.
+ * The email demo app (`/apps/email`; docs/requirements/routes.md, data.md#email, states.md and
+ * calls.md): a full-height mail client laid out like the template's. Left: Compose, folders with
+ * unread badges, labels (a drawer under the md breakpoint). Right: the list of the folder or label
+ * (search, select all, bulk actions) or, with `?id=`, the open email with newer/older navigation
+ * and a reply area. The view, the search and the open email are in the URL
+ * (components/email-view.ts). All data comes from the demo mock calls (api/), kept for the browser
+ * session.
  */
 import Snackbar from '@mui/material/Snackbar';
 import useMediaQuery from '@mui/material/useMediaQuery';

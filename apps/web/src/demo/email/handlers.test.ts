@@ -1,8 +1,9 @@
 /**
- * The email demo's mock rules (spec §4, §7 "Demo mock calls", §8 404s, §9 ids) through the real
- * handlers on `msw/node`, each test over a fresh mailbox: folder, trash and starred rules, the
- * q and label filters, newest first, emailsMeta, updates, the label toggle, get-email and
- * paginate-email with their 404s, and the documented send-email.
+ * The email demo's mock rules (docs/requirements/states.md, calls.md#demo-mock-calls and errors.md
+ * 404s, docs/requirements/constants.md ids) through the real handlers on `msw/node`, each test over
+ * a fresh mailbox: folder, trash and starred rules, the q and label filters, newest first,
+ * emailsMeta, updates, the label toggle, get-email and paginate-email with their 404s, and the
+ * documented send-email.
  */
 import { describe, expect, it } from 'vitest';
 import { setupDemoServer } from '../mock/node.ts';
@@ -30,7 +31,7 @@ const post = (path: string, body: unknown) =>
 
 const ids = (emails: readonly TEmail[]) => emails.map((email) => email.id).sort((a, b) => a - b);
 
-describe('GET /apps/email/emails (spec §7)', () => {
+describe('GET /apps/email/emails', () => {
   it('defaults to the inbox', async () => {
     const emails = await list();
     expect(emails.length).toBeGreaterThan(0);
@@ -104,7 +105,7 @@ describe('GET /apps/email/emails (spec §7)', () => {
   });
 });
 
-describe('POST /apps/email/update-emails and update-emails-label (spec §4)', () => {
+describe('POST /apps/email/update-emails and update-emails-label', () => {
   it('sets isRead, isStarred and folder of every email named', async () => {
     const [a, b] = await list();
     const response = await post(EMAIL_API.updateEmails, { emailIds: [a?.id, b?.id], dataToUpdate: { isRead: false, isStarred: true, folder: 'trash' } });
@@ -139,7 +140,7 @@ describe('POST /apps/email/update-emails and update-emails-label (spec §4)', ()
   });
 });
 
-describe('GET /apps/email/get-email and paginate-email (spec §7, §8)', () => {
+describe('GET /apps/email/get-email and paginate-email', () => {
   it('answers the email with hasPreviousMail and hasNextMail in its folder, and 404 when missing', async () => {
     const inbox = await list();
     const [newest, second] = inbox;
@@ -200,7 +201,7 @@ describe('POST /apps/email/send-email (documented demo call)', () => {
   });
 });
 
-describe('email demo data (issue #15 "Data")', () => {
+describe('email demo data', () => {
   it('has dozens of valid emails across every folder and label, the same on every load', () => {
     const { emails } = createEmailDb(NOW);
     expect(emails.length).toBeGreaterThanOrEqual(36);

@@ -1,6 +1,6 @@
 /**
- * MSW handlers of the email demo (spec §4, §7 "Demo mock calls", §8 404s), over a
- * `DemoState<EmailDb>` (changes are saved for the browser session):
+ * MSW handlers of the email demo (docs/requirements/states.md, calls.md#demo-mock-calls and
+ * errors.md 404s), over a `DemoState<EmailDb>` (changes are saved for the browser session):
  * - `GET /apps/email/emails?q&folder&label`: `q` on the subject (case-insensitive), `folder`
  *   default inbox (trash shows trash only, starred shows starred non-trash, every other folder
  *   excludes trash; an empty `folder=` is every folder but trash), `label`; newest first, with
@@ -46,14 +46,14 @@ const fail = (status: number, message: string): Failure => ({ error: errorRespon
 
 const newestFirst = (a: TEmail, b: TEmail) => Date.parse(b.time) - Date.parse(a.time) || b.id - a.id;
 
-/** Whether `email` belongs in the `folder` view (spec §7 folder rules). */
+/** Whether `email` belongs in the `folder` view (docs/requirements/calls.md folder rules). */
 function inView(email: TEmail, folder: NonNullable<EmailListParams['folder']>): boolean {
   if (folder === 'trash') return email.folder === 'trash';
   if (folder === 'starred') return email.isStarred && email.folder !== 'trash';
   return email.folder !== 'trash' && (folder === '' || email.folder === folder);
 }
 
-/** The emails of a list (spec §7), newest first; `folder` defaults to inbox. */
+/** The emails of a list (docs/requirements/calls.md), newest first; `folder` defaults to inbox. */
 export function listEmails(emails: readonly TEmail[], { q = '', folder = 'inbox', label }: EmailListParams): TEmail[] {
   const query = q.trim().toLowerCase();
   return emails
@@ -61,7 +61,7 @@ export function listEmails(emails: readonly TEmail[], { q = '', folder = 'inbox'
     .sort(newestFirst);
 }
 
-/** The sidebar counts (spec §7): unread in inbox and spam, every draft. */
+/** The sidebar counts (docs/requirements/calls.md): unread in inbox and spam, every draft. */
 export function emailsMetaOf(emails: readonly TEmail[]): TEmailsMeta {
   const count = (test: (email: TEmail) => boolean) => emails.filter(test).length;
   return {

@@ -1,5 +1,6 @@
 /**
- * Shapes of the email demo calls (spec §3 "Email", §4, §7 "Demo mock calls"):
+ * Shapes of the email demo calls (docs/requirements/data.md#email, states.md and
+ * calls.md#demo-mock-calls):
  * - `GET /apps/email/emails?q&folder&label` → `{ emails, emailsMeta }`;
  * - `POST /apps/email/update-emails {emailIds, dataToUpdate}` → `{ emails }` (the changed ones);
  * - `POST /apps/email/update-emails-label {emailIds, label}` → `{ emails }`, the label toggled;
@@ -13,14 +14,14 @@
  */
 import { z } from 'zod';
 
-/** The folders an email can be in (spec §3). */
+/** The folders an email can be in (docs/requirements/data.md). */
 export const EMAIL_FOLDERS = ['inbox', 'sent', 'draft', 'spam', 'trash'] as const;
-/** The labels an email can carry (spec §3). */
+/** The labels an email can carry (docs/requirements/data.md). */
 export const EMAIL_LABELS = ['personal', 'company', 'important', 'private'] as const;
 /**
  * The `folder` values of the list call: the five folders plus `starred` (starred emails not in
- * trash, spec §7). An empty `folder=` means every folder but trash (the template's rule, used by
- * the label views).
+ * trash, docs/requirements/calls.md). An empty `folder=` means every folder but trash (the
+ * template's rule, used by the label views).
  */
 export const EMAIL_VIEWS = ['inbox', 'sent', 'draft', 'starred', 'spam', 'trash'] as const;
 
@@ -28,18 +29,21 @@ export const ZEmailFolder = z.enum(EMAIL_FOLDERS);
 export const ZEmailLabel = z.enum(EMAIL_LABELS);
 export const ZEmailView = z.enum(EMAIL_VIEWS);
 
-/** A sender (spec §3 `from{email,name,avatar}`); `avatar` is an image URL or empty. */
+/** A sender (docs/requirements/data.md `from{email,name,avatar}`); `avatar` is an image URL or
+ * empty. */
 export const ZEmailSender = z.object({ email: z.string(), name: z.string(), avatar: z.string() });
-/** A recipient (spec §3 `to[{name,email}]`). */
+/** A recipient (docs/requirements/data.md `to[{name,email}]`). */
 export const ZEmailRecipient = z.object({ name: z.string(), email: z.string() });
-/** An attachment (spec §3): `thumbnail` is the file-type icon URL, `size` is bytes. */
+/** An attachment (docs/requirements/data.md): `thumbnail` is the file-type icon URL, `size` is
+ * bytes. */
 export const ZEmailAttachment = z.object({
   fileName: z.string(),
   thumbnail: z.string(),
   url: z.string(),
   size: z.number().int().nonnegative(),
 });
-/** An earlier message of the thread, shown above the email (spec §3 `replies`). */
+/** An earlier message of the thread, shown above the email (docs/requirements/data.md
+ * `replies`). */
 export const ZEmailReply = z.object({
   id: z.number().int(),
   from: ZEmailSender,
@@ -50,7 +54,7 @@ export const ZEmailReply = z.object({
   time: z.iso.datetime(),
 });
 
-/** An email (spec §3). `message` is HTML, sanitised before display. */
+/** An email (docs/requirements/data.md). `message` is HTML, sanitised before display. */
 export const ZEmail = z.object({
   id: z.number().int(),
   from: ZEmailSender,
@@ -68,7 +72,8 @@ export const ZEmail = z.object({
   isRead: z.boolean(),
 });
 
-/** Counts of the sidebar badges (spec §7): unread in inbox and spam, all drafts. */
+/** Counts of the sidebar badges (docs/requirements/calls.md): unread in inbox and spam, all
+ * drafts. */
 export const ZEmailsMeta = z.object({
   inbox: z.number().int().nonnegative(),
   spam: z.number().int().nonnegative(),
@@ -79,7 +84,8 @@ export const ZEmailsResponse = z.object({ emails: z.array(ZEmail), emailsMeta: Z
 export const ZEmailResponse = z.object({ email: ZEmail, hasPreviousMail: z.boolean(), hasNextMail: z.boolean() });
 export const ZEmailIds = z.array(z.number().int()).min(1);
 
-/** `dataToUpdate` of update-emails (spec §4: isRead, isStarred, folder), at least one of them. */
+/** `dataToUpdate` of update-emails (docs/requirements/states.md: isRead, isStarred, folder), at
+ * least one of them. */
 export const ZEmailChanges = z
   .strictObject({ isRead: z.boolean().optional(), isStarred: z.boolean().optional(), folder: ZEmailFolder.optional() })
   .refine((changes) => Object.keys(changes).length > 0, 'dataToUpdate must change isRead, isStarred or folder');
@@ -120,8 +126,8 @@ export type TSendEmailResponse = z.infer<typeof ZSendEmailResponse>;
 export type TDemoError = { message: string };
 
 /**
- * Which list an email is paged through: the list call's `q`, `folder`, `label` (spec §7).
- * `folder: ''` is every folder but trash (the label views).
+ * Which list an email is paged through: the list call's `q`, `folder`, `label`
+ * (docs/requirements/calls.md). `folder: ''` is every folder but trash (the label views).
  */
 export interface EmailListParams {
   q?: string;
@@ -132,7 +138,7 @@ export interface EmailListParams {
 /** The mailbox the demo user owns: the sender of sent emails and drafts. */
 export const EMAIL_OWNER: TEmailSender = { name: 'John Doe', email: 'john.doe@dinedesk.demo', avatar: '' };
 
-/** Paths of the email demo calls (spec §7, plus the documented send-email). */
+/** Paths of the email demo calls (docs/requirements/calls.md, plus the documented send-email). */
 export const EMAIL_API = {
   emails: '/apps/email/emails',
   updateEmails: '/apps/email/update-emails',

@@ -1,5 +1,5 @@
 /**
- * The Extensions section (issue #17) in jsdom: routing and titles, and the main control of the
+ * The Extensions section in jsdom: routing and titles, and the main control of the
  * pages that jsdom can drive — sweet alerts, toasts, uploader, clipboard (granted and refused),
  * context menu, i18n (another language without changing the app's), Excel import with row
  * errors, and the Excel file written by exceljs read back. Dragging, the tour, the carousel

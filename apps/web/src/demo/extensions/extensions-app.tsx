@@ -1,5 +1,5 @@
 /**
- * The UI showcase's Extensions section (issue #17): one lazy chunk owning `/extensions`, routing
+ * The UI showcase's Extensions section: one lazy chunk owning `/extensions`, routing
  * its twelve pages (demo/routes.ts, section `extensions`); any other path below it opens the
  * first page. Each page shows one well-kept library: MUI Dialog alerts, notistack,
  * react-dropzone, Tiptap, @dnd-kit, react-joyride, the Clipboard API, MUI Menu, embla-carousel,

@@ -1,7 +1,7 @@
 /**
- * The FAQ demo's content (spec §2, §3 "FAQ category"): the template's five categories with
- * fixed, template-like questions, told from a restaurant that takes orders online. Read only,
- * so there is nothing to keep for the session.
+ * The FAQ demo's content (docs/requirements/routes.md and data.md#faq-category): the template's
+ * five categories with fixed, template-like questions, told from a restaurant that takes orders
+ * online. Read only, so there is nothing to keep for the session.
  */
 import type { TFaqCategory, TFaqCategoryId } from './schema.ts';
 

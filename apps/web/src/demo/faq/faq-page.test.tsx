@@ -21,7 +21,7 @@ beforeAll(() => i18n.loadNamespaces(['demo-faq']));
 
 const questionTexts = () => within(screen.getByTestId('faq-questions')).getAllByTestId('faq-question').map((item) => within(item).getByRole('button').textContent);
 
-describe('FAQ page (issue #16)', () => {
+describe('FAQ page', () => {
   it('shows the five categories as tabs and opens an answer', async () => {
     setViewportWidth(1280);
     const user = userEvent.setup();

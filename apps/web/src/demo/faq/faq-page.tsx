@@ -1,9 +1,9 @@
 /**
- * The FAQ demo page (`/pages/faq`; spec §2 "Demo FAQ page", §7 `GET /faq/data?q`; issue #16):
- * a search banner (the search is `q` in the URL, so a search can be shared and survives a
- * reload), the categories that have matching questions as tabs (beside the questions from the
- * `md` breakpoint up, above them below it), the chosen category's questions as accordions, a
- * "no results" state, and the contact block under it.
+ * The FAQ demo page (`/pages/faq`; docs/requirements/routes.md#demo-faq-page and calls.md `GET
+ * /faq/data?q`): a search banner (the search is `q` in the URL, so a search can be shared and
+ * survives a reload), the categories that have matching questions as tabs (beside the questions
+ * from the `md` breakpoint up, above them below it), the chosen category's questions as accordions,
+ * a "no results" state, and the contact block under it.
  */
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';

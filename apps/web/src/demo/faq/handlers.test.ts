@@ -1,6 +1,6 @@
 /**
- * The FAQ demo's mock rule (spec §7 `GET /faq/data?q`) through the real handler on
- * `msw/node`: all five categories without `q`; `q` a case-insensitive substring of the
+ * The FAQ demo's mock rule (docs/requirements/calls.md `GET /faq/data?q`) through the real handler
+ * on `msw/node`: all five categories without `q`; `q` a case-insensitive substring of the
  * question (not the answer); only categories with matches, each with only its matches.
  */
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ async function faq(query = ''): Promise<TFaqResponse> {
 
 const questionsOf = (data: TFaqResponse) => Object.values(data).flatMap((category) => category.qandA.map((item) => item.question));
 
-describe('GET /faq/data (spec §7)', () => {
+describe('GET /faq/data', () => {
   it('answers the five categories with all their questions without q', async () => {
     const data = await faq();
     expect(Object.keys(data)).toEqual([...FAQ_CATEGORIES]);

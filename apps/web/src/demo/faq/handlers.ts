@@ -1,14 +1,14 @@
 /**
- * MSW handler of the FAQ demo (spec §7 "Demo mock calls"): `GET /faq/data?q` answers the
- * categories whose questions contain `q` (case-insensitive substring on the question only,
- * not the answer), each with only those questions; categories without a match are left out.
+ * MSW handler of the FAQ demo (docs/requirements/calls.md#demo-mock-calls): `GET /faq/data?q`
+ * answers the categories whose questions contain `q` (case-insensitive substring on the question
+ * only, not the answer), each with only those questions; categories without a match are left out.
  * An empty or missing `q` answers every category.
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { FaqDb } from './data.ts';
 import { FAQ_API, FAQ_CATEGORIES, type TFaqResponse } from './schema.ts';
 
-/** The categories of `db` filtered by `q` (spec §7), in page order. */
+/** The categories of `db` filtered by `q` (docs/requirements/calls.md), in page order. */
 export function filterFaq(db: FaqDb, q: string): TFaqResponse {
   const query = q.trim().toLowerCase();
   const out: TFaqResponse = {};

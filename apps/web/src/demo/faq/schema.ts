@@ -1,12 +1,12 @@
 /**
- * Shapes of the FAQ demo call (spec §2 "Demo FAQ page", §3 "FAQ category", §7):
- * `GET /faq/data?q` → the categories whose questions contain `q` (case-insensitive substring;
- * without `q`, every category), keyed by category id, each with only its matching questions.
- * Categories with no match are left out, so an empty object means "no results".
+ * Shapes of the FAQ demo call (docs/requirements/routes.md#demo-faq-page, data.md#faq-category and
+ * calls.md): `GET /faq/data?q` → the categories whose questions contain `q` (case-insensitive
+ * substring; without `q`, every category), keyed by category id, each with only its matching
+ * questions. Categories with no match are left out, so an empty object means "no results".
  */
 import { z } from 'zod';
 
-/** The five FAQ categories, in the order the page lists them (spec §2). */
+/** The five FAQ categories, in the order the page lists them (docs/requirements/routes.md). */
 export const FAQ_CATEGORIES = ['payment', 'delivery', 'cancellationReturn', 'myOrders', 'productServices'] as const;
 
 export const ZFaqCategoryId = z.enum(FAQ_CATEGORIES);
@@ -17,7 +17,7 @@ export const FAQ_ICONS = ['CreditCard', 'ShoppingBag', 'RefreshCw', 'Package', '
 /** One question and its answer (`ans`, plain text). */
 export const ZFaqQuestion = z.object({ question: z.string().min(1), ans: z.string().min(1) });
 
-/** A category (spec §3: icon, title, subtitle, qandA). */
+/** A category (docs/requirements/data.md: icon, title, subtitle, qandA). */
 export const ZFaqCategory = z.object({
   icon: z.enum(FAQ_ICONS),
   title: z.string().min(1),
@@ -44,5 +44,5 @@ export type TFaqQuestion = z.infer<typeof ZFaqQuestion>;
 export type TFaqCategory = z.infer<typeof ZFaqCategory>;
 export type TFaqResponse = z.infer<typeof ZFaqResponse>;
 
-/** Path of the FAQ demo call (spec §7). */
+/** Path of the FAQ demo call (docs/requirements/calls.md). */
 export const FAQ_API = { data: '/faq/data' } as const;

@@ -1,5 +1,5 @@
 /**
- * The Forms section (issue #17) in jsdom: routing and titles; the inputs page's password
+ * The Forms section in jsdom: routing and titles; the inputs page's password
  * toggle; Autocomplete search; the pickers in the app's language; a react-imask mask; the
  * reservation form (react-hook-form + zod) refusing then accepting; and the wizard refusing an
  * invalid step with its errors, then going through to the summary. Error texts come from the

@@ -1,5 +1,5 @@
 /**
- * The UI showcase's Forms section (issue #17): one lazy chunk owning `/forms`, routing its seven
+ * The UI showcase's Forms section: one lazy chunk owning `/forms`, routing its seven
  * pages (demo/routes.ts, section `forms`); any other path below it opens the inputs page.
  * MUI inputs and selects, MUI X Date Pickers with date-fns, react-imask, and react-hook-form
  * with zod schemas (schemas.ts) whose messages are translated.

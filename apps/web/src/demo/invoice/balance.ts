@@ -1,7 +1,7 @@
 /**
- * Invoice amounts (spec §3: `balance` is a number or a signed dollar string such as '-$205.00'
- * or '$0'), shared by the mock and the screens: reading a balance as a number, and the totals
- * of a list of items. Amounts are US dollars, rounded to cents.
+ * Invoice amounts (docs/requirements/data.md: `balance` is a number or a signed dollar string such
+ * as '-$205.00' or '$0'), shared by the mock and the screens: reading a balance as a number, and
+ * the totals of a list of items. Amounts are US dollars, rounded to cents.
  */
 import type { TInvoice, TInvoiceItem } from './schema.ts';
 

@@ -1,9 +1,9 @@
 /**
- * The invoice demo's in-memory data (spec §3 "Invoice", §4 statuses; issue #15 "50
- * invoices"): fifty invoices from a seeded faker and a fixed reference date, ids 4987 to 5036
- * (the template's) issued in id order over the half-year before it. Every status occurs, and
- * balances come in both of the template's forms (numbers and signed dollar strings, some
- * negative for credits). The seller's bank details are the template's sample.
+ * The invoice demo's in-memory data (docs/requirements/data.md#invoice and states.md statuses):
+ * fifty invoices from a seeded faker and a fixed reference date, ids 4987 to 5036 (the template's)
+ * issued in id order over the half-year before it. Every status occurs, and balances come in both
+ * of the template's forms (numbers and signed dollar strings, some negative for credits). The
+ * seller's bank details are the template's sample.
  */
 import { Faker, en } from '@faker-js/faker';
 import { dollarString, itemsTotal, roundCents } from './balance.ts';
@@ -32,7 +32,7 @@ const SERVICES: readonly { name: string; description: string }[] = [
   { name: 'Social Media Management', description: 'Four weeks of posts and replies' },
 ];
 
-/** The seller's bank (the template's sample payment details, spec §3). */
+/** The seller's bank (the template's sample payment details, docs/requirements/data.md). */
 export const SELLER_BANK: Omit<TPaymentDetails, 'totalDue'> = {
   bankName: 'American Bank',
   country: 'United States',

@@ -1,8 +1,9 @@
 /**
- * The invoice demo's mock rules (spec §7 "Demo mock calls", §9: 10 per page, new ids are last
- * id plus one) through `msw/node`, each over fresh data: `q` on the client's email and on its
- * name, the status filter, newest id first, the default page size and paging total, get with
- * payment details (and 404), delete, the first 5 clients, and this app's add and update.
+ * The invoice demo's mock rules (docs/requirements/calls.md#demo-mock-calls and constants.md: 10
+ * per page, new ids are last id plus one) through `msw/node`, each over fresh data: `q` on the
+ * client's email and on its name, the status filter, newest id first, the default page size and
+ * paging total, get with payment details (and 404), delete, the first 5 clients, and this app's add
+ * and update.
  */
 import { describe, expect, it } from 'vitest';
 import { DemoRequestError } from '../mock/demo-fetch.ts';
@@ -28,7 +29,7 @@ const statusOf = (promise: Promise<unknown>) =>
     (error: unknown) => (error instanceof DemoRequestError ? error.status : -1),
   );
 
-describe('the invoice data (issue #15: 50 invoices)', () => {
+describe('the invoice data (50 invoices)', () => {
   it('has 50 valid invoices from id 4987, every status, both balance forms, totals matching items', () => {
     expect(() => ZInvoicesResponse.shape.allData.parse(INVOICES)).not.toThrow();
     expect(INVOICES).toHaveLength(50);
@@ -50,7 +51,7 @@ describe('the invoice data (issue #15: 50 invoices)', () => {
   });
 });
 
-describe('GET /apps/invoice/invoices (spec §7, §9)', () => {
+describe('GET /apps/invoice/invoices', () => {
   it('answers 10 invoices by default, newest id first, with the total and allData', async () => {
     const { invoices, total, allData } = await getInvoices({});
     expect(invoices.map((invoice) => invoice.id)).toEqual(Array.from({ length: 10 }, (_, i) => 5036 - i));
@@ -102,7 +103,7 @@ describe('GET /apps/invoice/invoices (spec §7, §9)', () => {
   });
 });
 
-describe('GET /api/invoice/invoices/{id} (spec §7)', () => {
+describe('GET /api/invoice/invoices/{id}', () => {
   it('answers the invoice and the payment details', async () => {
     const target = INVOICES.find((invoice) => balanceAmount(invoice.balance) > 0);
     if (!target) throw new Error('no invoice with a balance');
@@ -116,7 +117,7 @@ describe('GET /api/invoice/invoices/{id} (spec §7)', () => {
   });
 });
 
-describe('DELETE /apps/invoice/delete?id= (spec §7)', () => {
+describe('DELETE /apps/invoice/delete?id=', () => {
   it('deletes the invoice', async () => {
     expect(await deleteInvoice(5036)).toBe(5036);
     expect(await statusOf(getInvoice(5036))).toBe(404);
@@ -130,7 +131,7 @@ describe('DELETE /apps/invoice/delete?id= (spec §7)', () => {
   });
 });
 
-describe('GET /api/invoice/clients (spec §7)', () => {
+describe('GET /api/invoice/clients', () => {
   it('answers the first 5 clients', async () => {
     expect(await getClients()).toEqual(INVOICES.slice(0, 5).map((invoice) => invoice.client));
   });

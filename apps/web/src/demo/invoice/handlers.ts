@@ -1,6 +1,6 @@
 /**
- * MSW handlers of the invoice demo (spec §7 "Demo mock calls", §9), typed with the schema's
- * types:
+ * MSW handlers of the invoice demo (docs/requirements/calls.md#demo-mock-calls and constants.md),
+ * typed with the schema's types:
  * - `GET /apps/invoice/invoices` → `{ allData, invoices, total }`: `q` on the client's email or
  *   name (case-insensitive substring), `status` (any case; empty: any), newest id first, page
  *   `page` (from 1) of `perPage` (default 10); `allData` is every invoice;

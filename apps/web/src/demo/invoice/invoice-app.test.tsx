@@ -1,6 +1,6 @@
 /**
- * The invoice screens against the real invoice handlers (`msw/node`; spec §7): the add page
- * (client select from the first 5 clients, item rows added and removed with the total
+ * The invoice screens against the real invoice handlers (`msw/node`; docs/requirements/calls.md):
+ * the add page (client select from the first 5 clients, item rows added and removed with the total
  * recomputed, validation, save → preview of the new invoice, id last plus one), a payment on
  * the preview, and the list's status filter.
  */

@@ -1,6 +1,6 @@
 /**
- * The invoice demo app (spec §2 demo routes `/apps/invoice/list`, `preview`, `edit`, `add`;
- * spec §7; issue #15). It owns `/apps/invoice` and routes below it:
+ * The invoice demo app (docs/requirements/routes.md demo routes `/apps/invoice/list`, `preview`,
+ * `edit`, `add`; docs/requirements/calls.md). It owns `/apps/invoice` and routes below it:
  * - `/apps/invoice/list`: the list; `/apps/invoice/add`: a new invoice;
  * - `/apps/invoice/preview/:id`, `/apps/invoice/edit/:id`: an invoice's preview and editor;
  * - `/apps/invoice/preview` and `/apps/invoice/edit` without an id (the global search's links)

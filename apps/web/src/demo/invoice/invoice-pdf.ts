@@ -1,5 +1,5 @@
 /**
- * The invoice as a PDF (issue #15: "Download" produces a PDF with pdfmake). pdfmake and its
+ * The invoice as a PDF, made with pdfmake when "Download" is clicked. pdfmake and its
  * fonts (~1 MB) are fetched by dynamic import only when Download is clicked, so neither the
  * invoice screens nor any other chunk carry them. The document mirrors the preview: seller and
  * invoice dates, client and payment details, the items, the totals and the note; texts come

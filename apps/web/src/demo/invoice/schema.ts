@@ -1,6 +1,7 @@
 /**
- * Shapes of the invoice demo calls (spec §3 "Invoice", "Payment details"; §4 invoice statuses;
- * §7; §9 invoices per page 10):
+ * Shapes of the invoice demo calls (docs/requirements/data.md#invoice; docs/requirements/states.md
+ * invoice statuses; docs/requirements/calls.md; docs/requirements/constants.md invoices per page
+ * 10):
  * - `GET /apps/invoice/invoices?q&perPage&page&status` → `{ allData, invoices, total }`: `q`
  *   matches the client's email or name (case-insensitive), `status` one of the six (any case),
  *   `invoices` newest id first, paged (10 by default), `total` the filtered count, `allData`
@@ -21,10 +22,10 @@ import { z } from 'zod';
 
 export const INVOICE_STATUSES = ['Paid', 'Downloaded', 'Sent', 'Draft', 'Partial Payment', 'Past Due'] as const;
 
-/** Invoices per page when `perPage` is not given (spec §9). */
+/** Invoices per page when `perPage` is not given (docs/requirements/constants.md). */
 export const INVOICES_PER_PAGE = 10;
 
-/** How many clients `GET /api/invoice/clients` answers (spec §7 "first 5"). */
+/** How many clients `GET /api/invoice/clients` answers (docs/requirements/calls.md#invoices). */
 export const CLIENT_COUNT = 5;
 
 export const ZInvoiceStatus = z.enum(INVOICE_STATUSES);
@@ -49,7 +50,7 @@ export const ZInvoiceItem = z.object({
   qty: z.number().int().positive(),
 });
 
-/** An invoice (spec §3), amounts in US dollars. */
+/** An invoice (docs/requirements/data.md), amounts in US dollars. */
 export const ZInvoice = z.object({
   id: z.number().int().positive(),
   issuedDate: z.iso.date(),
@@ -64,7 +65,7 @@ export const ZInvoice = z.object({
   note: z.string().optional(),
 });
 
-/** The seller's bank details and what is due (spec §3 "Payment details"). */
+/** The seller's bank details and what is due (docs/requirements/data.md#payment-details). */
 export const ZPaymentDetails = z.object({
   totalDue: z.number(),
   bankName: z.string(),
@@ -103,7 +104,8 @@ export interface InvoicesQuery {
   status?: TInvoiceStatus | '';
 }
 
-/** Paths of the invoice demo calls (spec §7; add and update are this app's additions). */
+/** Paths of the invoice demo calls (docs/requirements/calls.md; add and update are this app's
+ * additions). */
 export const INVOICE_API = {
   invoices: '/apps/invoice/invoices',
   invoice: (id: number | string) => `/api/invoice/invoices/${id}`,

@@ -1,9 +1,9 @@
 /**
- * The knowledge base demo's content (spec §2, §3): six knowledge base items (the template's
- * categories, described for a restaurant group), the category page's six sections with five
- * questions each, and each question's page. Question pages are written from a seeded faker
- * (the same text on every load) around fixed, template-like questions. As in the template,
- * every knowledge base category shows the same six sections. Read only.
+ * The knowledge base demo's content (docs/requirements/routes.md and data.md): six knowledge base
+ * items (the template's categories, described for a restaurant group), the category page's six
+ * sections with five questions each, and each question's page. Question pages are written from a
+ * seeded faker (the same text on every load) around fixed, template-like questions. As in the
+ * template, every knowledge base category shows the same six sections. Read only.
  */
 import { en, Faker } from '@faker-js/faker';
 import type { TKbIconColor, TKbItem, TKbQuestionRef, TKbSectionIcon } from './schema.ts';

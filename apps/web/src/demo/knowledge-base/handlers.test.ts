@@ -1,6 +1,6 @@
 /**
- * The knowledge base demo's mock rules (spec §2, §7) through the real handlers on
- * `msw/node`: the six items; the category page's six sections (and 404 for an unknown
+ * The knowledge base demo's mock rules (docs/requirements/routes.md and calls.md) through the real
+ * handlers on `msw/node`: the six items; the category page's six sections (and 404 for an unknown
  * category); a question page with its section's other questions as related (400 without a
  * slug, 404 for an unknown one).
  */

@@ -1,5 +1,5 @@
 /**
- * MSW handlers of the knowledge base demo (spec §7 "Demo mock calls"):
+ * MSW handlers of the knowledge base demo (docs/requirements/calls.md#demo-mock-calls):
  * - `GET /faq/data/knowledge_base` → the six knowledge base items;
  * - `GET /faq/data/category?category` → the six sections with their questions (references
  *   only); an unknown `category` is 404;

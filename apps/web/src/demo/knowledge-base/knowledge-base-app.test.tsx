@@ -19,7 +19,7 @@ beforeAll(() => i18n.loadNamespaces(['demo-knowledge-base']));
 
 const cardTitles = () => within(screen.getByTestId('kb-items')).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
-describe('knowledge base (issue #16)', () => {
+describe('knowledge base', () => {
   it('searches the cards, opens a category, searches its questions and opens one', { timeout: 30_000 }, async () => {
     const user = userEvent.setup();
     const { location } = renderWithProviders(<KnowledgeBaseApp />, { path: '/pages/knowledge-base' });

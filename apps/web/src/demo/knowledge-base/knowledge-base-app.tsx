@@ -1,5 +1,5 @@
 /**
- * The knowledge base demo (spec §2 "Knowledge base", §7; issue #16). It owns
+ * The knowledge base demo (docs/requirements/routes.md#knowledge-base and calls.md). It owns
  * `/pages/knowledge-base` and routes below it:
  * - `/pages/knowledge-base`: the six categories as searchable cards;
  * - `/pages/knowledge-base/:category`: the category page's sections and questions;

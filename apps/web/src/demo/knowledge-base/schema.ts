@@ -1,6 +1,6 @@
 /**
- * Shapes of the knowledge base demo calls (spec §2, §3 "Knowledge base item", "Knowledge
- * category", "Question page", §7):
+ * Shapes of the knowledge base demo calls (docs/requirements/routes.md, data.md#knowledge-base-item
+ * and calls.md):
  * - `GET /faq/data/knowledge_base` → the six knowledge base items (cards of the home page);
  * - `GET /faq/data/category?category` → the category page's six sections (Account Settings,
  *   API Questions, Billing, Copyright & Legal, Mobile Apps, Using KnowHow) with their
@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 
-/** The six knowledge base categories (spec §2), in page order. */
+/** The six knowledge base categories (docs/requirements/routes.md), in page order. */
 export const KB_CATEGORIES = ['sales-automation', 'marketing-automation', 'api-questions', 'personalization', 'email-marketing', 'demand-generation'] as const;
 
 /** Icon names of the sections (the template's Feather names); the page maps them to MUI icons. */
@@ -23,13 +23,13 @@ export const KB_ICON_COLORS = ['primary', 'success', 'warning', 'info', 'danger'
 
 export const ZKbCategoryId = z.enum(KB_CATEGORIES);
 
-/** A knowledge base item (spec §3): `img` is an image URL. */
+/** A knowledge base item (docs/requirements/data.md): `img` is an image URL. */
 export const ZKbItem = z.object({ id: z.number().int(), category: ZKbCategoryId, img: z.string().min(1), title: z.string().min(1), desc: z.string() });
 
 /** A question of a section; `slug` names it in the URL. */
 export const ZKbQuestionRef = z.object({ id: z.number().int(), question: z.string().min(1), slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/) });
 
-/** A section of the category page (spec §3 "Knowledge category"). */
+/** A section of the category page (docs/requirements/data.md#knowledge-category). */
 export const ZKbSection = z.object({
   id: z.number().int(),
   title: z.string().min(1),
@@ -38,7 +38,7 @@ export const ZKbSection = z.object({
   questions: z.array(ZKbQuestionRef),
 });
 
-/** A question page (spec §3): `lastUpdated` is an ISO date; `content` is HTML. */
+/** A question page (docs/requirements/data.md): `lastUpdated` is an ISO date; `content` is HTML. */
 export const ZKbQuestionPage = z.object({
   title: z.string().min(1),
   lastUpdated: z.iso.date(),
@@ -58,7 +58,7 @@ export type TKbIconColor = (typeof KB_ICON_COLORS)[number];
 export type TKbQuestionPage = z.infer<typeof ZKbQuestionPage>;
 export type TDemoError = { message: string };
 
-/** Paths of the knowledge base demo calls (spec §7). */
+/** Paths of the knowledge base demo calls (docs/requirements/calls.md). */
 export const KB_API = {
   items: '/faq/data/knowledge_base',
   category: '/faq/data/category',

@@ -1,5 +1,5 @@
 /**
- * The maps section (issue #17 "maps: tiles from a configurable URL, with a clear offline
+ * The maps section ("maps: tiles from a configurable URL, with a clear offline
  * fallback"):
  * - without a network the page says so plainly, draws no tiles and still shows every outlet's
  *   marker; a marker opens its popup;

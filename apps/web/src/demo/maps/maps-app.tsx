@@ -1,5 +1,5 @@
 /**
- * The maps section of the UI showcase (issue #17 "maps"). It owns `/maps`:
+ * The maps section of the UI showcase. It owns `/maps`:
  * - `/maps/leaflet`: the outlets on a react-leaflet map with an offline fallback;
  * - anything else below `/maps` goes there.
  */

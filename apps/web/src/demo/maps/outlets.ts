@@ -1,5 +1,5 @@
 /**
- * Sample restaurant outlets of the maps showcase (issue #17 "maps"): real neighbourhoods of
+ * Sample restaurant outlets of the maps showcase: real neighbourhoods of
  * Hyderabad and London, fixed, so every render and screenshot shows the same markers.
  */
 

@@ -1,8 +1,8 @@
 /**
- * The MSW worker of the browser (stack-notes.md: worker file in `apps/web/public`, put there
+ * The MSW worker of the browser (docs/dependencies.md: worker file in `apps/web/public`, put there
  * by the root `postinstall`, served at `${BASE_URL}mockServiceWorker.js`). Demo calls are
  * answered by the handlers; every other request, product API included, is bypassed to the
- * network untouched (spec §7).
+ * network untouched (docs/requirements/calls.md).
  *
  * One trap is avoided here. MSW's worker unregisters itself when its last page unloads, so
  * after a reload or a typed URL the new page is not controlled by it while the old
@@ -97,7 +97,8 @@ export async function ensureControlled(
 export async function startWorker(): Promise<void> {
   await removeStaleRegistrations();
   // Loaded here, not imported at the top: the list of every area's handler and data chunks then
-  // sits in this lazy chunk instead of the first screen's preload list (targets.md "Initial JavaScript").
+  // sits in this lazy chunk instead of the first screen's preload list
+  // (docs/requirements/quality-goals.md#web).
   const { createDemoHandlers } = await import('./handlers.ts');
   const worker = setupWorker(...createDemoHandlers({ persist: true }));
   const options = {

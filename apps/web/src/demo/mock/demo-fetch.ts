@@ -1,8 +1,8 @@
 /**
- * HTTP helper of the demo areas. Demo calls are not product calls: the spec §8 status rules
- * (a 401 ends the session, …) do not apply, so they do not go through `lib/api-client.ts`,
- * and a demo call failing can never sign anyone out. Answers are validated with the area's
- * zod schema, like product answers are with the contracts.
+ * HTTP helper of the demo areas. Demo calls are not product calls: the docs/requirements/errors.md
+ * status rules (a 401 ends the session, …) do not apply, so they do not go through
+ * `lib/api-client.ts`, and a demo call failing can never sign anyone out. Answers are validated
+ * with the area's zod schema, like product answers are with the contracts.
  */
 import type { z } from 'zod';
 import { startDemoMock } from './start.ts';

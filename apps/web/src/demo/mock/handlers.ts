@@ -1,7 +1,7 @@
 /**
- * Every demo area's handlers, each over its own data (spec §7 "Demo mock calls"). The browser
- * worker (browser.ts) and the tests (`msw/node`, node.ts) use the same handlers: the browser
- * keeps each area's data for the session (`persist`, issue #15 "Data"), tests start every test
+ * Every demo area's handlers, each over its own data (docs/requirements/calls.md#demo-mock-calls).
+ * The browser worker (browser.ts) and the tests (`msw/node`, node.ts) use the same handlers: the
+ * browser keeps each area's data for the session (`persist`), tests start every test
  * from the template's initial state.
  *
  * A new demo area adds its `create…Handlers(state(...))` here.

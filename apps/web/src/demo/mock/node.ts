@@ -1,8 +1,8 @@
 /**
- * The demo mock for tests (spec §7; stack-notes.md: msw 2.x, whose `msw/node` intercepts
- * `fetch` on Node 20). Same handlers as the browser, installed on the tests' one MSW server
- * (testing/api-server.ts, started by testing/setup.ts), so demo and product tests share one
- * mocking tool; a request no handler answers gets a 501 naming it.
+ * The demo mock for tests (docs/requirements/calls.md; docs/dependencies.md: msw 2.x, whose
+ * `msw/node` intercepts `fetch` on Node 20). Same handlers as the browser, installed on the tests'
+ * one MSW server (testing/api-server.ts, started by testing/setup.ts), so demo and product tests
+ * share one mocking tool; a request no handler answers gets a 501 naming it.
  */
 import type { RequestHandler } from 'msw';
 import type { SetupServer } from 'msw/node';

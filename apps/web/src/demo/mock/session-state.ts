@@ -1,5 +1,5 @@
 /**
- * Where a demo area's mock data lives (issue #15 "Data"): for the browser session, surviving a
+ * Where a demo area's mock data lives: for the browser session, surviving a
  * reload, so a demo visitor's edits (a task added, an email sent to trash) do not vanish on
  * refresh; in tests, in memory, fresh for each test.
  *

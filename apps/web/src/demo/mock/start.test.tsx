@@ -1,6 +1,6 @@
 /**
- * The demo mock is started by use, never by a product screen (issue #10, targets.md "the demo
- * mock and its data never in the initial load"; docs/decisions/0018-web-delivery.md). The
+ * The demo mock is started by use, never by a product screen (docs/requirements/quality-goals.md#web:
+ * the demo mock and its data are never in the initial load; docs/decisions/0018-web-delivery.md). The
  * worker module is replaced by a spy, and the page is given a `navigator.serviceWorker`, so
  * "started" means "MSW's chunk was imported and its worker asked to start".
  */
@@ -25,7 +25,7 @@ afterEach(() => {
   Reflect.deleteProperty(window.navigator, 'serviceWorker');
 });
 
-describe('the demo mock (spec §7) starts only when something demo is used', () => {
+describe('the demo mock starts only when something demo is used', () => {
   it('a product screen shows the default bookmark without starting it; the search button starts it', async () => {
     setViewportWidth(1280);
     server.use(

@@ -1,7 +1,8 @@
 /**
- * Starts the browser demo mock (spec §7 "Demo mock calls"; stack-notes.md "MSW") only when
- * something needs it, so product screens never download it (targets.md: the demo mock and its
- * data are never in the initial load; docs/decisions/0018-web-delivery.md):
+ * Starts the browser demo mock (docs/requirements/calls.md#demo-mock-calls;
+ * docs/dependencies.md#msw) only when something needs it, so product screens never download it
+ * (docs/requirements/quality-goals.md: the demo mock and its data are never in the initial load;
+ * docs/decisions/0018-web-delivery.md):
  *
  * - the first demo call ({@link demoRequest} in demo-fetch.ts: the search dialog's data, the
  *   bookmark list, later every demo area's data) starts it and waits for it;

@@ -1,7 +1,7 @@
 /**
- * The template's page-layout demos (spec §2 `/page-layout/*`): each route shows one layout
- * variant. The variant itself is applied by the route (routes.ts: shell overrides, or no shell
- * for the blank layout); the page says what the visitor is looking at.
+ * The template's page-layout demos (docs/requirements/routes.md `/page-layout/*`): each route shows
+ * one layout variant. The variant itself is applied by the route (routes.ts: shell overrides, or no
+ * shell for the blank layout); the page says what the visitor is looking at.
  */
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';

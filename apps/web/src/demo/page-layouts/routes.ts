@@ -1,6 +1,7 @@
 /**
- * Routes of the template's page-layout demos (spec §2 `/page-layout/*`) and how each changes
- * the shell. Plain data, read by the router (app/product-area.tsx); the page itself is lazy.
+ * Routes of the template's page-layout demos (docs/requirements/routes.md `/page-layout/*`) and how
+ * each changes the shell. Plain data, read by the router (app/product-area.tsx); the page itself is
+ * lazy.
  */
 import type { LayoutOverrides } from '../../layout/app-shell.tsx';
 

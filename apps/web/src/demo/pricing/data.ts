@@ -1,8 +1,8 @@
 /**
- * The pricing demo's plans and questions (spec §9 "Sample pricing"): Basic 0; Standard 49
- * monthly or 40 a month billed yearly (480 a year), marked popular; Enterprise 99 monthly or
- * 80 a month billed yearly (960 a year). Basic includes 100 responses a month and up to 2
- * subdomains; Enterprise file upload with 5GB storage. The other benefits and the questions
+ * The pricing demo's plans and questions (docs/requirements/constants.md#sample-pricing): Basic 0;
+ * Standard 49 monthly or 40 a month billed yearly (480 a year), marked popular; Enterprise 99
+ * monthly or 80 a month billed yearly (960 a year). Basic includes 100 responses a month and up to
+ * 2 subdomains; Enterprise file upload with 5GB storage. The other benefits and the questions
  * are template-like text for a restaurant's guest-feedback forms. Plan pictures are small
  * inline SVG illustrations, so the demo needs no image files.
  */

@@ -1,7 +1,7 @@
 /**
- * The pricing demo's mock (spec §7 `GET /pricing/data`, §9 "Sample pricing") through the real
- * handler on `msw/node`: the three plans with the spec's figures, benefits and popular flag,
- * and the pricing questions.
+ * The pricing demo's mock (docs/requirements/calls.md `GET /pricing/data`,
+ * docs/requirements/constants.md#sample-pricing) through the real handler on `msw/node`: the three
+ * plans with the spec's figures, benefits and popular flag, and the pricing questions.
  */
 import { describe, expect, it } from 'vitest';
 import { setupDemoServer } from '../mock/node.ts';
@@ -17,7 +17,7 @@ async function pricing(): Promise<TPricingResponse> {
   return ZPricingResponse.parse(await response.json());
 }
 
-describe('GET /pricing/data (spec §9 sample pricing)', () => {
+describe('GET /pricing/data ( sample pricing)', () => {
   it('prices Basic at 0, Standard at 49 or 40 a month yearly (480), Enterprise at 99 or 80 (960)', async () => {
     const data = await pricing();
     expect(data.basicPlan).toMatchObject({ title: 'Basic', monthlyPrice: 0, yearlyPlan: { perMonth: 0, totalAnnual: 0 } });

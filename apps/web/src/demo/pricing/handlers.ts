@@ -1,6 +1,7 @@
 /**
- * MSW handler of the pricing demo (spec §7 "Demo mock calls"): `GET /pricing/data` answers the
- * three plans and the pricing questions (spec §9 "Sample pricing").
+ * MSW handler of the pricing demo (docs/requirements/calls.md#demo-mock-calls): `GET /pricing/data`
+ * answers the three plans and the pricing questions
+ * (docs/requirements/constants.md#sample-pricing).
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { PricingDb } from './data.ts';

@@ -17,7 +17,7 @@ setupDemoServer(() => createPricingHandlers(createPricingDb()));
 
 beforeAll(() => i18n.loadNamespaces(['demo-pricing']));
 
-describe('pricing page (issue #16)', () => {
+describe('pricing page', () => {
   it('shows monthly prices, then the yearly ones after the switch', async () => {
     const user = userEvent.setup();
     const { location } = renderWithProviders(<PricingPage />, { path: '/pages/pricing' });

@@ -1,9 +1,9 @@
 /**
- * The pricing demo page (`/pages/pricing`; spec §2, §7 `GET /pricing/data`, §9 "Sample
- * pricing"; issue #16): the Monthly/Yearly switch (`?billing=yearly` in the URL, so the choice
- * survives a reload), the three plans, a free-trial banner and the pricing FAQ. The visitor is
- * on the free Basic plan; the other plans' buttons say plainly that buying is not part of the
- * demo.
+ * The pricing demo page (`/pages/pricing`; docs/requirements/routes.md and calls.md `GET
+ * /pricing/data`, docs/requirements/constants.md#sample-pricing): the Monthly/Yearly switch
+ * (`?billing=yearly` in the URL, so the choice survives a reload), the three plans, a free-trial
+ * banner and the pricing FAQ. The visitor is on the free Basic plan; the other plans' buttons say
+ * plainly that buying is not part of the demo.
  */
 import ExpandMoreIcon from '@mui/icons-material/ExpandMoreOutlined';
 import Accordion from '@mui/material/Accordion';

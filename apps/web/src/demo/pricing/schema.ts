@@ -1,16 +1,17 @@
 /**
- * Shapes of the pricing demo call (spec §2 "Pricing page with three plans and a FAQ", §3
- * "Pricing plan", §7, §9 "Sample pricing"): `GET /pricing/data` →
- * `{ basicPlan, standardPlan, enterprisePlan, qandA }` (the template's keys). Prices are whole
- * US dollars: `monthlyPrice` billed monthly; `yearlyPlan.perMonth` the monthly price when
- * billed yearly and `yearlyPlan.totalAnnual` the year's bill (perMonth × 12).
+ * Shapes of the pricing demo call (docs/requirements/routes.md#pricing-page, data.md#pricing-plan,
+ * calls.md and constants.md#sample-pricing): `GET /pricing/data` → `{ basicPlan, standardPlan,
+ * enterprisePlan, qandA }` (the template's keys). Prices are whole US dollars: `monthlyPrice`
+ * billed monthly; `yearlyPlan.perMonth` the monthly price when billed yearly and
+ * `yearlyPlan.totalAnnual` the year's bill (perMonth × 12).
  */
 import { z } from 'zod';
 
 /** The plans in page order, by their key in the answer. */
 export const PLAN_KEYS = ['basicPlan', 'standardPlan', 'enterprisePlan'] as const;
 
-/** A plan (spec §3). `img` is an image URL; `popular` marks the recommended plan. */
+/** A plan (docs/requirements/data.md). `img` is an image URL; `popular` marks the recommended
+ * plan. */
 export const ZPricingPlan = z.object({
   title: z.string().min(1),
   img: z.string().min(1),
@@ -35,5 +36,5 @@ export type TPricingPlan = z.infer<typeof ZPricingPlan>;
 export type TPricingQuestion = z.infer<typeof ZPricingQuestion>;
 export type TPricingResponse = z.infer<typeof ZPricingResponse>;
 
-/** Path of the pricing demo call (spec §7). */
+/** Path of the pricing demo call (docs/requirements/calls.md). */
 export const PRICING_API = { data: '/pricing/data' } as const;

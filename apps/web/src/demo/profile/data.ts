@@ -1,6 +1,6 @@
 /**
- * The profile demo's data (spec §3 "Profile data"): the template's Kitty Allanson, UI/UX
- * designer, with six suggested pages, three tweets, three posts (likes, comments, shares, the
+ * The profile demo's data (docs/requirements/data.md#profile-data): the template's Kitty Allanson,
+ * UI/UX designer, with six suggested pages, three tweets, three posts (likes, comments, shares, the
  * users who liked and the comments), nine latest photos, six suggestions and two polls. Names
  * and texts come from a seeded faker, so every load shows the same page; pictures are SVG
  * landscapes drawn from the seed (no image files).

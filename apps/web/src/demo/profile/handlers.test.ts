@@ -1,7 +1,7 @@
 /**
- * The profile demo's mock rule (spec §3 "Profile data", §7) through `msw/node`: `GET
- * /profile/data` answers every part of the profile, the same on every load (seeded), with the
- * post counts, liked users and comments the page shows.
+ * The profile demo's mock rule (docs/requirements/data.md#profile-data and calls.md) through
+ * `msw/node`: `GET /profile/data` answers every part of the profile, the same on every load
+ * (seeded), with the post counts, liked users and comments the page shows.
  */
 import { describe, expect, it } from 'vitest';
 import { setupDemoServer } from '../mock/node.ts';
@@ -13,7 +13,7 @@ import { ZProfileData } from './schema.ts';
 
 setupDemoServer(() => createProfileHandlers(memoryState(createProfileDb)));
 
-describe('GET /profile/data (spec §3, §7)', () => {
+describe('GET /profile/data', () => {
   it('answers header, about, suggested pages, twitter feeds, posts, latest photos, suggestions and polls', async () => {
     const profile = await getProfile();
     expect(() => ZProfileData.parse(profile)).not.toThrow();

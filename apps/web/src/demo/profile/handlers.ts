@@ -1,6 +1,7 @@
 /**
- * MSW handler of the profile demo (spec §7): `GET /profile/data` → the profile. Read only: the
- * page's likes and poll votes are the visitor's own, kept on the page (docs/decisions/0032).
+ * MSW handler of the profile demo (docs/requirements/calls.md): `GET /profile/data` → the profile.
+ * Read only: the page's likes and poll votes are the visitor's own, kept on the page
+ * (docs/decisions/0032).
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { DemoState } from '../mock/session-state.ts';

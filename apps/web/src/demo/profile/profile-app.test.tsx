@@ -1,6 +1,7 @@
 /**
- * The profile screen against the real handler (`msw/node`; spec §3 "Profile data", §7): the
- * header, every card, the posts with their counts; a like toggles the count; a poll takes a vote.
+ * The profile screen against the real handler (`msw/node`; docs/requirements/data.md#profile-data
+ * and calls.md): the header, every card, the posts with their counts; a like toggles the count; a
+ * poll takes a vote.
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,8 +1,8 @@
 /**
- * `/pages/profile` (spec §2 demo routes, §3 "Profile data", §7; issue #16): the template's
- * profile over `GET /profile/data`: a header (cover, avatar, name, designation), then three
- * columns (one on phones): About, Suggested pages and Twitter feeds; the posts; Latest photos,
- * Suggestions and Polls.
+ * `/pages/profile` (docs/requirements/routes.md demo routes, docs/requirements/data.md#profile-data
+ * and calls.md): the template's profile over `GET /profile/data`: a header (cover, avatar, name,
+ * designation), then three columns (one on phones): About, Suggested pages and Twitter feeds; the
+ * posts; Latest photos, Suggestions and Polls.
  */
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';

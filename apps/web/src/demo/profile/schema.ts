@@ -1,6 +1,7 @@
 /**
- * Shape of the profile demo call (spec §3 "Profile data", §7): `GET /profile/data` →
- * `{ header, userAbout, suggestedPages, twitterFeeds, post, latestPhotos, suggestions, polls }`.
+ * Shape of the profile demo call (docs/requirements/data.md#profile-data and calls.md): `GET
+ * /profile/data` → `{ header, userAbout, suggestedPages, twitterFeeds, post, latestPhotos,
+ * suggestions, polls }`.
  *
  * Counts are numbers and times ISO date-times, so the page writes them in the reader's language
  * (the template sent "1.23k", "12 Dec 2018 at 1:16 AM", "6 Mutual Friends", "82%" as text).
@@ -68,5 +69,5 @@ export type TProfileData = z.infer<typeof ZProfileData>;
 export type TPost = z.infer<typeof ZPost>;
 export type TPoll = z.infer<typeof ZPoll>;
 
-/** Path of the profile demo call (spec §7). */
+/** Path of the profile demo call (docs/requirements/calls.md). */
 export const PROFILE_API = { data: '/profile/data' } as const;

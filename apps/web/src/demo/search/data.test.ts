@@ -1,6 +1,7 @@
 /**
- * The search demo's data (spec §2, §3, §7): the template's initial state, valid against the
- * schema the client checks answers with, with every image it points to shipped in `public/`.
+ * The search demo's data (docs/requirements/routes.md, data.md and calls.md): the template's
+ * initial state, valid against the schema the client checks answers with, with every image it
+ * points to shipped in `public/`.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_PAGES } from '../routes.ts';

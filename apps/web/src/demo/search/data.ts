@@ -1,8 +1,9 @@
 /**
- * The search demo's in-memory data, as the template ships it (spec §2, §3): every demo page
- * (demo/routes.ts) with its English title, only Calendar bookmarked; sample files and
- * contacts. Each call to {@link createSearchDb} returns fresh copies, so the browser worker
- * and every test start from this initial state, and bookmark toggles change only their own.
+ * The search demo's in-memory data, as the template ships it (docs/requirements/routes.md and
+ * data.md): every demo page (demo/routes.ts) with its English title, only Calendar bookmarked;
+ * sample files and contacts. Each call to {@link createSearchDb} returns fresh copies, so the
+ * browser worker and every test start from this initial state, and bookmark toggles change only
+ * their own.
  */
 import en from '../../locales/en/demo.json';
 import { SEARCH_LIMIT_PER_GROUP } from '../../lib/constants.ts';

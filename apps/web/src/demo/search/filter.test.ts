@@ -5,7 +5,7 @@ type Group = 'pages' | 'files';
 const option = (group: Group, title: string, extra?: string[]) => ({ group, title, ...(extra ? { extra } : {}) });
 const limit4 = () => 4;
 
-describe('filterSearchOptions (spec §2, §9: at most 4 per group)', () => {
+describe('filterSearchOptions (at most 4 per group)', () => {
   const options = [
     option('pages', 'Invoice List'),
     option('pages', 'Invoice Preview'),

@@ -1,6 +1,6 @@
 /**
- * The search's matching rule (spec §2 "groups Pages, Files and Contacts, at most 4 results
- * each"; §9 search limit 4), kept free of React so it is tested on its own.
+ * The search's matching rule (docs/requirements/routes.md#global-search;
+ * docs/requirements/constants.md search limit 4), kept free of React so it is tested on its own.
  *
  * An entry matches when its title (or another searchable text, e.g. a contact's email)
  * contains the query, ignoring case and accents ("francais" finds "Français"). Within a group,

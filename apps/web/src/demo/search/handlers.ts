@@ -1,5 +1,5 @@
 /**
- * MSW handlers of the search demo (spec §7), typed with the schema's types:
+ * MSW handlers of the search demo (docs/requirements/calls.md), typed with the schema's types:
  * - `GET /api/main-search/data` → `{ searchArr }`;
  * - `GET /api/bookmarks/data` → `{ suggestions, bookmarks }`: all pages, and those bookmarked;
  * - `POST /api/bookmarks/update {id}` toggles the page's `isBookmarked` in the db and answers

@@ -1,5 +1,6 @@
 /**
- * Shapes of the global search and bookmark demo calls (spec §3 "Search item", spec §7):
+ * Shapes of the global search and bookmark demo calls (docs/requirements/data.md#search-item,
+ * docs/requirements/calls.md):
  * - `GET /api/main-search/data` → `{ searchArr }`, one group per kind, each with its limit;
  * - `GET /api/bookmarks/data` → `{ suggestions, bookmarks }` (pages; bookmarks are the pages
  *   with `isBookmarked`);
@@ -12,7 +13,7 @@
  */
 import { z } from 'zod';
 
-/** A page (spec §3: id, target, title, icon, link, isBookmarked). */
+/** A page (docs/requirements/data.md: id, target, title, icon, link, isBookmarked). */
 export const ZSearchPage = z.object({
   id: z.number().int(),
   target: z.string(),
@@ -22,7 +23,8 @@ export const ZSearchPage = z.object({
   isBookmarked: z.boolean(),
 });
 
-/** A file (spec §3: title, by, size, file). `file` is the URL of the file-type icon. */
+/** A file (docs/requirements/data.md: title, by, size, file). `file` is the URL of the file-type
+ * icon. */
 export const ZSearchFile = z.object({
   title: z.string(),
   by: z.string(),
@@ -30,7 +32,8 @@ export const ZSearchFile = z.object({
   file: z.string(),
 });
 
-/** A contact (spec §3: title, email, img, date). `img` is the avatar URL; `date` YYYY-MM-DD. */
+/** A contact (docs/requirements/data.md: title, email, img, date). `img` is the avatar URL; `date`
+ * YYYY-MM-DD. */
 export const ZSearchContact = z.object({
   title: z.string(),
   email: z.string(),
@@ -62,7 +65,7 @@ export type TBookmarksResponse = z.infer<typeof ZBookmarksResponse>;
 export type TBookmarkUpdateRequest = z.infer<typeof ZBookmarkUpdateRequest>;
 export type TDemoError = z.infer<typeof ZDemoError>;
 
-/** Paths of the search demo calls (spec §7). */
+/** Paths of the search demo calls (docs/requirements/calls.md). */
 export const SEARCH_API = {
   mainSearch: '/api/main-search/data',
   bookmarks: '/api/bookmarks/data',

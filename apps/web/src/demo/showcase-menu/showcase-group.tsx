@@ -1,5 +1,5 @@
 /**
- * "UI showcase" at the end of the side menu (issue #17 "each in the side menu under its
+ * "UI showcase" at the end of the side menu ("each in the side menu under its
  * section"), handed to the shell by the app (app/product-area.tsx `menuEnd`), so the shell
  * imports no demo code. Only this entry is in the first paint: the sections and their pages
  * (showcase-menu.tsx) are a lazy chunk fetched when the entry is opened, or when a showcase page

@@ -1,5 +1,5 @@
 /**
- * The UI showcase in the side menu (issue #17 "each in the side menu under its section"): the
+ * The UI showcase in the side menu ("each in the side menu under its section"): the
  * "UI showcase" entry opens the sections, a section lists its pages, a showcase page opens its
  * own section with the page marked current, and the shell's path test matches exactly the pages
  * that have a section.

@@ -1,5 +1,5 @@
 /**
- * The UI showcase's part of the side menu (issue #17 "each in the side menu under its
+ * The UI showcase's part of the side menu ("each in the side menu under its
  * section"): one group per section (UI elements, cards, components, extensions, forms, tables,
  * charts, maps) listing its pages from demo/routes.ts, titles from the `demo` namespace. A lazy
  * chunk the shell fetches only when the showcase is opened from the menu or a showcase page is

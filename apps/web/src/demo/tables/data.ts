@@ -1,5 +1,5 @@
 /**
- * Sample data of the tables showcase (issue #17 "tables"): a small menu for the basic tables
+ * Sample data of the tables showcase: a small menu for the basic tables
  * and 200 orders for the data table. Made by a seeded generator, so every render, test and
  * screenshot sees the same rows (no network, no randomness between runs).
  */

@@ -1,5 +1,5 @@
 /**
- * "Export to Excel" of the data table (issue #17: exceljs for Excel export). exceljs is about
+ * "Export to Excel" of the data table (exceljs for Excel export). exceljs is about
  * 1 MB, so it is fetched by a dynamic import when the button is pressed, never with the page.
  */
 import type * as ExcelJsModule from 'exceljs';

@@ -1,5 +1,5 @@
 /**
- * The tables section (issue #17 "tables"):
+ * The tables section:
  * - basic tables: every variant renders the sample outlets; unknown paths land there;
  * - data table: pages of 10, sorting by a header, the quick filter, the page size, and the
  *   grid's texts in the UI language;

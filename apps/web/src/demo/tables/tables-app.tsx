@@ -1,5 +1,5 @@
 /**
- * The tables section of the UI showcase (issue #17 "tables"). It owns `/tables` and
+ * The tables section of the UI showcase. It owns `/tables` and
  * `/datatables` and routes below them:
  * - `/tables/reactstrap`: basic tables (MUI `Table` variants; the path is the template's);
  * - `/datatables/basic`: the data table (MUI X Data Grid);

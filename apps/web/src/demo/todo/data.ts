@@ -1,5 +1,5 @@
 /**
- * The todo demo's initial tasks (spec §3 "Task", issue #15 "Data"): 24 restaurant team tasks
+ * The todo demo's initial tasks (docs/requirements/data.md#task): 24 restaurant team tasks
  * with every tag, some important, completed or soft-deleted, some unassigned or without a due
  * date. A seeded faker makes the same list on every load; due dates count from "today" (taken
  * when the db is created), so some are overdue and some ahead.
@@ -9,7 +9,7 @@ import { TODO_ASSIGNEES, TODO_TAGS, type TTask } from './schema.ts';
 
 /** The mutable state behind the todo handlers (plain JSON, kept by `DemoState`). */
 export interface TodoDb {
-  /** In id order (spec §9: a new task's id is the last id plus one). */
+  /** In id order (docs/requirements/constants.md: a new task's id is the last id plus one). */
   tasks: TTask[];
 }
 

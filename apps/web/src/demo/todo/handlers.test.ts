@@ -1,7 +1,7 @@
 /**
- * The todo demo's mock rules (spec §4, §7, §9) through the real handlers on `msw/node`, each test
- * over fresh tasks: q, each filter, tag, each sortBy, add (201, last id plus one), update, the
- * soft delete, and 400/404s.
+ * The todo demo's mock rules (docs/requirements/states.md, calls.md and constants.md) through the
+ * real handlers on `msw/node`, each test over fresh tasks: q, each filter, tag, each sortBy, add
+ * (201, last id plus one), update, the soft delete, and 400/404s.
  */
 import { describe, expect, it } from 'vitest';
 import { setupDemoServer } from '../mock/node.ts';
@@ -30,7 +30,7 @@ const post = (path: string, body: unknown) =>
 const ids = (list: readonly TTask[]) => list.map((task) => task.id).sort((a, b) => a - b);
 const expected = (test: (task: TTask) => boolean) => ids(db.tasks.filter(test));
 
-describe('GET /apps/todo/tasks filters (spec §7)', () => {
+describe('GET /apps/todo/tasks filters', () => {
   it('shows every non-deleted task without a filter', async () => {
     expect(db.tasks.some((task) => task.isDeleted)).toBe(true);
     expect(ids(await tasks())).toEqual(expected((task) => !task.isDeleted));
@@ -87,7 +87,7 @@ describe('GET /apps/todo/tasks filters (spec §7)', () => {
   });
 });
 
-describe('GET /apps/todo/tasks sortBy (spec §7)', () => {
+describe('GET /apps/todo/tasks sortBy', () => {
   it('latest (the default) puts the newest id first', async () => {
     const list = (await tasks()).map((task) => task.id);
     expect(list).toEqual([...list].sort((a, b) => b - a));
@@ -120,7 +120,7 @@ describe('GET /apps/todo/tasks sortBy (spec §7)', () => {
   });
 });
 
-describe('add, update and delete (spec §4, §7, §9)', () => {
+describe('add, update and delete', () => {
   it('adds a task: 201 with the last id plus one, flags defaulted', async () => {
     const lastId = db.tasks.at(-1)?.id ?? 0;
     const response = await post(TODO_API.addTask, { task: { title: 'Count the wine cellar', dueDate: '2026-03-12', assignee: null } });
@@ -158,7 +158,7 @@ describe('add, update and delete (spec §4, §7, §9)', () => {
   });
 });
 
-describe('todo demo data (issue #15 "Data")', () => {
+describe('todo demo data', () => {
   it('has 20+ valid tasks, the same on every load', () => {
     const data = createTodoDb(TODAY);
     expect(data.tasks.length).toBeGreaterThanOrEqual(20);

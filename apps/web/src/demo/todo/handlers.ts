@@ -1,13 +1,14 @@
 /**
- * MSW handlers of the todo demo (spec §4, §7 "Demo mock calls", §9), over a `DemoState<TodoDb>`
- * (changes are saved for the browser session):
+ * MSW handlers of the todo demo (docs/requirements/states.md, calls.md#demo-mock-calls and
+ * constants.md), over a `DemoState<TodoDb>` (changes are saved for the browser session):
  * - `GET /apps/todo/tasks?q&filter&tag&sortBy`: `q` on the title (case-insensitive); `filter`
  *   important (important, not deleted), completed (completed, not deleted), deleted, else every
  *   non-deleted task; `tag`; `sortBy` latest (newest id first, the default), title-asc,
  *   title-desc, assignee (by name, unassigned last) or due-date (soonest first, none last);
  * - `POST /apps/todo/add-tasks {task}` → 201 `{task}`, id last plus one;
  * - `POST /apps/todo/update-task {task}` → `{task}` (404 for an unknown id);
- * - `DELETE /apps/todo/delete-task?taskId` → `{task}`: a soft delete (`isDeleted`, spec §4).
+ * - `DELETE /apps/todo/delete-task?taskId` → `{task}`: a soft delete (`isDeleted`,
+ *   docs/requirements/states.md).
  *
  * Bad input gets 400 with a `message` naming the field.
  */
@@ -37,7 +38,7 @@ function describeIssue(issues: readonly { path: PropertyKey[]; message: string }
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
-/** Whether a task is in the `filter` list (spec §7). */
+/** Whether a task is in the `filter` list (docs/requirements/calls.md). */
 function inFilter(task: TTask, filter: TaskListParams['filter']): boolean {
   if (filter === 'important') return task.isImportant && !task.isDeleted;
   if (filter === 'completed') return task.isCompleted && !task.isDeleted;
@@ -47,7 +48,7 @@ function inFilter(task: TTask, filter: TaskListParams['filter']): boolean {
 
 const byText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
 
-/** Orders of `sortBy` (spec §7); ties fall back to the newest id first. */
+/** Orders of `sortBy` (docs/requirements/calls.md); ties fall back to the newest id first. */
 const COMPARE: Record<NonNullable<TaskListParams['sortBy']>, (a: TTask, b: TTask) => number> = {
   latest: () => 0,
   'title-asc': (a, b) => byText(a.title, b.title),
@@ -56,7 +57,7 @@ const COMPARE: Record<NonNullable<TaskListParams['sortBy']>, (a: TTask, b: TTask
   'due-date': (a, b) => (a.dueDate ? 0 : 1) - (b.dueDate ? 0 : 1) || (a.dueDate ?? '').localeCompare(b.dueDate ?? ''),
 };
 
-/** The tasks of a list (spec §7). */
+/** The tasks of a list (docs/requirements/calls.md). */
 export function listTasks(tasks: readonly TTask[], { q = '', filter, tag, sortBy = 'latest' }: TaskListParams): TTask[] {
   const query = q.trim().toLowerCase();
   const compare = COMPARE[sortBy];

@@ -1,8 +1,10 @@
 /**
- * Shapes of the todo demo calls (spec §3 "Task", §4, §7 "Demo mock calls"):
+ * Shapes of the todo demo calls (docs/requirements/data.md#task, states.md and
+ * calls.md#demo-mock-calls):
  * - `GET /apps/todo/tasks?q&filter&tag&sortBy` → the tasks (a bare array, as the template
  *   answers);
- * - `POST /apps/todo/add-tasks {task}` → 201 `{ task }` with its new id (last id plus one, §9);
+ * - `POST /apps/todo/add-tasks {task}` → 201 `{ task }` with its new id (last id plus one,
+ *   docs/requirements/constants.md);
  * - `POST /apps/todo/update-task {task}` → `{ task }`;
  * - `DELETE /apps/todo/delete-task?taskId` → `{ task }`, soft-deleted (`isDeleted`).
  *
@@ -11,21 +13,23 @@
  */
 import { z } from 'zod';
 
-/** Task tags (spec §3). */
+/** Task tags (docs/requirements/data.md). */
 export const TODO_TAGS = ['team', 'low', 'medium', 'high', 'update'] as const;
-/** The list's `filter` values (spec §7); without one the list shows every non-deleted task. */
+/** The list's `filter` values (docs/requirements/calls.md); without one the list shows every
+ * non-deleted task. */
 export const TODO_FILTERS = ['important', 'completed', 'deleted'] as const;
-/** The list's `sortBy` values (spec §7); `latest` (newest id first) is the default. */
+/** The list's `sortBy` values (docs/requirements/calls.md); `latest` (newest id first) is the
+ * default. */
 export const TODO_SORTS = ['latest', 'title-asc', 'title-desc', 'assignee', 'due-date'] as const;
 
 export const ZTodoTag = z.enum(TODO_TAGS);
 export const ZTodoFilter = z.enum(TODO_FILTERS);
 export const ZTodoSort = z.enum(TODO_SORTS);
 
-/** Who a task is assigned to (spec §3 `assignee{fullName,avatar}`). */
+/** Who a task is assigned to (docs/requirements/data.md `assignee{fullName,avatar}`). */
 export const ZAssignee = z.object({ fullName: z.string().min(1), avatar: z.string() });
 
-/** A task (spec §3). */
+/** A task (docs/requirements/data.md). */
 export const ZTask = z.object({
   id: z.number().int(),
   title: z.string().trim().min(1, 'must not be empty'),
@@ -61,7 +65,7 @@ export type TNewTask = z.input<typeof ZNewTask>;
 export type TTaskResponse = z.infer<typeof ZTaskResponse>;
 export type TDemoError = { message: string };
 
-/** The list call's query (spec §7). */
+/** The list call's query (docs/requirements/calls.md). */
 export interface TaskListParams {
   q?: string;
   filter?: TTodoFilter;
@@ -83,7 +87,7 @@ export const TODO_ASSIGNEES: readonly TAssignee[] = [
   { fullName: 'Tomás Reyes', avatar: avatar(8) },
 ];
 
-/** Paths of the todo demo calls (spec §7). */
+/** Paths of the todo demo calls (docs/requirements/calls.md). */
 export const TODO_API = {
   tasks: '/apps/todo/tasks',
   addTask: '/apps/todo/add-tasks',

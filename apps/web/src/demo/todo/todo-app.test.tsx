@@ -30,7 +30,7 @@ const rowOf = (title: string) => {
   return row as HTMLElement;
 };
 
-describe('todo app (issue #15)', () => {
+describe('todo app', () => {
   it('adds a task, completes it, and finds it under Completed', async () => {
     setViewportWidth(1280);
     const user = userEvent.setup();

@@ -1,10 +1,11 @@
 /**
- * The todo demo app (`/apps/todo`; spec §2, §3 "Task", §4, §7; issue #15): a full-height task
- * manager laid out like the template's. Left: Add Task, the filters and the tags (a drawer under
- * the md breakpoint). Right: the tasks of the filter or tag, with search and sort. Filter, tag,
- * search and order are in the URL query (`?filter=completed&tag=team&q=…&sortBy=title-asc`); a
- * task opens in the drawer to edit, complete, star, delete or restore it. All data comes from the
- * demo mock calls (api/), kept for the browser session.
+ * The todo demo app (`/apps/todo`; docs/requirements/routes.md, data.md#task, states.md and
+ * calls.md): a full-height task manager laid out like the template's. Left: Add Task, the filters
+ * and the tags (a drawer under the md breakpoint). Right: the tasks of the filter or tag, with
+ * search and sort. Filter, tag, search and order are in the URL query
+ * (`?filter=completed&tag=team&q=…&sortBy=title-asc`); a task opens in the drawer to edit,
+ * complete, star, delete or restore it. All data comes from the demo mock calls (api/), kept for
+ * the browser session.
  */
 import Snackbar from '@mui/material/Snackbar';
 import useMediaQuery from '@mui/material/useMediaQuery';

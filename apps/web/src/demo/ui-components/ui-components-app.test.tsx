@@ -1,5 +1,5 @@
 /**
- * The Components section (issue #17): every page renders under its title, and the main controls
+ * The Components section: every page renders under its title, and the main controls
  * work: an alert is dismissed and shown again, a modal opens, books and closes with Esc, a
  * dropdown opens and selects, pagination changes page, tabs switch panels, the order timeline
  * steps on, a toast shows and closes, badges count, pills toggle and delete, a popover opens

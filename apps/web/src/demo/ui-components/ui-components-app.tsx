@@ -1,5 +1,5 @@
 /**
- * The UI showcase's "Components" section (issue #17): one page per MUI component family under
+ * The UI showcase's "Components" section: one page per MUI component family under
  * `/components/<name>` (alerts, avatar, badges, breadcrumbs, buttons, carousel, collapse,
  * dropdowns, list group, modals, navs, pagination, pills, popovers, progress, spinners, tabs,
  * timeline, toasts, tooltips), each with a working main control. Pages are grouped by theme in

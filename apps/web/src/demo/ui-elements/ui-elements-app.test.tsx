@@ -1,5 +1,5 @@
 /**
- * The UI-elements section (issue #17): each page renders under its title and its control works:
+ * The UI-elements section: each page renders under its title and its control works:
  * the typography sample follows what is typed, the colour filter narrows the swatches to one
  * shade (with hex values), the icon search filters by name and choosing an icon shows its import
  * line; an unknown path goes to typography.

@@ -1,5 +1,5 @@
 /**
- * The UI showcase's "UI elements" section (issue #17): the theme's typography
+ * The UI showcase's "UI elements" section: the theme's typography
  * (`/ui-element/typography`), its colours (`/colors`) and a searchable set of MUI icons
  * (`/icons/reactfeather`, the template's path). One lazy chunk owns the three prefixes
  * (demo/screens.ts); any other path below them goes to the typography page.

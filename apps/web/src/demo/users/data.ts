@@ -1,8 +1,9 @@
 /**
- * The user-management demo's in-memory data (spec §3 "User"; issue #15 "50 users"): fifty
+ * The user-management demo's in-memory data (docs/requirements/data.md#user): fifty
  * users from a seeded faker, so every load shows the same people. Roles, plans and statuses
- * cycle through every value (spec §3, §6) so each filter finds someone; about half have an
- * avatar image (public/demo/avatars), the rest show initials, as in the template.
+ * cycle through every value (docs/requirements/data.md and roles.md) so each filter finds someone;
+ * about half have an avatar image (public/demo/avatars), the rest show initials, as in the
+ * template.
  */
 import { Faker, en } from '@faker-js/faker';
 import { USER_PLANS, USER_ROLES, USER_STATUSES, type TUser } from './schema.ts';

@@ -1,8 +1,8 @@
 /**
- * The user demo's mock rules (spec §7 "Demo mock calls", §9: users per page 10, new ids are
- * last id plus one) through `msw/node`, each over fresh data: `q` on username and on full
- * name, each filter, the default page size and paging totals, get (and 404), add → 201, delete,
- * and this app's update.
+ * The user demo's mock rules (docs/requirements/calls.md#demo-mock-calls and constants.md: users
+ * per page 10, new ids are last id plus one) through `msw/node`, each over fresh data: `q` on
+ * username and on full name, each filter, the default page size and paging totals, get (and 404),
+ * add → 201, delete, and this app's update.
  */
 import { describe, expect, it } from 'vitest';
 import { DemoRequestError } from '../mock/demo-fetch.ts';
@@ -38,7 +38,7 @@ const NEW_USER: TNewUser = {
   currentPlan: 'team',
 };
 
-describe('the user data (issue #15: 50 users)', () => {
+describe('the user data (50 users)', () => {
   it('has 50 valid users, ids 1 to 50, with every role, plan and status', () => {
     expect(() => ZAllUsersResponse.parse(USERS)).not.toThrow();
     expect(USERS.map((user) => user.id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
@@ -49,13 +49,13 @@ describe('the user data (issue #15: 50 users)', () => {
   });
 });
 
-describe('GET /api/users/list/all-data (spec §7)', () => {
+describe('GET /api/users/list/all-data', () => {
   it('answers every user', async () => {
     expect(await getAllUsers()).toEqual(USERS);
   });
 });
 
-describe('GET /api/users/list/data (spec §7, §9)', () => {
+describe('GET /api/users/list/data', () => {
   it('q matches the username, ignoring case', async () => {
     // A username that is not part of its full name ("tamia.herzog-connelly"): only the
     // username rule can find it.
@@ -119,7 +119,7 @@ describe('GET /api/users/list/data (spec §7, §9)', () => {
   });
 });
 
-describe('GET /api/users/user?id= (spec §7)', () => {
+describe('GET /api/users/user?id=', () => {
   it('answers the user', async () => {
     expect(await getUser(7)).toEqual(USERS[6]);
   });
@@ -129,7 +129,7 @@ describe('GET /api/users/user?id= (spec §7)', () => {
   });
 });
 
-describe('POST /apps/users/add-user (spec §7, §9)', () => {
+describe('POST /apps/users/add-user', () => {
   it('answers 201 with the user under the last id plus one, active, listed first', async () => {
     const response = await fetch(USERS_API.addUser, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(NEW_USER) });
     expect(response.status).toBe(201);
@@ -149,7 +149,7 @@ describe('POST /apps/users/add-user (spec §7, §9)', () => {
   });
 });
 
-describe('DELETE /apps/users/delete?id= (spec §7)', () => {
+describe('DELETE /apps/users/delete?id=', () => {
   it('deletes the user', async () => {
     expect(await deleteUser(3)).toBe(3);
     expect(await statusOf(getUser(3))).toBe(404);

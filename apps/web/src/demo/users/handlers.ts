@@ -1,6 +1,6 @@
 /**
- * MSW handlers of the user-management demo (spec §7 "Demo mock calls", §9), typed with the
- * schema's types:
+ * MSW handlers of the user-management demo (docs/requirements/calls.md#demo-mock-calls and
+ * constants.md), typed with the schema's types:
  * - `GET /api/users/list/all-data` → every user;
  * - `GET /api/users/list/data` → `{ users, total }`: `q` on username or full name
  *   (case-insensitive substring), exact `role`, `currentPlan`, `status` (empty: any), then

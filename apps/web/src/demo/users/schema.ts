@@ -1,6 +1,7 @@
 /**
- * Shapes of the user-management demo calls (spec §3 "User", spec §6 demo user-list roles,
- * spec §7, spec §9):
+ * Shapes of the user-management demo calls (docs/requirements/data.md#user,
+ * docs/requirements/roles.md demo user-list roles, docs/requirements/calls.md,
+ * docs/requirements/constants.md):
  * - `GET /api/users/list/all-data` → every user;
  * - `GET /api/users/list/data?q&perPage&page&role&currentPlan&status` → `{ users, total }`: `q`
  *   matches username or full name (case-insensitive), each filter an exact value, `perPage`
@@ -12,7 +13,8 @@
  *   and the view page's Suspend need somewhere to save (the template's edit form kept nothing).
  *
  * `/api/users/...` paths look like product calls, but they never leave the browser: the demo
- * mock's worker answers them (spec §7 "answered locally") and the product server has none.
+ * mock's worker answers them (docs/requirements/calls.md#demo-mock-calls) and the product server
+ * has none.
  */
 import { z } from 'zod';
 
@@ -20,14 +22,14 @@ export const USER_ROLES = ['admin', 'editor', 'author', 'maintainer', 'subscribe
 export const USER_PLANS = ['basic', 'team', 'company', 'enterprise'] as const;
 export const USER_STATUSES = ['active', 'inactive', 'pending'] as const;
 
-/** Users per page when `perPage` is not given (spec §9). */
+/** Users per page when `perPage` is not given (docs/requirements/constants.md). */
 export const USERS_PER_PAGE = 10;
 
 export const ZUserRole = z.enum(USER_ROLES);
 export const ZUserPlan = z.enum(USER_PLANS);
 export const ZUserStatus = z.enum(USER_STATUSES);
 
-/** A user (spec §3). `avatar` is an image URL, or '' for initials. */
+/** A user (docs/requirements/data.md). `avatar` is an image URL, or '' for initials. */
 export const ZUser = z.object({
   id: z.number().int().positive(),
   fullName: z.string().trim().min(1),
@@ -76,7 +78,8 @@ export interface UsersQuery {
   status?: TUserStatus | '';
 }
 
-/** Paths of the user demo calls (spec §7; `updateUser` is this app's addition). */
+/** Paths of the user demo calls (docs/requirements/calls.md; `updateUser` is this app's
+ * addition). */
 export const USERS_API = {
   allData: '/api/users/list/all-data',
   list: '/api/users/list/data',

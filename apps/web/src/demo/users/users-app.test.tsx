@@ -1,7 +1,8 @@
 /**
- * The user list against the real user handlers (`msw/node`; spec §7, §9): the role filter
- * narrows the table and lands in the URL; deleting asks first, then removes the user; Add New
- * User validates before it sends, then adds the user (201) at the top of the list.
+ * The user list against the real user handlers (`msw/node`; docs/requirements/calls.md and
+ * constants.md): the role filter narrows the table and lands in the URL; deleting asks first, then
+ * removes the user; Add New User validates before it sends, then adds the user (201) at the top of
+ * the list.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

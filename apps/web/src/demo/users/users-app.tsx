@@ -1,6 +1,6 @@
 /**
- * The user-management demo app (spec §2 demo routes `/apps/user/list`, `view`, `edit`; spec §7;
- * issue #15). It owns `/apps/user` and routes below it:
+ * The user-management demo app (docs/requirements/routes.md demo routes `/apps/user/list`, `view`,
+ * `edit`; docs/requirements/calls.md). It owns `/apps/user` and routes below it:
  * - `/apps/user/list`: the list (user-list.tsx);
  * - `/apps/user/view/:id`, `/apps/user/edit/:id`: a user's page and edit page;
  * - `/apps/user/view` and `/apps/user/edit` without an id (the global search's links) open the

@@ -23,7 +23,7 @@ beforeEach(() => {
   setNavigator(navigate);
 });
 
-describe('bootstrapSession (spec §4, §5)', () => {
+describe('bootstrapSession', () => {
   it('does nothing without a stored email', async () => {
     const fetchMock = mockApi();
     await expect(bootstrapSession(testQueryClient())).resolves.toBe('skipped');
@@ -53,7 +53,7 @@ describe('bootstrapSession (spec §4, §5)', () => {
     mockApi(
       handle.clientDetails(() =>
         status === 200
-          ? reply.offContract(status, { message }, 'spec §5: get-client-details may tell a dead token in a 200 answer')
+          ? reply.offContract(status, { message }, 'get-client-details may tell a dead token in a 200 answer (docs/requirements/validation.md)')
           : reply.error(status, { message }),
       ),
     );

@@ -1,6 +1,6 @@
 /**
- * Start-up refresh of the session (spec §4: "On start, if an email is stored, the user
- * details are fetched").
+ * Start-up refresh of the session (docs/requirements/states.md: "On start, if an email is stored,
+ * the user details are fetched").
  */
 import { AUTH_MESSAGES } from '@dinedesk/contracts';
 import type { QueryClient } from '@tanstack/react-query';
@@ -11,7 +11,8 @@ import { clearSession, updateUserData } from '../../lib/session-store.ts';
 import { readEmail } from '../../lib/storage.ts';
 import { clientDetailsQueryOptions } from '../../lib/client-details.ts';
 
-/** Whether `error` is the token failure of spec §5 ("Invalid token", "Token has expired"). */
+/** Whether `error` is the token failure in docs/requirements/validation.md ("Invalid token", "Token
+ * has expired"). */
 export function isTokenFailure(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   const message = error.message.toLowerCase();
@@ -22,9 +23,9 @@ export type BootstrapResult = 'skipped' | 'refreshed' | 'expired' | 'unavailable
 
 /**
  * Fetches the user details when an email is stored and refreshes `userData`, so abilities
- * follow role changes made since sign-in. A token failure (spec §5) clears the session and
- * goes to /misc/expired-token. Any other failure (offline, 5xx) keeps the stored session:
- * the next call will tell, and a flaky network should not sign people out.
+ * follow role changes made since sign-in. A token failure (docs/requirements/validation.md) clears
+ * the session and goes to /misc/expired-token. Any other failure (offline, 5xx) keeps the stored
+ * session: the next call will tell, and a flaky network should not sign people out.
  * The answer is cached under the client-details query key for screens that need the client.
  * Never throws.
  */

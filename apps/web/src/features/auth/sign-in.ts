@@ -1,7 +1,7 @@
 /**
- * Sign-in action of the login page: validate, call login, store the session (spec §3, §4).
- * Loaded by the page on demand (and prefetched when idle) because it brings zod and the
- * contracts, which the page's first render does not need.
+ * Sign-in action of the login page: validate, call login, store the session
+ * (docs/requirements/data.md and states.md). Loaded by the page on demand (and prefetched when
+ * idle) because it brings zod and the contracts, which the page's first render does not need.
  */
 import { ZLoginRequest, type TLoginRequest, type TUserData } from '@dinedesk/contracts';
 import { startSession } from '../../lib/session-store.ts';

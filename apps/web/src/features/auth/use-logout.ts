@@ -1,6 +1,6 @@
 /**
- * Logout (spec §4): mark `loggingOut`, call `GET /api/logout`, clear the three stored keys and
- * the query cache, go to /login.
+ * Logout (docs/requirements/states.md): mark `loggingOut`, call `GET /api/logout`, clear the three
+ * stored keys and the query cache, go to /login.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';

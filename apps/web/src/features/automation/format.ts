@@ -1,9 +1,10 @@
 /**
  * Words of the automation screen that depend on data, in the user's language:
  *
- * - {@link ruleSummary}: a rule in one line, as screens.md words it: "1–2★, Google, keywords:
- *   cold, late → Draft reply (2 templates) · Create ticket (high) after 15 minutes". Outlets and
- *   teammates are named when the screen knows them (teammates are an owner's list), else counted.
+ * - {@link ruleSummary}: a rule in one line, as docs/requirements/screen-contents.md words it:
+ *   "1–2★, Google, keywords: cold, late → Draft reply (2 templates) · Create ticket (high) after 15
+ *   minutes". Outlets and teammates are named when the screen knows them (teammates are an owner's
+ *   list), else counted.
  * - {@link delayText}: a delay in hours and minutes ("1 hour, 30 minutes"), by `Intl`.
  * - {@link outcomeDetail}: an action's outcome detail. The server words it in plain English
  *   (the reply text, "Ticket #12", why it was skipped) and it is shown as sent, like its error

@@ -1,5 +1,5 @@
 /**
- * The rule editor's form (issue #12 "Automation": conditions, actions, delay) and its way to and
+ * The rule editor's form (conditions, actions, delay) and its way to and
  * from the contract (docs/decisions/0028):
  *
  * - {@link RuleForm}: what the controlled fields hold. An "any" condition is its full set (every
@@ -33,7 +33,7 @@ export type TextCondition = 'any' | 'with' | 'without';
 
 export const ACTION_TYPES: readonly TAutomationActionType[] = ['reply', 'draft', 'create_ticket', 'assign', 'notify'];
 
-/** Delays offered as one click (minutes): 5 min, 15 min, 1 h, 4 h, 24 h (issue #12: 5 min to 24 h). */
+/** Delays offered as one click (minutes): 5 min, 15 min, 1 h, 4 h, 24 h (5 min to 24 h). */
 export const DELAY_PRESETS = [5, 15, 60, 240, 1440] as const;
 
 /** One action as its fields hold it; only the fields of its `type` are sent. */
@@ -64,7 +64,7 @@ export interface RuleForm {
   actions: FormAction[];
   /** The number field's text: the user may be half-way through typing it. */
   delayMinutes: string;
-  /** New rules only: saved switched on (else off, issue #12). */
+  /** New rules only: saved switched on (else off). */
   enableNow: boolean;
 }
 

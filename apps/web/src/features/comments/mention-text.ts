@@ -1,5 +1,5 @@
 /**
- * The text side of mentions (issue #12), kept apart from the input so it is tested alone:
+ * The text side of mentions, kept apart from the input so it is tested alone:
  * finding the `@name` being typed at the caret, putting a chosen teammate's `@Full Name` in its
  * place, and which recorded teammates the text still names when it is sent.
  */

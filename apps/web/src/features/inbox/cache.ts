@@ -1,8 +1,9 @@
 /**
  * Writes to the inbox's query cache, shared by the mutations (send, react, read) and by the
- * socket events (style.md rule 4: socket events update the query cache). Every write is an
- * idempotent upsert keyed by id, because the same message arrives twice by design: once in the
- * sender's POST answer and once as a socket event (and again in a replay after a reconnect).
+ * socket events (docs/requirements/code-layout.md#rules-of-thumb, rule 4: socket events update the
+ * query cache). Every write is an idempotent upsert keyed by id, because the same message arrives
+ * twice by design: once in the sender's POST answer and once as a socket event (and again in a
+ * replay after a reconnect).
  *
  * Cached lists are infinite queries: conversations newest-updated first, messages newest first
  * (each page as the server sent it). An item is moved or inserted where its time puts it; an

@@ -1,8 +1,9 @@
 /**
- * `t` of the inbox's i18next namespace, `inbox` (spec §3 languages en, de, fr, pt; fallback en).
+ * `t` of the inbox's i18next namespace, `inbox` (docs/requirements/data.md languages en, de, fr,
+ * pt; fallback en).
  *
  * The strings are `src/locales/<language>/inbox.json` and are loaded by the app's one loader,
- * `lib/i18n.ts` (issue #9): this module only names the namespace and types its `t`. Keys are
+ * `lib/i18n.ts`: this module only names the namespace and types its `t`. Keys are
  * checked at compile time through `src/i18next.d.ts`, like the app's own.
  */
 import i18n, { type TFunction } from 'i18next';

@@ -1,8 +1,8 @@
 /**
- * What the inbox checks (spec §6; server: apps/server lib/ability.ts). Reading the inbox needs
- * `read Conversation`, declared by its route and menu entry (layout/navigation.ts); sending and
- * reacting need `create Message`. The server checks both on every call; the client only hides
- * controls.
+ * What the inbox checks (docs/requirements/roles.md; server: apps/server lib/ability.ts). Reading
+ * the inbox needs `read Conversation`, declared by its route and menu entry (layout/navigation.ts);
+ * sending and reacting need `create Message`. The server checks both on every call; the client only
+ * hides controls.
  */
 export const INBOX_SUBJECTS = { conversation: 'Conversation', message: 'Message' } as const;
 

@@ -26,7 +26,7 @@ const humanAgent = (leftMs: number): TReplyWindow => ({
 });
 const closed: TReplyWindow = { state: 'closed', endsAt: null, lastGuestMessageAt: iso(NOW - 8 * DAY) };
 
-describe('reply window text (external-apis.md §3 window)', () => {
+describe('reply window text ( window)', () => {
   it('describes each state with the time left', () => {
     expect(describeWindow(standard(5 * HOUR + 12 * MINUTE), NOW, t)).toBe('Standard reply window: 5 h 12 min left');
     expect(describeWindow(humanAgent(3 * DAY), NOW, t)).toBe('Human agent window (HUMAN_AGENT tag): 3 days left');

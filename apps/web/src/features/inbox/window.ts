@@ -1,6 +1,6 @@
 /**
- * The messaging window of a conversation (external-apis.md §3 "Window"): free replies within
- * 24 h of the guest's last message, replies with the HUMAN_AGENT tag up to 7 days after it,
+ * The messaging window of a conversation (docs/requirements/platform-apis.md#window): free replies
+ * within 24 h of the guest's last message, replies with the HUMAN_AGENT tag up to 7 days after it,
  * none later. The server sends the state at answer time; a thread left open keeps counting
  * down here, so the state is re-derived from `endsAt` and `lastGuestMessageAt` as time passes.
  */

@@ -1,6 +1,6 @@
 /**
  * Where each Overview figure leads: the screen behind it with the filters that select exactly
- * what the figure counts (issue #14 "every figure links to the filtered screen behind it";
+ * what the figure counts ("every figure links to the filtered screen behind it";
  * docs/decisions/0040). The server counts each figure with the same filters.
  */
 import type { TOverview } from '@dinedesk/contracts/overview';

@@ -1,5 +1,5 @@
 /**
- * A refusal by Facebook or Google in the user's language (issue #11 "A Google or Facebook error
+ * A refusal by Facebook or Google in the user's language ("A Google or Facebook error
  * reaches the user in plain words and the four languages"). The server names the platform's
  * answer with a `code` (`graph_190`, `graph_613`, `google_429`, `google_grant_dead`…,
  * apps/server/src/lib/graph-errors.ts, google-reply.service.ts); known ones are worded here from

@@ -7,7 +7,7 @@ import { mockApi } from '../../testing/api-server.ts';
 import { handle, reply } from '../../testing/contract-handlers.ts';
 import { renderApp } from '../../testing/render.tsx';
 
-/** Issue #8 "Weak passwords": the page's own bound and the server's reason, as written. */
+/** "Weak passwords": the page's own bound and the server's reason, as written. */
 describe('set-password page and the password policy', () => {
   const token = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 

@@ -131,7 +131,7 @@ describe('onboarding wizard helpers', () => {
   });
 });
 
-describe('invitations (issue #8, docs/decisions/0009)', () => {
+describe('invitations (docs/decisions/0009)', () => {
   it('shows the invitation link for every invited email, with how an existing account accepts', async () => {
     signInAs({ id: 'me', role: 'client_owner', ability: [{ action: 'manage', subject: 'User' }, { action: 'manage', subject: 'Access' }, { action: 'read', subject: 'AuditLog' }] });
     const fetchMock = mockApi(

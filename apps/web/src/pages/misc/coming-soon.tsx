@@ -1,6 +1,7 @@
 /**
- * "Coming soon": every menu screen except Reviews for now (spec §2 routes exist, content not
- * built yet). The same content serves /misc/coming-soon and, inside the shell, each screen.
+ * "Coming soon": every menu screen except Reviews for now (docs/requirements/routes.md routes
+ * exist, content not built yet). The same content serves /misc/coming-soon and, inside the shell,
+ * each screen.
  */
 import Construction from '@mui/icons-material/Construction';
 import Button from '@mui/material/Button';

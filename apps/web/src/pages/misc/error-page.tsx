@@ -1,6 +1,6 @@
 /**
- * /misc/error (spec §2): the page for a server-side failure ("500"), to send users to when a
- * call fails beyond repair. Render errors inside the app have their own boundary
+ * /misc/error (docs/requirements/routes.md): the page for a server-side failure ("500"), to send
+ * users to when a call fails beyond repair. Render errors inside the app have their own boundary
  * (app/error-boundary.tsx), which offers a reload instead.
  */
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';

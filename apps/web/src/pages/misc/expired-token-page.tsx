@@ -1,4 +1,5 @@
-/** /misc/expired-token: where a 401 lands (spec §2, §4, §8). */
+/** /misc/expired-token: where a 401 lands (docs/requirements/routes.md, states.md and
+ * errors.md). */
 import HourglassBottom from '@mui/icons-material/HourglassBottom';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';

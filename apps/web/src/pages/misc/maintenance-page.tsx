@@ -1,4 +1,5 @@
-/** /misc/maintenance (spec §2): shown while DineDesk is down for planned work. */
+/** /misc/maintenance (docs/requirements/routes.md): shown while DineDesk is down for planned
+ * work. */
 import Build from '@mui/icons-material/Build';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';

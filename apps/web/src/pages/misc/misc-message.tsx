@@ -1,6 +1,7 @@
 /**
- * The one layout of the misc screens (spec §2 /misc/*): a centred message with an optional
- * action. `fullPage` fills the viewport (outside the shell); otherwise it sits in the content.
+ * The one layout of the misc screens (docs/requirements/routes.md /misc/*): a centred message with
+ * an optional action. `fullPage` fills the viewport (outside the shell); otherwise it sits in the
+ * content.
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';

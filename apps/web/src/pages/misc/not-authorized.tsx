@@ -1,6 +1,7 @@
 /**
- * "Not authorized" (spec §2 /misc/not-authorized): shown on its own route and, inside the
- * shell, in place of a route the user's abilities do not allow (spec §6).
+ * "Not authorized" (docs/requirements/routes.md /misc/not-authorized): shown on its own route and,
+ * inside the shell, in place of a route the user's abilities do not allow
+ * (docs/requirements/roles.md).
  */
 import Lock from '@mui/icons-material/Lock';
 import Button from '@mui/material/Button';

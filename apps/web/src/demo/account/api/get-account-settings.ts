@@ -1,4 +1,4 @@
-/** `GET /account-setting/data` (spec §7): the account settings. */
+/** `GET /account-setting/data` (docs/requirements/calls.md): the account settings. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { ACCOUNT_API, ZAccountSettings, type TAccountSettings } from '../schema.ts';

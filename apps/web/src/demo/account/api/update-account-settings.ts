@@ -1,6 +1,6 @@
 /**
  * `POST /account-setting/update {general?, info?, social?, notification?}`: this app's addition
- * to spec §7, so each tab's Save keeps what it changed (docs/decisions/0032).
+ * to docs/requirements/calls.md, so each tab's Save keeps what it changed (docs/decisions/0032).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

@@ -1,7 +1,8 @@
 /**
  * The account-settings forms (react-hook-form + zod): values as the fields hold them, the rules
- * (the spec leaves form rules open, §5; these follow the mock's, schema.ts), error keys of
- * `demo-account:errors.*`, and the conversions to and from the stored settings.
+ * (the spec leaves form rules open, docs/requirements/validation.md; these follow the mock's,
+ * schema.ts), error keys of `demo-account:errors.*`, and the conversions to and from the stored
+ * settings.
  */
 import { z } from 'zod';
 import { BIO_MAX_LENGTH, PHONE_PATTERN, USERNAME_PATTERN, type TAccountGeneral, type TAccountInfo, type TAccountSocial } from '../schema.ts';

@@ -1,7 +1,7 @@
 /**
- * The General tab (spec §3 `general`): avatar (upload a JPG, GIF or PNG up to 800 kB, kept as a
- * data URL; Reset goes back to the saved one), username, full name, email and company. Save
- * sends `{general}` to the update call.
+ * The General tab (docs/requirements/data.md `general`): avatar (upload a JPG, GIF or PNG up to 800
+ * kB, kept as a data URL; Reset goes back to the saved one), username, full name, email and
+ * company. Save sends `{general}` to the update call.
  */
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';

@@ -1,6 +1,6 @@
 /**
- * The Information tab (spec §3 `info`): bio (up to 500 characters), date of birth, country
- * (names in the reader's language), website and phone. Save sends `{info}`.
+ * The Information tab (docs/requirements/data.md `info`): bio (up to 500 characters), date of
+ * birth, country (names in the reader's language), website and phone. Save sends `{info}`.
  */
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';

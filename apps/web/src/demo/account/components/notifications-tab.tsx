@@ -1,6 +1,6 @@
 /**
- * The Notifications tab (spec §3 `notification`): six on/off choices, grouped as the template
- * does (activity, application). Save sends `{notification}`.
+ * The Notifications tab (docs/requirements/data.md `notification`): six on/off choices, grouped as
+ * the template does (activity, application). Save sends `{notification}`.
  */
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';

@@ -1,8 +1,8 @@
 /**
- * The Social tab (spec §3 `social`): the six profile links (http(s) URLs or empty; Save sends
- * `{social}` with them) and the four connected accounts, each connected (its account id and
- * picture, Disconnect) or not (Connect links the account under the general username). Connect
- * and Disconnect save at once.
+ * The Social tab (docs/requirements/data.md `social`): the six profile links (http(s) URLs or
+ * empty; Save sends `{social}` with them) and the four connected accounts, each connected (its
+ * account id and picture, Disconnect) or not (Connect links the account under the general
+ * username). Connect and Disconnect save at once.
  */
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';

@@ -3,7 +3,7 @@
  * back the answers the template's mock gives on failure (400 with an error object at login, 200
  * with an error object at register, 401 at refresh), which the pages show. Like it, it waits for
  * the demo mock and never goes through the product's API client: a demo failure can never touch
- * the product's session (spec §8 rules are the product's).
+ * the product's session (docs/requirements/errors.md rules are the product's).
  */
 import type { z } from 'zod';
 import { DemoRequestError } from '../../mock/demo-fetch.ts';

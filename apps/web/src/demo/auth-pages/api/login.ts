@@ -1,8 +1,9 @@
-/** `POST /jwt/login {email, password}` (spec §7): the demo sign-in. */
+/** `POST /jwt/login {email, password}` (docs/requirements/calls.md): the demo sign-in. */
 import { DEMO_AUTH_API, ZLoginFailure, ZLoginResponse, type TLoginRequest, type TLoginResponse } from '../schema.ts';
 import { postDemoAuth } from './demo-auth-request.ts';
 
-/** A sign-in's outcome: the session, or the mock's message (spec §5, §8). */
+/** A sign-in's outcome: the session, or the mock's message (docs/requirements/validation.md and
+ * errors.md). */
 export type LoginResult = { ok: true; session: TLoginResponse } | { ok: false; message: string };
 
 /**

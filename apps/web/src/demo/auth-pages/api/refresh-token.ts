@@ -1,4 +1,4 @@
-/** `POST /jwt/refresh-token {refreshToken}` (spec §7): a new token pair. */
+/** `POST /jwt/refresh-token {refreshToken}` (docs/requirements/calls.md): a new token pair. */
 import { DEMO_AUTH_API, ZRefreshFailure, ZRefreshResponse, type TRefreshResponse } from '../schema.ts';
 import { postDemoAuth } from './demo-auth-request.ts';
 

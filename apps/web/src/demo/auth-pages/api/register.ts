@@ -1,4 +1,5 @@
-/** `POST /jwt/register {email, password, username}` (spec §7): a new demo admin. */
+/** `POST /jwt/register {email, password, username}` (docs/requirements/calls.md): a new demo
+ * admin. */
 import { DemoRequestError } from '../../mock/demo-fetch.ts';
 import {
   DEMO_AUTH_API,
@@ -11,7 +12,8 @@ import {
 } from '../schema.ts';
 import { postDemoAuth } from './demo-auth-request.ts';
 
-/** A registration's outcome: the user and token, or the duplicate messages (spec §5). */
+/** A registration's outcome: the user and token, or the duplicate messages
+ * (docs/requirements/validation.md). */
 export type RegisterResult = { ok: true; session: TRegisterResponse } | { ok: false; errors: TRegisterFailure['error'] };
 
 /**

@@ -1,7 +1,8 @@
 /**
- * The demo sign-in forms' rules (the spec leaves form-level validation open, §5: these are
- * this demo's, docs/decisions/0032): zod schemas for react-hook-form whose messages are keys of
- * `demo-auth:errors.*`, so every message shows in the reader's language.
+ * The demo sign-in forms' rules (the spec leaves form-level validation open,
+ * docs/requirements/validation.md: these are this demo's, docs/decisions/0032): zod schemas for
+ * react-hook-form whose messages are keys of `demo-auth:errors.*`, so every message shows in the
+ * reader's language.
  */
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '../schema.ts';

@@ -1,9 +1,9 @@
 /**
  * What the demo sign-in pages show to a visitor signed in to the demo (after login or
- * registration): who, with which role and abilities (spec §6 demo roles), when the access token
- * expires (spec §9: 10 minutes), a Refresh tokens button (`POST /jwt/refresh-token`; a 401
- * ends the demo session with the mock's message) and Sign out of the demo. The product's own
- * session is never involved (demo-session.ts).
+ * registration): who, with which role and abilities (docs/requirements/roles.md demo roles), when
+ * the access token expires (docs/requirements/constants.md: 10 minutes), a Refresh tokens button
+ * (`POST /jwt/refresh-token`; a 401 ends the demo session with the mock's message) and Sign out of
+ * the demo. The product's own session is never involved (demo-session.ts).
  */
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -40,7 +40,8 @@ export function DemoSessionPanel({ session, onEnded }: { session: DemoSession; o
         startDemoSession({ userData: result.session.userData, accessToken: result.session.accessToken, refreshToken: result.session.refreshToken });
         setNotice('refreshed');
       } else {
-        // The mock refused the token (spec §8: 401 "Invalid refresh token"): the demo session is over.
+        // The mock refused the token (docs/requirements/errors.md: 401 "Invalid refresh token"):
+        // the demo session is over.
         endDemoSession();
         onEnded('invalidRefresh');
       }
@@ -108,7 +109,8 @@ export function DemoSessionPanel({ session, onEnded }: { session: DemoSession; o
   );
 }
 
-/** The translation key of a message the mock sends (spec §5, §8), or null for an unknown one. */
+/** The translation key of a message the mock sends (docs/requirements/validation.md and errors.md),
+ * or null for an unknown one. */
 export function mockMessageKey(message: string): 'invalidLogin' | 'unexpected' | 'emailInUse' | 'usernameInUse' | 'invalidRefresh' | null {
   const entry = Object.entries(DEMO_AUTH_MESSAGES).find(([, text]) => text === message);
   return (entry?.[0] as keyof typeof DEMO_AUTH_MESSAGES | undefined) ?? null;

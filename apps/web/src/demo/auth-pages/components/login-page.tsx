@@ -1,8 +1,9 @@
 /**
- * `/pages/login-v1` and `-v2`: the template's demo sign-in against `POST /jwt/login` (spec §7).
- * The template's two accounts are shown as hints; a refusal shows the mock's message in the
- * reader's language ("Email or Password is Invalid", spec §5). Signed in to the demo, the page
- * shows the demo session instead of the form (demo-session-panel.tsx).
+ * `/pages/login-v1` and `-v2`: the template's demo sign-in against `POST /jwt/login`
+ * (docs/requirements/calls.md). The template's two accounts are shown as hints; a refusal shows the
+ * mock's message in the reader's language ("Email or Password is Invalid",
+ * docs/requirements/validation.md). Signed in to the demo, the page shows the demo session instead
+ * of the form (demo-session-panel.tsx).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';

@@ -1,9 +1,10 @@
 /**
  * `/pages/register-v1` and `-v2`: the template's demo registration against `POST /jwt/register`
- * (spec §7). A taken email and/or username shows the mock's message under its field (spec §5:
- * "This email is already in use.", "This username is already in use."); a new account is a
- * demo admin with manage all (spec §6) and is signed in to the demo at once (the call answers
- * no refresh token, so that session cannot be refreshed).
+ * (docs/requirements/calls.md). A taken email and/or username shows the mock's message under its
+ * field (docs/requirements/validation.md: "This email is already in use.", "This username is
+ * already in use."); a new account is a demo admin with manage all (docs/requirements/roles.md) and
+ * is signed in to the demo at once (the call answers no refresh token, so that session cannot be
+ * refreshed).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';

@@ -1,4 +1,4 @@
-/** `GET /blog/list/data/detail?id` (spec §7): a post with its comments. */
+/** `GET /blog/list/data/detail?id` (docs/requirements/calls.md): a post with its comments. */
 import { useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { BLOG_API, ZBlogDetail, type TBlogDetail } from '../schema.ts';

@@ -1,4 +1,4 @@
-/** `GET /blog/list/data/edit?id` (spec §7): a post's edit form data. */
+/** `GET /blog/list/data/edit?id` (docs/requirements/calls.md): a post's edit form data. */
 import { useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { BLOG_API, ZBlogEdit, type TBlogEdit } from '../schema.ts';

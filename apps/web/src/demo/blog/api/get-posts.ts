@@ -1,4 +1,5 @@
-/** `GET /blog/list/data?q&category` (spec §7): the posts of the list, newest first. */
+/** `GET /blog/list/data?q&category` (docs/requirements/calls.md): the posts of the list, newest
+ * first. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { BLOG_API, ZBlogPosts, type BlogListParams, type TBlogPost } from '../schema.ts';

@@ -1,4 +1,4 @@
-/** `GET /blog/list/data/sidebar` (spec §7): recent posts and categories. */
+/** `GET /blog/list/data/sidebar` (docs/requirements/calls.md): recent posts and categories. */
 import { useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { BLOG_API, ZBlogSidebar, type TBlogSidebar } from '../schema.ts';

@@ -1,9 +1,9 @@
 /**
- * A post (`/pages/blog/detail/:id`; spec §3 "Detail", §7 `GET /blog/list/data/detail`): its
- * picture, title, author, date, categories and content (HTML from the mock, sanitised), the
- * comment and bookmark counts with the Edit button, the comments and the comment form, with
- * the sidebar beside. A missing post shows "not found"; after a save from the editor a toast
- * confirms it.
+ * A post (`/pages/blog/detail/:id`; docs/requirements/data.md#detail and calls.md `GET
+ * /blog/list/data/detail`): its picture, title, author, date, categories and content (HTML from the
+ * mock, sanitised), the comment and bookmark counts with the Edit button, the comments and the
+ * comment form, with the sidebar beside. A missing post shows "not found"; after a save from the
+ * editor a toast confirms it.
  */
 import BookmarkBorderOutlined from '@mui/icons-material/BookmarkBorderOutlined';
 import ModeCommentOutlined from '@mui/icons-material/ModeCommentOutlined';

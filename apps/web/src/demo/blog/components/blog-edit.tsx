@@ -1,8 +1,8 @@
 /**
- * The post editor (`/pages/blog/edit/:id`; spec §3 "Edit", §7 `GET /blog/list/data/edit`):
- * the author and date, then title, categories, slug, status, excerpt and the featured image
- * (picked from a file, previewed, removable), in a react-hook-form form with the zod
- * resolver. Save sends the extra save call (docs/decisions/0033) and opens the post; Cancel
+ * The post editor (`/pages/blog/edit/:id`; docs/requirements/data.md#edit and calls.md `GET
+ * /blog/list/data/edit`): the author and date, then title, categories, slug, status, excerpt and
+ * the featured image (picked from a file, previewed, removable), in a react-hook-form form with the
+ * zod resolver. Save sends the extra save call (docs/decisions/0033) and opens the post; Cancel
  * goes back to it unchanged.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

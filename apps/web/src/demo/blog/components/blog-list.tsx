@@ -1,8 +1,8 @@
 /**
- * The blog list (`/pages/blog/list`; spec §2, §7 `GET /blog/list/data`): the posts newest
- * first as cards (picture, title, author, date, categories, excerpt, comment count), with the
- * sidebar beside them (under them on narrow screens). The search (`q`, on titles) and the
- * category live in the URL; "no results" when nothing matches.
+ * The blog list (`/pages/blog/list`; docs/requirements/routes.md and calls.md `GET
+ * /blog/list/data`): the posts newest first as cards (picture, title, author, date, categories,
+ * excerpt, comment count), with the sidebar beside them (under them on narrow screens). The search
+ * (`q`, on titles) and the category live in the URL; "no results" when nothing matches.
  */
 import ModeCommentOutlined from '@mui/icons-material/ModeCommentOutlined';
 import Alert from '@mui/material/Alert';

@@ -1,6 +1,6 @@
 /**
- * The blog's sidebar (spec §3 "Sidebar"), beside the list and the detail: a search of the
- * titles (live on the list, where it is the list's `q`; elsewhere Enter opens the list with
+ * The blog's sidebar (docs/requirements/data.md#sidebar), beside the list and the detail: a search
+ * of the titles (live on the list, where it is the list's `q`; elsewhere Enter opens the list with
  * it), the recent posts and the five categories, each a link to the list of that category.
  */
 import SearchIcon from '@mui/icons-material/Search';

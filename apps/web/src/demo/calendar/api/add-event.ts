@@ -1,4 +1,5 @@
-/** `POST /apps/calendar/add-event {event}` (spec §7) → 201 `{event}` with its new id. */
+/** `POST /apps/calendar/add-event {event}` (docs/requirements/calls.md) → 201 `{event}` with its
+ * new id. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { CALENDAR_API, ZEventResponse, type TCalendarEvent, type TNewCalendarEvent } from '../schema.ts';

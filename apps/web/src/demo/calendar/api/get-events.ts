@@ -1,4 +1,5 @@
-/** `GET /apps/calendar/events?calendars=` (spec §7): the events of the checked calendars. */
+/** `GET /apps/calendar/events?calendars=` (docs/requirements/calls.md): the events of the checked
+ * calendars. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { CALENDAR_API, ZEventsResponse, type TCalendarEvent, type TCalendarName } from '../schema.ts';

@@ -1,4 +1,4 @@
-/** `DELETE /apps/calendar/remove-event?id=` (spec §7). */
+/** `DELETE /apps/calendar/remove-event?id=` (docs/requirements/calls.md). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { CALENDAR_API, ZRemoveEventResponse } from '../schema.ts';

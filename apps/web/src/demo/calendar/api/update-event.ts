@@ -1,7 +1,7 @@
 /**
- * `POST /apps/calendar/update-event {event}` (spec §7): the drawer's Update, and a drag or a
- * resize on the calendar. The cached lists show the change at once (FullCalendar has already
- * moved the event), are rolled back if the call fails, and are refetched afterwards.
+ * `POST /apps/calendar/update-event {event}` (docs/requirements/calls.md): the drawer's Update, and
+ * a drag or a resize on the calendar. The cached lists show the change at once (FullCalendar has
+ * already moved the event), are rolled back if the call fails, and are refetched afterwards.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

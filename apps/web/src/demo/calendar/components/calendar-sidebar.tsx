@@ -1,7 +1,7 @@
 /**
  * The calendar's left sidebar: the primary "Add Event" button, the small month picker, and the
- * calendar filter (View All plus one checkbox per calendar in its colour; spec §3 calendars).
- * Rendered beside the calendar from the md breakpoint and in a drawer below it
+ * calendar filter (View All plus one checkbox per calendar in its colour; docs/requirements/data.md
+ * calendars). Rendered beside the calendar from the md breakpoint and in a drawer below it
  * (calendar-app.tsx).
  */
 import Add from '@mui/icons-material/Add';

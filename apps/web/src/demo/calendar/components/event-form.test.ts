@@ -1,7 +1,7 @@
 /**
- * The calendar drawer's form and the drag/resize conversion (spec §3 event fields): all-day
- * ends are exclusive in storage and inclusive in the form, timed events round-trip through
- * local inputs, validation names the field, and a moved event keeps its other fields.
+ * The calendar drawer's form and the drag/resize conversion (docs/requirements/data.md event
+ * fields): all-day ends are exclusive in storage and inclusive in the form, timed events round-trip
+ * through local inputs, validation names the field, and a moved event keeps its other fields.
  */
 import { describe, expect, it } from 'vitest';
 import type { TCalendarEvent } from '../schema.ts';

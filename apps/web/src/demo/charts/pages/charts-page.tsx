@@ -1,5 +1,5 @@
 /**
- * `/charts/recharts`, "Charts" (issue #17 "charts: line, bar, area, pie, radar, scatter, with
+ * `/charts/recharts`, "Charts" ("charts: line, bar, area, pie, radar, scatter, with
  * one charting library"): six recharts cards over a restaurant group's sample week, the
  * library the product screens use. Each has a legend, a tooltip and switches that hide and
  * show its series (also by clicking a legend entry); colours follow the skin.

@@ -1,7 +1,7 @@
 /**
- * `GET /apps/chat/get-chat?id=<contact id>` (spec §7): the chat with a contact (null when there
- * is none yet) and the contact. Opening a chat resets its unseen count on the mock (spec §4), so
- * the sidebar's badge is cleared as soon as the chat arrives.
+ * `GET /apps/chat/get-chat?id=<contact id>` (docs/requirements/calls.md): the chat with a contact
+ * (null when there is none yet) and the contact. Opening a chat resets its unseen count on the mock
+ * (docs/requirements/states.md), so the sidebar's badge is cleared as soon as the chat arrives.
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

@@ -1,4 +1,5 @@
-/** `GET /apps/chat/chats-and-contacts` (spec §7): the sidebar's chats, contacts and profile user. */
+/** `GET /apps/chat/chats-and-contacts` (docs/requirements/calls.md): the sidebar's chats, contacts
+ * and profile user. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { CHAT_API, ZChatsAndContactsResponse, type TChatsAndContactsResponse } from '../schema.ts';

@@ -1,4 +1,5 @@
-/** `GET /apps/chat/users/profile-user` (spec §7): the signed-in demo user with its settings. */
+/** `GET /apps/chat/users/profile-user` (docs/requirements/calls.md): the signed-in demo user with
+ * its settings. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { CHAT_API, ZProfileUser, type TProfileUser } from '../schema.ts';

@@ -1,7 +1,8 @@
 /**
  * `POST /apps/chat/send-msg {obj:{contact, message}}` → 201 `{response:{newMessageData, id, chat
- * if new}}` (spec §4, §7). The answer is appended to the open chat's cache (or becomes it, for a
- * contact's first message) and the sidebar list is refetched (order, last message).
+ * if new}}` (docs/requirements/states.md and calls.md). The answer is appended to the open chat's
+ * cache (or becomes it, for a contact's first message) and the sidebar list is refetched (order,
+ * last message).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

@@ -1,8 +1,8 @@
 /**
- * The chat app's left column (spec §7 chats-and-contacts): the profile user's avatar (opens the
- * profile drawer), a search over names, the "Chats" list (last message, time, unseen badge) and
- * the "Contacts" list of people without a chat yet. Entries are buttons: Tab reaches them,
- * Enter or Space opens the chat.
+ * The chat app's left column (docs/requirements/calls.md chats-and-contacts): the profile user's
+ * avatar (opens the profile drawer), a search over names, the "Chats" list (last message, time,
+ * unseen badge) and the "Contacts" list of people without a chat yet. Entries are buttons: Tab
+ * reaches them, Enter or Space opens the chat.
  */
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlined';
 import SearchIcon from '@mui/icons-material/Search';

@@ -1,5 +1,5 @@
 /**
- * The contact's profile drawer (issue #15): avatar with status, name, role, status and about.
+ * The contact's profile drawer: avatar with status, name, role, status and about.
  * A modal drawer from the right: Escape or the close button closes it.
  */
 import CloseIcon from '@mui/icons-material/Close';

@@ -1,8 +1,8 @@
 /**
- * The open conversation (spec §7 get-chat, send-msg): the contact's header (opens their profile
- * drawer), the messages cut into days and runs of one sender (the template's grouped bubbles;
- * the user's on the right in the primary colour), and the composer: Enter sends, Shift+Enter
- * starts a new line. The log scrolls to the latest message and is announced politely.
+ * The open conversation (docs/requirements/calls.md get-chat, send-msg): the contact's header
+ * (opens their profile drawer), the messages cut into days and runs of one sender (the template's
+ * grouped bubbles; the user's on the right in the primary colour), and the composer: Enter sends,
+ * Shift+Enter starts a new line. The log scrolls to the latest message and is announced politely.
  */
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlined';
 import MenuIcon from '@mui/icons-material/Menu';

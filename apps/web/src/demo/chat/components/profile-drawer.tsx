@@ -1,7 +1,7 @@
 /**
- * The signed-in user's profile drawer (issue #15): avatar, name and role, the about text, the
- * status picker (online, away, busy, offline; spec §3) and the two settings switches (two-step
- * verification, notifications). Changes are kept by the documented demo call
+ * The signed-in user's profile drawer: avatar, name and role, the about text, the
+ * status picker (online, away, busy, offline; docs/requirements/data.md) and the two settings
+ * switches (two-step verification, notifications). Changes are kept by the documented demo call
  * `POST /apps/chat/users/profile-user`; the about text is saved when the field is left.
  */
 import CloseIcon from '@mui/icons-material/Close';

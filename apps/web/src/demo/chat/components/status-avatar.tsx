@@ -1,6 +1,6 @@
 /**
- * An avatar with the presence dot of spec §3 (online, away, busy, offline): the image when there
- * is one, else initials; the status is also named for screen readers.
+ * An avatar with the presence dot in docs/requirements/data.md (online, away, busy, offline): the
+ * image when there is one, else initials; the status is also named for screen readers.
  */
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';

@@ -1,6 +1,6 @@
 /**
- * `GET /card/card-analytics/{card}?period=` (spec §7; `revenue-report` takes `?year=`): one
- * analytics card, validated with that card's schema.
+ * `GET /card/card-analytics/{card}?period=` (docs/requirements/calls.md; `revenue-report` takes
+ * `?year=`): one analytics card, validated with that card's schema.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

@@ -1,4 +1,4 @@
-/** `GET /card/card-statistics/{card}?period=` (spec §7): one statistics card. */
+/** `GET /card/card-statistics/{card}?period=` (docs/requirements/calls.md): one statistics card. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { DASHBOARD_API, ZStatisticsCard, type CardQuery, type TStatisticsCard, type TStatisticsCardAnswer } from '../schema.ts';

@@ -1,7 +1,7 @@
 /**
- * The Analytics dashboard (spec §2 demo route `/dashboard/analytics`): subscribers, orders, site
- * traffic, active users and newsletter as statistics cards; average sessions; the support
- * tracker; sessions by device; customers by kind.
+ * The Analytics dashboard (docs/requirements/routes.md demo route `/dashboard/analytics`):
+ * subscribers, orders, site traffic, active users and newsletter as statistics cards; average
+ * sessions; the support tracker; sessions by device; customers by kind.
  */
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';

@@ -1,6 +1,7 @@
 /**
- * Customers (spec §3: New, Returning, Referrals): the period's customers by kind as a ring with
- * the total in the middle, each kind listed with its count and share. Its own period picker.
+ * Customers (docs/requirements/data.md: New, Returning, Referrals): the period's customers by kind
+ * as a ring with the total in the middle, each kind listed with its count and share. Its own period
+ * picker.
  */
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';

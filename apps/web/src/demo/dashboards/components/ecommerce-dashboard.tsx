@@ -1,6 +1,6 @@
 /**
- * The eCommerce dashboard (spec §2 demo route "/ (ecommerce dashboard)", here at
- * `/dashboard/ecommerce`: see docs/decisions/0034): orders, profit, revenue and sales as
+ * The eCommerce dashboard (docs/requirements/routes.md demo route "/ (ecommerce dashboard)", here
+ * at `/dashboard/ecommerce`: see docs/decisions/0034): orders, profit, revenue and sales as
  * statistics cards; the revenue report by year; goal overview; revenue against the period
  * before; product orders by state.
  */

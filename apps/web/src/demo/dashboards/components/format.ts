@@ -1,5 +1,5 @@
 /**
- * Number formats of the dashboard cards, in the reader's language (issue #5): counts and
+ * Number formats of the dashboard cards, in the reader's language: counts and
  * dollars compact from 10,000 up ("97.5K", "$1.1M"; the figure in full in the text a screen
  * reader gets), percentages from 0–100 values, signed changes, hours, a duration in minutes
  * and seconds, month and weekday names.

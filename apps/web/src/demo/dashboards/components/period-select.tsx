@@ -1,8 +1,9 @@
 /**
- * The period pickers (issue #16: Last 28 Days, Last Month, Last Year) and the revenue report's
- * year picker, each kept in the URL (style.md "filters live in the URL") under its own key: the
- * card's path segment (`?support-tracker=last-month`, `?revenue-report=2019`) or `period` for
- * the dashboard's own picker. The default is left out of the URL.
+ * The period pickers (Last 28 Days, Last Month, Last Year) and the revenue report's
+ * year picker, each kept in the URL (docs/requirements/code-layout.md#list-state-lives-in-the-url)
+ * under its own key: the card's path segment (`?support-tracker=last-month`,
+ * `?revenue-report=2019`) or `period` for the dashboard's own picker. The default is left out of
+ * the URL.
  */
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';

@@ -1,6 +1,7 @@
 /**
- * Product orders (spec §3: finished, pending, rejected): the period's orders as a ring with the
- * total in the middle and the three states listed with their counts. Its own period picker.
+ * Product orders (docs/requirements/data.md: finished, pending, rejected): the period's orders as a
+ * ring with the total in the middle and the three states listed with their counts. Its own period
+ * picker.
  */
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * Revenue report (issue #16: years 2020, 2019, 2018): earning and expense per month of the year
+ * Revenue report (years 2020, 2019, 2018): earning and expense per month of the year
  * chosen in its year picker, as bars above and below the line, and beside them the year's
  * earning, expense and budget, with how much of the budget the earning reached.
  */

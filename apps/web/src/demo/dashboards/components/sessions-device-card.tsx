@@ -1,7 +1,7 @@
 /**
- * Sessions by device (spec §3: desktop, mobile, tablet with usage and change): each device's
- * share of the period's sessions as a ring, and listed with its change against the period
- * before. Its own period picker.
+ * Sessions by device (docs/requirements/data.md: desktop, mobile, tablet with usage and change):
+ * each device's share of the period's sessions as a ring, and listed with its change against the
+ * period before. Its own period picker.
  */
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';

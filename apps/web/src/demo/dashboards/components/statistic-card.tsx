@@ -1,7 +1,7 @@
 /**
- * A statistics card (spec §7 `GET /card/card-statistics/{card}`): an icon, the period's figure
- * and its change against the period before, and the series as a small area, line or bar chart.
- * Its period is the dashboard's (the picker in the page header).
+ * A statistics card (docs/requirements/calls.md `GET /card/card-statistics/{card}`): an icon, the
+ * period's figure and its change against the period before, and the series as a small area, line or
+ * bar chart. Its period is the dashboard's (the picker in the page header).
  */
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';

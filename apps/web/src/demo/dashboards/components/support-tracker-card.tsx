@@ -1,7 +1,7 @@
 /**
- * Support tracker (spec §3: totalTicket, newTicket, openTicket, responseTime): the period's
- * tickets, the share completed (those no longer open) on a gauge, new and open tickets and the
- * mean first response. Its own period picker.
+ * Support tracker (docs/requirements/data.md: totalTicket, newTicket, openTicket, responseTime):
+ * the period's tickets, the share completed (those no longer open) on a gauge, new and open tickets
+ * and the mean first response. Its own period picker.
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';

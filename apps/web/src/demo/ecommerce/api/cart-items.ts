@@ -1,7 +1,7 @@
 /**
- * Moving products in and out of the cart (spec §4, §7): `POST /apps/ecommerce/cart {productId}`
- * (201, qty 1) and `DELETE /apps/ecommerce/cart/{productId}`. Both refetch every shop answer,
- * since each product carries `isInCart`.
+ * Moving products in and out of the cart (docs/requirements/states.md and calls.md): `POST
+ * /apps/ecommerce/cart {productId}` (201, qty 1) and `DELETE /apps/ecommerce/cart/{productId}`.
+ * Both refetch every shop answer, since each product carries `isInCart`.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

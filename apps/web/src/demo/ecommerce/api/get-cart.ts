@@ -1,6 +1,6 @@
 /**
- * `GET /apps/ecommerce/cart` (spec §7): the cart's lines with quantity, shipping date, offers and
- * discount (spec §9).
+ * `GET /apps/ecommerce/cart` (docs/requirements/calls.md): the cart's lines with quantity, shipping
+ * date, offers and discount (docs/requirements/constants.md).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

@@ -1,4 +1,4 @@
-/** `GET /apps/ecommerce/products/{id}` (spec §7): one product. */
+/** `GET /apps/ecommerce/products/{id}` (docs/requirements/calls.md): one product. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { SHOP_API, ZProductResponse, type TProductView } from '../schema.ts';

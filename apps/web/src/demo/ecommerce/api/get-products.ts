@@ -1,4 +1,5 @@
-/** `GET /apps/ecommerce/products` (spec §7): one page of the shop, with the wishlist and cart. */
+/** `GET /apps/ecommerce/products` (docs/requirements/calls.md): one page of the shop, with the
+ * wishlist and cart. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { SHOP_API, ZProductsResponse, type ProductsQuery, type TProductsResponse } from '../schema.ts';

@@ -1,4 +1,5 @@
-/** `GET /apps/ecommerce/wishlist` (spec §7): the wishlist's products, in the order added. */
+/** `GET /apps/ecommerce/wishlist` (docs/requirements/calls.md): the wishlist's products, in the
+ * order added. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { SHOP_API, ZWishlistResponse, type TProductView } from '../schema.ts';

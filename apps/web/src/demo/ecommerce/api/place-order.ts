@@ -1,7 +1,7 @@
 /**
  * The end of the checkout: `POST /apps/ecommerce/place-order {address, payment}` → 201
- * `{ order }`, this app's addition to spec §7 (docs/decisions/0031). The cart is emptied, so
- * every shop answer is refetched.
+ * `{ order }`, this app's addition to docs/requirements/calls.md (docs/decisions/0031). The cart is
+ * emptied, so every shop answer is refetched.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

@@ -1,6 +1,6 @@
 /**
  * A cart line's quantity: `POST /apps/ecommerce/update-cart {productId, qty}` (qty 1–10), this
- * app's addition to spec §7 (docs/decisions/0031). Refetches the cart.
+ * app's addition to docs/requirements/calls.md (docs/decisions/0031). Refetches the cart.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

@@ -1,7 +1,7 @@
 /**
- * Moving products in and out of the wishlist (spec §4, §7): `POST /apps/ecommerce/wishlist
- * {productId}` (201) and `DELETE /apps/ecommerce/wishlist/{productId}`. Both refetch every shop
- * answer, since each product carries `isInWishlist`.
+ * Moving products in and out of the wishlist (docs/requirements/states.md and calls.md): `POST
+ * /apps/ecommerce/wishlist {productId}` (201) and `DELETE /apps/ecommerce/wishlist/{productId}`.
+ * Both refetch every shop answer, since each product carries `isInWishlist`.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

@@ -1,7 +1,8 @@
 /**
  * Formatting of the shop screens in the UI language (`Intl`): amounts in US dollars (the demo's
  * currency) and the cart's `YYYY-MM-DD` shipping dates, read as calendar days (no time zone
- * shift). Also the theme colour behind each of the spec's colour options (§9).
+ * shift). Also the theme colour behind each of the spec's colour options
+ * (docs/requirements/constants.md).
  */
 import type { TColorOption } from '../schema.ts';
 

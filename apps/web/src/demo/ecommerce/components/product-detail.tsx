@@ -1,9 +1,9 @@
 /**
- * A product's page (`/apps/ecommerce/product-detail/:id`; spec §7 `GET
+ * A product's page (`/apps/ecommerce/product-detail/:id`; docs/requirements/calls.md `GET
  * /apps/ecommerce/products/{id}`, 404 if missing): image, name, brand, rating, price, stock and
- * free shipping, description, the colour options (spec §9) to choose from, the cart and wishlist
- * toggles (and a way to the checkout once in the cart), the shop's promises, and three other
- * products. An unknown id says so with a way back to the shop.
+ * free shipping, description, the colour options (docs/requirements/constants.md) to choose from,
+ * the cart and wishlist toggles (and a way to the checkout once in the cart), the shop's promises,
+ * and three other products. An unknown id says so with a way back to the shop.
  */
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';

@@ -1,9 +1,9 @@
 /**
- * The wishlist and cart toggles of a product (spec §4 "Products move in and out of wishlist and
- * cart"), shared by the shop grid, the product page and the wishlist. The wishlist button is a
- * toggle (`aria-pressed`); the cart button says what a press does. Each accessible name starts
- * with the visible words and adds the product (WCAG 2.5.3). While its call runs a button is
- * disabled, and a refused call is reported by the page's message (`onError`).
+ * The wishlist and cart toggles of a product (docs/requirements/states.md#demo-records), shared by
+ * the shop grid, the product page and the wishlist. The wishlist button is a toggle
+ * (`aria-pressed`); the cart button says what a press does. Each accessible name starts with the
+ * visible words and adds the product (WCAG 2.5.3). While its call runs a button is disabled, and a
+ * refused call is reported by the page's message (`onError`).
  */
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import Favorite from '@mui/icons-material/Favorite';

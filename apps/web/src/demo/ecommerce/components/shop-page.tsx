@@ -1,9 +1,9 @@
 /**
- * The shop (`/apps/ecommerce/shop`; spec §7 `GET /apps/ecommerce/products`, §9 9 per page): a
- * search on the product name, the sort (featured, lowest or highest price), how many products
- * match, the grid of product cards with their wishlist and cart toggles, and MUI's Pagination.
- * Search, sort and page live in the URL, so a reload or the Back button keeps them. Loading,
- * error and empty states replace the grid.
+ * The shop (`/apps/ecommerce/shop`; docs/requirements/calls.md `GET /apps/ecommerce/products`,
+ * docs/requirements/constants.md 9 per page): a search on the product name, the sort (featured,
+ * lowest or highest price), how many products match, the grid of product cards with their wishlist
+ * and cart toggles, and MUI's Pagination. Search, sort and page live in the URL, so a reload or the
+ * Back button keeps them. Loading, error and empty states replace the grid.
  */
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';

@@ -1,8 +1,8 @@
 /**
- * The wishlist (`/apps/ecommerce/wishlist`; spec §7 `GET /apps/ecommerce/wishlist`): the saved
- * products as cards, each with "Remove" (out of the wishlist) and "Move to cart" (into the cart
- * and out of the wishlist; "View in cart" when it is there already). Empty, it points back to the
- * shop.
+ * The wishlist (`/apps/ecommerce/wishlist`; docs/requirements/calls.md `GET
+ * /apps/ecommerce/wishlist`): the saved products as cards, each with "Remove" (out of the wishlist)
+ * and "Move to cart" (into the cart and out of the wishlist; "View in cart" when it is there
+ * already). Empty, it points back to the shop.
  */
 import Close from '@mui/icons-material/Close';
 import ShoppingCartCheckout from '@mui/icons-material/ShoppingCartCheckout';

@@ -1,6 +1,7 @@
 /**
- * `GET /apps/email/get-email?id` (spec §7): the email with `hasPreviousMail`/`hasNextMail` in the
- * list it was opened from (the list's `q`, `folder`, `label` are passed along); 404 if missing.
+ * `GET /apps/email/get-email?id` (docs/requirements/calls.md): the email with
+ * `hasPreviousMail`/`hasNextMail` in the list it was opened from (the list's `q`, `folder`, `label`
+ * are passed along); 404 if missing.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

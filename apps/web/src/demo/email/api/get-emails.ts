@@ -1,4 +1,5 @@
-/** `GET /apps/email/emails?q&folder&label` (spec §7): the list, newest first, and `emailsMeta`. */
+/** `GET /apps/email/emails?q&folder&label` (docs/requirements/calls.md): the list, newest first,
+ * and `emailsMeta`. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { EMAIL_API, ZEmailsResponse, type EmailListParams, type TEmailsResponse } from '../schema.ts';

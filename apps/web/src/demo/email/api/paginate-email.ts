@@ -1,6 +1,7 @@
 /**
- * `GET /apps/email/paginate-email?dir=previous|next&emailId` (spec §7): the newer (`previous`)
- * or older (`next`) neighbour in the list the email was opened from; 404 when there is none.
+ * `GET /apps/email/paginate-email?dir=previous|next&emailId` (docs/requirements/calls.md): the
+ * newer (`previous`) or older (`next`) neighbour in the list the email was opened from; 404 when
+ * there is none.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

@@ -1,4 +1,5 @@
-/** `POST /apps/email/update-emails-label {emailIds, label}` (spec §4, §7): toggles the label on each email. */
+/** `POST /apps/email/update-emails-label {emailIds, label}` (docs/requirements/states.md and
+ * calls.md): toggles the label on each email. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { EMAIL_API, ZUpdatedEmailsResponse, type TUpdatedEmailsResponse, type TUpdateEmailsLabelRequest } from '../schema.ts';

@@ -1,7 +1,7 @@
 /**
- * `POST /apps/email/update-emails {emailIds, dataToUpdate}` (spec §4, §7): read state, star and
- * folder of one or many emails. Every email view is refetched afterwards (lists, badges, the
- * open email).
+ * `POST /apps/email/update-emails {emailIds, dataToUpdate}` (docs/requirements/states.md and
+ * calls.md): read state, star and folder of one or many emails. Every email view is refetched
+ * afterwards (lists, badges, the open email).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

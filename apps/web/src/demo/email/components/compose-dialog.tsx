@@ -1,5 +1,5 @@
 /**
- * The compose dialog (issue #15): To, Cc and Bcc as address chips (typed addresses become chips
+ * The compose dialog: To, Cc and Bcc as address chips (typed addresses become chips
  * on Enter, comma or leaving the field; known correspondents are suggested), subject and
  * message. Send calls the documented demo call `POST /apps/email/send-email`, which files the
  * email in the sent folder. Escape or Discard closes it; full screen on phones.

@@ -1,7 +1,8 @@
 /**
  * The actions the list toolbar and the open email share: an icon button with its tooltip (the
- * name is also its `aria-label`), the "Move to" menu (inbox, spam, trash; spec §4 folder
- * changes) and the label menu (toggles, spec §7 update-emails-label).
+ * name is also its `aria-label`), the "Move to" menu (inbox, spam, trash;
+ * docs/requirements/states.md folder changes) and the label menu (toggles,
+ * docs/requirements/calls.md update-emails-label).
  */
 import CheckIcon from '@mui/icons-material/Check';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';

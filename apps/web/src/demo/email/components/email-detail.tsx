@@ -1,8 +1,8 @@
 /**
- * The open email (spec §7 get-email, paginate-email): subject with its labels, newer/older
- * navigation (enabled by `hasPreviousMail`/`hasNextMail`), actions (trash or restore, unread,
- * star, labels, move), the thread (earlier replies collapsed, then the email) with bodies
- * sanitised by DOMPurify (issue #15), attachments, and the reply area. Opening an unread email
+ * The open email (docs/requirements/calls.md get-email, paginate-email): subject with its labels,
+ * newer/older navigation (enabled by `hasPreviousMail`/`hasNextMail`), actions (trash or restore,
+ * unread, star, labels, move), the thread (earlier replies collapsed, then the email) with bodies
+ * sanitised by DOMPurify, attachments, and the reply area. Opening an unread email
  * marks it read (update-emails).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';

@@ -1,7 +1,7 @@
 /**
  * Small pure helpers of the email screens: list times in the reader's language, the label
  * colours (theme palette names, so both skins work), recipients typed as text, and plain text
- * turned into the HTML an email `message` is (spec §3: message is HTML).
+ * turned into the HTML an email `message` is (docs/requirements/data.md: message is HTML).
  */
 import type { TEmailLabel, TEmailRecipient } from '../schema.ts';
 

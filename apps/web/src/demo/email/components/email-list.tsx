@@ -1,8 +1,8 @@
 /**
- * The email list pane (spec §7 `GET /apps/email/emails`): the search box (`q` on the subject, in
- * the URL), a toolbar with select-all and the bulk actions (read/unread, move to a folder
- * including trash, toggle a label, star), and the rows, newest first, with loading, error and
- * empty states. A row's checkbox, star and body are three separate controls, each reachable
+ * The email list pane (docs/requirements/calls.md `GET /apps/email/emails`): the search box (`q` on
+ * the subject, in the URL), a toolbar with select-all and the bulk actions (read/unread, move to a
+ * folder including trash, toggle a label, star), and the rows, newest first, with loading, error
+ * and empty states. A row's checkbox, star and body are three separate controls, each reachable
  * with Tab; Enter or Space on the body opens the email.
  */
 import AttachFileIcon from '@mui/icons-material/AttachFile';

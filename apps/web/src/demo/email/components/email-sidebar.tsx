@@ -1,7 +1,7 @@
 /**
  * The email app's left column: Compose, the folders (with the unread and draft badges of
- * `emailsMeta`, spec §7) and the labels with their colour dots. Every entry is a link, so
- * folders open with Tab and Enter and can be opened in a new tab.
+ * `emailsMeta`, docs/requirements/calls.md) and the labels with their colour dots. Every entry is a
+ * link, so folders open with Tab and Enter and can be opened in a new tab.
  */
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
@@ -34,7 +34,8 @@ const FOLDER_ICONS: Readonly<Record<TEmailView, ReactNode>> = {
   trash: <DeleteOutlineIcon fontSize="small" />,
 };
 
-/** Which badge a folder shows: unread inbox and spam, every draft (spec §7 emailsMeta). */
+/** Which badge a folder shows: unread inbox and spam, every draft (docs/requirements/calls.md
+ * emailsMeta). */
 const BADGES: Partial<Record<TEmailView, { key: keyof TEmailsMeta; color: 'primary' | 'warning' | 'error' }>> = {
   inbox: { key: 'inbox', color: 'primary' },
   draft: { key: 'draft', color: 'warning' },

@@ -1,5 +1,5 @@
 /**
- * Email bodies are HTML from outside (issue #15: sanitised before display). DOMPurify keeps
+ * Email bodies are HTML from outside (sanitised before display). DOMPurify keeps
  * formatting and links and drops scripts, event handlers, forms and `javascript:` URLs; links
  * open in a new tab without access to this page. A DOMPurify instance of our own carries that
  * link hook, so no other user of DOMPurify in the app gets it.

@@ -1,4 +1,5 @@
-/** `GET /faq/data?q` (spec §7): the FAQ categories with questions matching `q`. */
+/** `GET /faq/data?q` (docs/requirements/calls.md): the FAQ categories with questions matching
+ * `q`. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { FAQ_API, ZFaqResponse, type TFaqResponse } from '../schema.ts';

@@ -1,4 +1,4 @@
-/** `DELETE /apps/invoice/delete?id=` (spec §7). */
+/** `DELETE /apps/invoice/delete?id=` (docs/requirements/calls.md). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { INVOICE_API, ZDeleteInvoiceResponse } from '../schema.ts';

@@ -1,4 +1,5 @@
-/** `GET /api/invoice/clients` (spec §7): the first 5 clients, for the editor's client select. */
+/** `GET /api/invoice/clients` (docs/requirements/calls.md): the first 5 clients, for the editor's
+ * client select. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { INVOICE_API, ZClientsResponse, type TInvoiceClient } from '../schema.ts';

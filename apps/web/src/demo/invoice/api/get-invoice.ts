@@ -1,4 +1,5 @@
-/** `GET /api/invoice/invoices/{id}` (spec §7): the invoice and the payment details. */
+/** `GET /api/invoice/invoices/{id}` (docs/requirements/calls.md): the invoice and the payment
+ * details. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { INVOICE_API, ZInvoiceDetailResponse, type TInvoiceDetailResponse } from '../schema.ts';

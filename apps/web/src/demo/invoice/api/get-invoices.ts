@@ -1,4 +1,5 @@
-/** `GET /apps/invoice/invoices` (spec §7): one page of the filtered invoices, newest first. */
+/** `GET /apps/invoice/invoices` (docs/requirements/calls.md): one page of the filtered invoices,
+ * newest first. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { INVOICE_API, ZInvoicesResponse, type InvoicesQuery, type TInvoicesResponse } from '../schema.ts';

@@ -1,7 +1,8 @@
 /**
  * Saving from the add and edit pages: `POST /apps/invoice/add-invoice {invoice}` (201, id = last
- * id plus one) and `POST /apps/invoice/update-invoice {invoice}`, this app's additions to spec
- * §7 (see schema.ts). Both refetch the lists; an update also refreshes the invoice's page.
+ * id plus one) and `POST /apps/invoice/update-invoice {invoice}`, this app's additions to
+ * docs/requirements/calls.md (see schema.ts). Both refetch the lists; an update also refreshes the
+ * invoice's page.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

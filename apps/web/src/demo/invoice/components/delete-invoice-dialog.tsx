@@ -1,6 +1,7 @@
 /**
- * Confirmation before `DELETE /apps/invoice/delete?id=` (spec §7): names the invoice and the
- * client; Delete removes it, Cancel or Escape keeps it. A refused call keeps the dialog open.
+ * Confirmation before `DELETE /apps/invoice/delete?id=` (docs/requirements/calls.md): names the
+ * invoice and the client; Delete removes it, Cancel or Escape keeps it. A refused call keeps the
+ * dialog open.
  */
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';

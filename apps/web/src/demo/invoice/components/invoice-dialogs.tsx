@@ -3,7 +3,7 @@
  * - Send Invoice: from, to, subject and message, prefilled; Send marks a draft as Sent (the mock
  *   sends no mail) and says so;
  * - Add Payment: amount (more than 0, at most the balance), date, method and note; it lowers the
- *   balance and sets the status to Paid or Partial Payment (spec §4 statuses).
+ *   balance and sets the status to Paid or Partial Payment (docs/requirements/states.md statuses).
  * Both save through this app's update call (api/save-invoice.ts) and close on Escape or Cancel.
  */
 import Alert from '@mui/material/Alert';

@@ -1,9 +1,9 @@
 /**
  * Add and edit an invoice (`/apps/invoice/add`, `/apps/invoice/edit/:id`): the client select
- * (spec §7 `GET /api/invoice/clients`, plus the invoice's own client when editing), issue and
- * due dates, item rows added and removed with the totals recomputed as you type, and a note.
- * Save validates (invoice-form.ts), stores through this app's add or update call and opens the
- * invoice's preview. A missing invoice shows "not found".
+ * (docs/requirements/calls.md `GET /api/invoice/clients`, plus the invoice's own client when
+ * editing), issue and due dates, item rows added and removed with the totals recomputed as you
+ * type, and a note. Save validates (invoice-form.ts), stores through this app's add or update call
+ * and opens the invoice's preview. A missing invoice shows "not found".
  */
 import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';

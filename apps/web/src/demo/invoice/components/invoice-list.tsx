@@ -1,9 +1,10 @@
 /**
- * The invoice list (`/apps/invoice/list`; spec §7 `GET /apps/invoice/invoices`, §9 10 per
- * page): a status filter, a search on the client's email or name, the table (number, status
- * icon with tooltip, client, total, issue date, balance or "Paid"), preview, edit, download and
- * delete (confirmed) per row, rows per page and paging, and "Create Invoice". Filters, search
- * and page live in the URL. Loading, error and empty states replace the rows.
+ * The invoice list (`/apps/invoice/list`; docs/requirements/calls.md `GET /apps/invoice/invoices`,
+ * docs/requirements/constants.md 10 per page): a status filter, a search on the client's email or
+ * name, the table (number, status icon with tooltip, client, total, issue date, balance or "Paid"),
+ * preview, edit, download and delete (confirmed) per row, rows per page and paging, and "Create
+ * Invoice". Filters, search and page live in the URL. Loading, error and empty states replace the
+ * rows.
  */
 import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';

@@ -1,9 +1,10 @@
 /**
- * An invoice's preview (`/apps/invoice/preview/:id`; spec §7 `GET /api/invoice/invoices/{id}`):
- * the printable sheet (invoice-sheet.tsx) and the side actions Send Invoice, Download (a PDF,
- * pdfmake loaded on click), Print, Edit and Add Payment. Print uses the browser's dialog; the
- * `@media print` rules below hide the app's shell, the sidebar and the actions so only the
- * sheet is printed. A missing invoice shows "not found" with a way back to the list.
+ * An invoice's preview (`/apps/invoice/preview/:id`; docs/requirements/calls.md `GET
+ * /api/invoice/invoices/{id}`): the printable sheet (invoice-sheet.tsx) and the side actions Send
+ * Invoice, Download (a PDF, pdfmake loaded on click), Print, Edit and Add Payment. Print uses the
+ * browser's dialog; the `@media print` rules below hide the app's shell, the sidebar and the
+ * actions so only the sheet is printed. A missing invoice shows "not found" with a way back to the
+ * list.
  */
 import AttachMoneyOutlined from '@mui/icons-material/AttachMoneyOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';

@@ -1,7 +1,7 @@
 /**
- * How an invoice's state shows in the list (the template's): a round icon per status (spec §4
- * statuses) with a tooltip giving the status, balance and due date, and the balance as an
- * amount or, when nothing is due, a "Paid" chip.
+ * How an invoice's state shows in the list (the template's): a round icon per status
+ * (docs/requirements/states.md statuses) with a tooltip giving the status, balance and due date,
+ * and the balance as an amount or, when nothing is due, a "Paid" chip.
  */
 import ArrowCircleDownOutlined from '@mui/icons-material/ArrowCircleDownOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';

@@ -1,4 +1,5 @@
-/** `GET /faq/data/knowledge_base` (spec §7): the knowledge base home page's cards. */
+/** `GET /faq/data/knowledge_base` (docs/requirements/calls.md): the knowledge base home page's
+ * cards. */
 import { useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { KB_API, ZKbItems, type TKbItem } from '../schema.ts';

@@ -1,4 +1,4 @@
-/** `GET /faq/data/question?category&slug` (spec §7): one question page. */
+/** `GET /faq/data/question?category&slug` (docs/requirements/calls.md): one question page. */
 import { useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { KB_API, ZKbQuestionPage, type TKbQuestionPage } from '../schema.ts';

@@ -1,4 +1,5 @@
-/** `GET /faq/data/category?category` (spec §7): the sections and questions of a category page. */
+/** `GET /faq/data/category?category` (docs/requirements/calls.md): the sections and questions of a
+ * category page. */
 import { useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { KB_API, ZKbSections, type TKbSection } from '../schema.ts';

@@ -1,8 +1,8 @@
 /**
  * A knowledge base category page (`/pages/knowledge-base/:category`): the category's title
- * in a search banner (`q` in the URL), then its six sections (spec §2: Account Settings, API
- * Questions, Billing, Copyright & Legal, Mobile Apps, Using KnowHow) as cards listing their
- * questions, filtered by the search; a question opens its page. An unknown category shows
+ * in a search banner (`q` in the URL), then its six sections (docs/requirements/routes.md: Account
+ * Settings, API Questions, Billing, Copyright & Legal, Mobile Apps, Using KnowHow) as cards listing
+ * their questions, filtered by the search; a question opens its page. An unknown category shows
  * "not found".
  */
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';

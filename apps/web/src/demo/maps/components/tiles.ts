@@ -1,5 +1,5 @@
 /**
- * Where the map's tiles come from and whether they can be had (issue #17: "maps take a tile
+ * Where the map's tiles come from and whether they can be had ("maps take a tile
  * URL from the environment; offline, the map shows a clear notice and still shows markers on
  * a blank base").
  *

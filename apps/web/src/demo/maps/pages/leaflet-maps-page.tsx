@@ -1,5 +1,5 @@
 /**
- * `/maps/leaflet`, "Leaflet maps" (issue #17 "maps: Leaflet; tiles from a configurable URL,
+ * `/maps/leaflet`, "Leaflet maps" ("maps: Leaflet; tiles from a configurable URL,
  * with a clear offline fallback"): the sample outlets of Hyderabad and London on a
  * react-leaflet map, with a list beside it that flies to an outlet and opens its popup.
  *

@@ -1,4 +1,4 @@
-/** `GET /pricing/data` (spec §7): the plans and the pricing questions. */
+/** `GET /pricing/data` (docs/requirements/calls.md): the plans and the pricing questions. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { PRICING_API, ZPricingResponse, type TPricingResponse } from '../schema.ts';

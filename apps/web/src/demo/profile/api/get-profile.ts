@@ -1,4 +1,4 @@
-/** `GET /profile/data` (spec §7): the profile page's data. */
+/** `GET /profile/data` (docs/requirements/calls.md): the profile page's data. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { PROFILE_API, ZProfileData, type TProfileData } from '../schema.ts';

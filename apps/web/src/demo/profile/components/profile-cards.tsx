@@ -1,7 +1,7 @@
 /**
- * The profile page's side cards (spec §3 "Profile data"): About, Suggested pages and Twitter
- * feeds on the left; Latest photos, Suggestions and Polls on the right. A poll takes the
- * visitor's vote on the page (the spec lists no call to send it).
+ * The profile page's side cards (docs/requirements/data.md#profile-data): About, Suggested pages
+ * and Twitter feeds on the left; Latest photos, Suggestions and Polls on the right. A poll takes
+ * the visitor's vote on the page (the spec lists no call to send it).
  */
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';

@@ -1,7 +1,7 @@
 /**
- * A post of the profile feed (spec §3 "Profile data" post): author and time, text and picture,
- * likes (the visitor's like toggles on the page; the spec lists no call to keep it), the users
- * who liked it ("+n" for the rest), comment and share counts, and the comments.
+ * A post of the profile feed (docs/requirements/data.md#profile-data post): author and time, text
+ * and picture, likes (the visitor's like toggles on the page; the spec lists no call to keep it),
+ * the users who liked it ("+n" for the rest), comment and share counts, and the comments.
  */
 import ChatBubbleOutlined from '@mui/icons-material/ChatBubbleOutlined';
 import Favorite from '@mui/icons-material/Favorite';

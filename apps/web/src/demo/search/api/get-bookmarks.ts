@@ -1,4 +1,5 @@
-/** `GET /api/bookmarks/data` (spec §7): `suggestions` (every page) and `bookmarks`. */
+/** `GET /api/bookmarks/data` (docs/requirements/calls.md): `suggestions` (every page) and
+ * `bookmarks`. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { SEARCH_API, ZBookmarksResponse, type TBookmarksResponse } from '../schema.ts';

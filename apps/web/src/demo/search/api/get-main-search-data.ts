@@ -1,4 +1,4 @@
-/** `GET /api/main-search/data` (spec §7): the template's `searchArr`. */
+/** `GET /api/main-search/data` (docs/requirements/calls.md): the template's `searchArr`. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { SEARCH_API, ZMainSearchResponse, type TMainSearchResponse } from '../schema.ts';

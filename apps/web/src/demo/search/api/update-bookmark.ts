@@ -1,7 +1,7 @@
 /**
- * `POST /api/bookmarks/update {id}` (spec §4 "Demo: bookmark toggles", §7). The star shows
- * the new state at once (optimistic), is rolled back if the call fails, and both the bookmark
- * list and the search data are refetched afterwards so every view agrees with the mock.
+ * `POST /api/bookmarks/update {id}` (docs/requirements/states.md#demo-records and calls.md). The
+ * star shows the new state at once (optimistic), is rolled back if the call fails, and both the
+ * bookmark list and the search data are refetched afterwards so every view agrees with the mock.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

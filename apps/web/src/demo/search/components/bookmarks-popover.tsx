@@ -1,8 +1,9 @@
 /**
- * The bookmark popover (spec §2, §7): every page of `GET /api/bookmarks/data` (`suggestions`),
- * filterable, each with a star that toggles it (`POST /api/bookmarks/update {id}`). A chunk of
- * its own, fetched when the star button is first hovered, focused or pressed (bookmarks.tsx);
- * mounting it asks for the data, which starts the demo mock (demo/mock/start.ts).
+ * The bookmark popover (docs/requirements/routes.md and calls.md): every page of `GET
+ * /api/bookmarks/data` (`suggestions`), filterable, each with a star that toggles it (`POST
+ * /api/bookmarks/update {id}`). A chunk of its own, fetched when the star button is first hovered,
+ * focused or pressed (bookmarks.tsx); mounting it asks for the data, which starts the demo mock
+ * (demo/mock/start.ts).
  */
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';

@@ -1,10 +1,11 @@
 /**
- * Bookmarks in the navbar (spec §2, §7): the bookmarked pages as icon buttons (from 900 px;
- * the navbar has no room on a phone), and a star button whose popover lists every page with a
- * star that toggles it (bookmarks-popover.tsx). Only Calendar is bookmarked at first.
+ * Bookmarks in the navbar (docs/requirements/routes.md and calls.md): the bookmarked pages as icon
+ * buttons (from 900 px; the navbar has no room on a phone), and a star button whose popover lists
+ * every page with a star that toggles it (bookmarks-popover.tsx). Only Calendar is bookmarked at
+ * first.
  *
- * Nothing here starts the demo mock by itself (targets.md: not on product screens;
- * docs/decisions/0018-web-delivery.md). Until something has started it, the links are the
+ * Nothing here starts the demo mock by itself (docs/requirements/quality-goals.md: not on product
+ * screens; docs/decisions/0018-web-delivery.md). Until something has started it, the links are the
  * template's default bookmarks ({@link DEFAULT_BOOKMARK_TARGETS}), which is exactly what the
  * mock would answer: its data is made fresh on every page load. Once the mock runs (the star's
  * popover, the search or a demo route started it), the links follow `GET /api/bookmarks/data`.

@@ -1,8 +1,8 @@
 /**
- * The navbar's search button (spec §2 global search). Opens with a click, Ctrl+K / ⌘K, or
- * "/" when no text field has focus. The dialog, its data call and the demo icons are a chunk
- * of their own, fetched on first hover, focus or open; the demo mock that answers the data
- * call starts then too (demo/mock/start.ts), never on page load, so product screens do not
+ * The navbar's search button (docs/requirements/routes.md global search). Opens with a click,
+ * Ctrl+K / ⌘K, or "/" when no text field has focus. The dialog, its data call and the demo icons
+ * are a chunk of their own, fetched on first hover, focus or open; the demo mock that answers the
+ * data call starts then too (demo/mock/start.ts), never on page load, so product screens do not
  * download it and the results still come within a second of opening.
  */
 import SearchIcon from '@mui/icons-material/Search';
@@ -36,7 +36,8 @@ export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 
 }
 
 export interface GlobalSearchProps {
-  /** The product's own screens the user may open (spec §6), searched next to the demo pages. */
+  /** The product's own screens the user may open (docs/requirements/roles.md), searched next to the
+   * demo pages. */
   productPages: readonly ProductSearchPage[];
 }
 

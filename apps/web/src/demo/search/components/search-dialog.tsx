@@ -1,7 +1,8 @@
 /**
- * The global search dialog (spec §2: groups Pages, Files and Contacts, at most 4 results each;
- * data from `GET /api/main-search/data`, spec §7). The user's own DineDesk screens are
- * searched too (already filtered by ability by the caller, spec §6).
+ * The global search dialog (docs/requirements/routes.md: groups Pages, Files and Contacts, at most
+ * 4 results each; data from `GET /api/main-search/data`, docs/requirements/calls.md). The user's
+ * own DineDesk screens are searched too (already filtered by ability by the caller,
+ * docs/requirements/roles.md).
  *
  * A combobox (MUI `useAutocomplete`): ↑/↓ move through the results, Enter opens a page, Esc
  * closes. Results are rendered in the dialog itself rather than a popper, so they scroll with
@@ -137,7 +138,8 @@ function SearchPanel({ titleId, onClose, productPages, fullScreen }: SearchPanel
   const choose = (option: SearchOption) => {
     onClose();
     if (option.kind !== 'page') return;
-    // Tickets reloads the page when selected (spec §2), wherever it is selected from.
+    // Tickets reloads the page when selected (docs/requirements/routes.md), wherever it is selected
+    // from.
     if (option.reload) window.location.assign(option.link);
     else void navigate(option.link);
   };

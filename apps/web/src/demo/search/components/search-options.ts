@@ -1,6 +1,7 @@
 /**
  * The entries of the search list: the user's own DineDesk screens and the mock's pages
- * (group Pages), files and contacts (spec §2, §3). Pure data shaping, tested with the filter.
+ * (group Pages), files and contacts (docs/requirements/routes.md and data.md). Pure data shaping,
+ * tested with the filter.
  */
 import type { TFunction } from 'i18next';
 import { SEARCH_LIMIT_PER_GROUP } from '../../../lib/constants.ts';
@@ -19,7 +20,7 @@ export interface ProductSearchPage {
   title: string;
   link: string;
   icon: IconComponent;
-  /** Open with a full page load (spec §2 Tickets). */
+  /** Open with a full page load (docs/requirements/routes.md Tickets). */
   reload?: boolean | undefined;
 }
 

@@ -1,7 +1,8 @@
 /**
- * Global search and bookmarks against the real demo handlers through `msw/node` (spec §2, §7,
- * §9): grouping and the limit of 4 per group, the user's own screens filtered by ability,
- * navigation on Enter, the keyboard shortcut, and bookmark toggling that reaches the mock.
+ * Global search and bookmarks against the real demo handlers through `msw/node`
+ * (docs/requirements/routes.md, calls.md and constants.md): grouping and the limit of 4 per group,
+ * the user's own screens filtered by ability, navigation on Enter, the keyboard shortcut, and
+ * bookmark toggling that reaches the mock.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -53,7 +54,7 @@ async function openSearch() {
 
 const titlesIn = (group: HTMLElement) => within(group).getAllByTestId('search-result').map((el) => el.textContent ?? '');
 
-describe('global search (spec §2: groups, at most 4 each)', () => {
+describe('global search (groups, at most 4 each)', () => {
   it('groups Pages, Files and Contacts and shows at most 4 of each', async () => {
     renderWithProviders(<GlobalSearch productPages={[]} />);
     const { user, input } = await openSearch();
@@ -141,7 +142,7 @@ describe('global search (spec §2: groups, at most 4 each)', () => {
   });
 });
 
-describe('bookmarks (spec §2, §7: only Calendar at first; POST /api/bookmarks/update {id})', () => {
+describe('bookmarks (only Calendar at first; POST /api/bookmarks/update {id})', () => {
   it('shows Calendar as the only bookmark at first', async () => {
     renderWithProviders(<Bookmarks />);
     const links = await screen.findByTestId('bookmark-links');
@@ -221,7 +222,7 @@ describe('in the app', () => {
     await user.type(screen.getByTestId('search-input'), 'leaflet');
     await user.click(within(await screen.findByTestId('search-group-pages')).getByText('Leaflet Maps'));
     await waitFor(() => expect(location.current?.pathname).toBe('/maps/leaflet'));
-    // The showcase's map page (issue #17), inside the shell.
+    // The showcase's map page, inside the shell.
     expect(await screen.findByRole('heading', { level: 1, name: 'Leaflet Maps' })).toBeInTheDocument();
     expect(screen.getByTestId('app-shell')).toBeInTheDocument();
   });

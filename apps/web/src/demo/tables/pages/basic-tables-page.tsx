@@ -1,5 +1,5 @@
 /**
- * `/tables/reactstrap`, "Basic tables" (issue #17 "tables: basic"): the template's plain table
+ * `/tables/reactstrap`, "Basic tables" ("tables: basic"): the template's plain table
  * variants drawn with MUI's `Table`: simple, striped, dense, a sticky header in a scrolling box,
  * and a captioned one. Sample outlet days and the menu; colours come from the theme, so the
  * light and dark skins both read well.

@@ -1,5 +1,5 @@
 /**
- * `/datatables/basic`, "Data tables" (issue #17 "tables: data table with sorting, filtering,
+ * `/datatables/basic`, "Data tables" ("tables: data table with sorting, filtering,
  * paging and export"): 200 sample orders in MUI X Data Grid (community). The grid does the
  * work: sorting by any column header, column filters, the toolbar's quick filter, pages of
  * 10/25/50, checkbox selection, CSV download and print (the toolbar's Export menu). An

@@ -1,4 +1,5 @@
-/** `POST /apps/todo/add-tasks {task}` → 201 `{task}` (spec §7; the new id is the last plus one, §9). */
+/** `POST /apps/todo/add-tasks {task}` → 201 `{task}` (docs/requirements/calls.md; the new id is the
+ * last plus one, docs/requirements/constants.md). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { TODO_API, ZTaskResponse, type TNewTask, type TTaskResponse } from '../schema.ts';

@@ -1,4 +1,5 @@
-/** `DELETE /apps/todo/delete-task?taskId` → `{task}` (spec §4, §7): a soft delete (`isDeleted`). */
+/** `DELETE /apps/todo/delete-task?taskId` → `{task}` (docs/requirements/states.md and calls.md): a
+ * soft delete (`isDeleted`). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { TODO_API, ZTaskResponse, type TTaskResponse } from '../schema.ts';

@@ -1,4 +1,5 @@
-/** `GET /apps/todo/tasks?q&filter&tag&sortBy` (spec §7): the tasks of one list. */
+/** `GET /apps/todo/tasks?q&filter&tag&sortBy` (docs/requirements/calls.md): the tasks of one
+ * list. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { TODO_API, ZTasksResponse, type TaskListParams, type TTask } from '../schema.ts';

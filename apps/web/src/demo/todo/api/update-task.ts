@@ -1,8 +1,8 @@
 /**
- * `POST /apps/todo/update-task {task}` → `{task}` (spec §4, §7): edits, completing, starring and
- * restoring a deleted task. The lists on screen change at once (optimistic) and are refetched
- * afterwards, so a task that leaves the list (completed under "Important"…) does so on the
- * mock's word.
+ * `POST /apps/todo/update-task {task}` → `{task}` (docs/requirements/states.md and calls.md):
+ * edits, completing, starring and restoring a deleted task. The lists on screen change at once
+ * (optimistic) and are refetched afterwards, so a task that leaves the list (completed under
+ * "Important"…) does so on the mock's word.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

@@ -1,5 +1,5 @@
 /**
- * The task drawer (issue #15): adds a task (add-tasks) or edits one (update-task) with title,
+ * The task drawer: adds a task (add-tasks) or edits one (update-task) with title,
  * assignee, due date, tags and description, plus completed and important toggles; an existing
  * task can be deleted (delete-task, a soft delete) or, once deleted, restored. A modal drawer
  * from the right: Escape or Cancel closes it, the form submits with Enter in the title.

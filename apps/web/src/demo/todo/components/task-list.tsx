@@ -1,9 +1,9 @@
 /**
- * The todo list pane (spec §7 `GET /apps/todo/tasks`): the search box (`q` on the title) and the
- * sort menu (latest, title A–Z and Z–A, assignee, due date), both in the URL, and the tasks with
- * loading, error and empty states. Each row has three controls, each reachable with Tab: the
- * checkbox completes the task, the body opens it in the drawer, the star marks it important
- * (update-task).
+ * The todo list pane (docs/requirements/calls.md `GET /apps/todo/tasks`): the search box (`q` on
+ * the title) and the sort menu (latest, title A–Z and Z–A, assignee, due date), both in the URL,
+ * and the tasks with loading, error and empty states. Each row has three controls, each reachable
+ * with Tab: the checkbox completes the task, the body opens it in the drawer, the star marks it
+ * important (update-task).
  */
 import CheckIcon from '@mui/icons-material/Check';
 import ChecklistIcon from '@mui/icons-material/Checklist';

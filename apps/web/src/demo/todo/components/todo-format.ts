@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the todo screens: the list's query in the URL (issue #15: filters and sort in
+ * Pure helpers of the todo screens: the list's query in the URL (filters and sort in
  * the URL query), tag colours (theme palette names, so both skins work), initials and due dates
  * in the reader's language.
  */

@@ -1,7 +1,8 @@
 /**
  * The todo app's left column: Add Task, the filters (My Tasks, Important, Completed, Deleted;
- * spec §7 `filter`) and the tags (spec §3) with their colour dots. Entries are links that keep
- * the search and the order, so a list can be shared and survives a reload.
+ * docs/requirements/calls.md `filter`) and the tags (docs/requirements/data.md) with their colour
+ * dots. Entries are links that keep the search and the order, so a list can be shared and survives
+ * a reload.
  */
 import AddIcon from '@mui/icons-material/Add';
 import CheckOutlinedIcon from '@mui/icons-material/CheckOutlined';

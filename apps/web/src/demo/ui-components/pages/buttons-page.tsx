@@ -1,5 +1,5 @@
 /**
- * `/components/buttons` (issue #17): MUI buttons in every variant and colour, sizes, with icons,
+ * `/components/buttons`: MUI buttons in every variant and colour, sizes, with icons,
  * icon buttons, a button group, a toggle group (its choice is announced) and a button that loads
  * for a moment before it confirms (the page's control).
  */

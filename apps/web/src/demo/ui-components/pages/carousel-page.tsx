@@ -1,5 +1,5 @@
 /**
- * `/components/carousel` (issue #17): a carousel of dishes with embla-carousel-react (the
+ * `/components/carousel`: a carousel of dishes with embla-carousel-react (the
  * showcase's one carousel library, the Swiper page uses it too). Previous and next buttons,
  * a dot per slide, the arrow keys when the carousel has focus, and a live "slide n of m" line;
  * it loops, does not autoplay (nothing moves unless asked), and jumps instead of sliding for

@@ -1,5 +1,5 @@
 /**
- * The components section's data-display pages (issue #17), MUI throughout: avatars (letters,
+ * The components section's data-display pages, MUI throughout: avatars (letters,
  * icons, sizes, shapes, a group guests join and leave), badges (a counter moved by buttons, dot
  * and status badges), pills (MUI Chips: filters that toggle, tags that delete and restore), list
  * group (a selectable list, checkboxes, switches), timeline (an order's life as a vertical MUI

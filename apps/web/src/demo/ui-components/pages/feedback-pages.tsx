@@ -1,5 +1,5 @@
 /**
- * The components section's feedback pages (issue #17), MUI throughout: alerts (severities,
+ * The components section's feedback pages, MUI throughout: alerts (severities,
  * variants, a dismissible one that can be shown again), progress (linear, buffer and circular,
  * moved by buttons), spinners (sizes and colours, a button that loads for a moment) and toasts
  * (MUI Snackbar holding an Alert, in the corner the visitor picks).

@@ -1,5 +1,5 @@
 /**
- * The components section's navigation pages (issue #17), MUI throughout: breadcrumbs (crumbs
+ * The components section's navigation pages, MUI throughout: breadcrumbs (crumbs
  * that move up the menu's tree, and a collapsed trail), dropdowns (menu buttons whose choice
  * shows, a split button), navs (a horizontal and a vertical nav with `aria-current`, and
  * centred tabs), pagination (a list of reviews paged by MUI Pagination, and its variants) and

@@ -1,5 +1,5 @@
 /**
- * The components section's overlay and disclosure pages (issue #17), MUI throughout: modals (a
+ * The components section's overlay and disclosure pages, MUI throughout: modals (a
  * booking form in a Dialog, a confirmation, a scrolling menu; each closes with Esc, its
  * buttons or a click outside, and gives focus back to the button that opened it), popovers (one
  * opened by click, one on hover or focus) and collapse (exclusive accordions and a Collapse

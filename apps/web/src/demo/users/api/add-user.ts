@@ -1,4 +1,5 @@
-/** `POST /apps/users/add-user` (spec §7) → 201 `{user}`, id = last id plus one (spec §9). */
+/** `POST /apps/users/add-user` (docs/requirements/calls.md) → 201 `{user}`, id = last id plus one
+ * (docs/requirements/constants.md). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { USERS_API, ZUserResponse, type TNewUser, type TUser } from '../schema.ts';

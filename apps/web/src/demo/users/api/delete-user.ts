@@ -1,4 +1,4 @@
-/** `DELETE /apps/users/delete?id=` (spec §7). */
+/** `DELETE /apps/users/delete?id=` (docs/requirements/calls.md). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { USERS_API, ZDeleteUserResponse } from '../schema.ts';

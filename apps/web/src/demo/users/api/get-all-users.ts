@@ -1,4 +1,5 @@
-/** `GET /api/users/list/all-data` (spec §7): every user (the list's statistics cards). */
+/** `GET /api/users/list/all-data` (docs/requirements/calls.md): every user (the list's statistics
+ * cards). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { USERS_API, ZAllUsersResponse, type TUser } from '../schema.ts';

@@ -1,4 +1,4 @@
-/** `GET /api/users/user?id=` (spec §7): one user; 404 when there is none. */
+/** `GET /api/users/user?id=` (docs/requirements/calls.md): one user; 404 when there is none. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { USERS_API, ZUserResponse, type TUser } from '../schema.ts';

@@ -1,4 +1,5 @@
-/** `GET /api/users/list/data` (spec §7): one page of the filtered users and their `total`. */
+/** `GET /api/users/list/data` (docs/requirements/calls.md): one page of the filtered users and
+ * their `total`. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';
 import { USERS_API, ZUsersResponse, type TUsersResponse, type UsersQuery } from '../schema.ts';

@@ -1,6 +1,6 @@
 /**
- * `POST /apps/users/update-user {user}`: this app's addition to spec §7, so the edit page and
- * the view page's Suspend keep what they change.
+ * `POST /apps/users/update-user {user}`: this app's addition to docs/requirements/calls.md, so the
+ * edit page and the view page's Suspend keep what they change.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoRequest } from '../../mock/demo-fetch.ts';

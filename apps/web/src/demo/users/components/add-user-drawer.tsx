@@ -1,7 +1,7 @@
 /**
- * "Add New User" (spec §7 `POST /apps/users/add-user` → 201): a drawer from the right with the
- * user form, validated on submit (user-form.ts). Submit adds the user and closes the drawer;
- * a refused call keeps it open with the reason. Escape and Cancel close it.
+ * "Add New User" (docs/requirements/calls.md `POST /apps/users/add-user` → 201): a drawer from the
+ * right with the user form, validated on submit (user-form.ts). Submit adds the user and closes the
+ * drawer; a refused call keeps it open with the reason. Escape and Cancel close it.
  */
 import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';

@@ -1,6 +1,7 @@
 /**
- * Confirmation before `DELETE /apps/users/delete?id=` (spec §7): names the user; Delete removes
- * them, Cancel or Escape keeps them. A refused call shows why and keeps the dialog open.
+ * Confirmation before `DELETE /apps/users/delete?id=` (docs/requirements/calls.md): names the user;
+ * Delete removes them, Cancel or Escape keeps them. A refused call shows why and keeps the dialog
+ * open.
  */
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';

@@ -1,9 +1,10 @@
 /**
- * The user list (`/apps/user/list`; spec §7 `GET /api/users/list/data`, §9 10 per page):
- * statistics cards from all the users, the role, plan and status filters, a search on username
- * or full name, the table with view, edit and delete (confirmed) per row, rows per page and
- * paging, and "Add New User" (a drawer). Filters, search and page live in the URL, so a reload
- * or the Back button keeps them. Loading, error and empty states replace the rows.
+ * The user list (`/apps/user/list`; docs/requirements/calls.md `GET /api/users/list/data`,
+ * docs/requirements/constants.md 10 per page): statistics cards from all the users, the role, plan
+ * and status filters, a search on username or full name, the table with view, edit and delete
+ * (confirmed) per row, rows per page and paging, and "Add New User" (a drawer). Filters, search and
+ * page live in the URL, so a reload or the Back button keeps them. Loading, error and empty states
+ * replace the rows.
  */
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';

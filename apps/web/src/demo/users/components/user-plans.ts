@@ -1,7 +1,8 @@
 /**
- * What the view page's plan card shows per plan (spec §3 plans basic, team, company,
- * enterprise): a monthly price in US dollars and its limits. The template showed fixed sample
- * values; these follow the spec §9 sample pricing where the names meet (Basic 0, Enterprise 99).
+ * What the view page's plan card shows per plan (docs/requirements/data.md plans basic, team,
+ * company, enterprise): a monthly price in US dollars and its limits. The template showed fixed
+ * sample values; these follow the docs/requirements/constants.md sample pricing where the names
+ * meet (Basic 0, Enterprise 99).
  */
 import type { TUserPlan, TUserRole } from '../schema.ts';
 

@@ -1,8 +1,8 @@
 /**
- * A user's page (`/apps/user/view/:id`; spec §7 `GET /api/users/user?id=`): the user card
- * (avatar, name, role, sample statistics, details, Edit and Suspend/Activate), the plan card
- * (price and limits, Upgrade) and the permissions table of the user's role. Suspend and Upgrade
- * save through update-user. A missing user shows "not found" with a way back to the list.
+ * A user's page (`/apps/user/view/:id`; docs/requirements/calls.md `GET /api/users/user?id=`): the
+ * user card (avatar, name, role, sample statistics, details, Edit and Suspend/Activate), the plan
+ * card (price and limits, Upgrade) and the permissions table of the user's role. Suspend and
+ * Upgrade save through update-user. A missing user shows "not found" with a way back to the list.
  */
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';

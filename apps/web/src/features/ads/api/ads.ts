@@ -1,5 +1,5 @@
 /**
- * The Ads pro calls (issue #14 "Digital Marketing: Ads pro", docs/decisions/0043; contract
+ * The Ads pro calls ("Digital Marketing: Ads pro", docs/decisions/0043; contract
  * `@dinedesk/contracts/ads`):
  *
  * - `POST /api/ads/outlets {}` → the outlets the user sees, with their ad data's range and currency;

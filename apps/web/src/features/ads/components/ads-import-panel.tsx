@@ -1,5 +1,5 @@
 /**
- * The ads import of Ads pro (issue #14: "Import an ads CSV … with the same importer as orders";
+ * The ads import of Ads pro ("Import an ads CSV … with the same importer as orders";
  * docs/decisions/0043): the CSV shape in plain words, file and currency of the spend, upload with
  * a progress bar, then the import job's status, polled every second until it is imported,
  * rejected (with its validation report to download) or failed; the outlet's earlier imports under

@@ -1,8 +1,9 @@
 /**
- * Digital Marketing → Ads pro (/apps/digital-marketing/ads-pro; spec §2, screens.md "Ads pro",
- * issue #14, docs/decisions/0043): an outlet's spend, impressions, clicks, CTR, attributed orders,
- * cost per order and return on spend for a period, per day (chart and table) and per campaign,
- * from ads exports imported as CSV (the import panel, for those who may import).
+ * Digital Marketing → Ads pro (/apps/digital-marketing/ads-pro; docs/requirements/routes.md,
+ * docs/requirements/screen-contents.md#ads-pro, docs/decisions/0043): an outlet's spend,
+ * impressions, clicks, CTR, attributed orders, cost per order and return on spend for a period, per
+ * day (chart and table) and per campaign, from ads exports imported as CSV (the import panel, for
+ * those who may import).
  *
  * The orders are attributed by day and outlet, never tracked per click: the screen says so above
  * everything else, at all times, with the orders per day of days with and without ads beside it.

@@ -1,13 +1,14 @@
 /**
- * Sign-in page at /login (screens.md "Login"): email + password → `POST /api/auth/login`; the
- * three session keys are stored and the user goes to `?next=` or the reviews. Server refusals
- * (401 wrong credentials, 400 invalid input, 429 throttled) are shown as the server wrote them.
+ * Sign-in page at /login (docs/requirements/screen-contents.md#login): email + password → `POST
+ * /api/auth/login`; the three session keys are stored and the user goes to `?next=` or the reviews.
+ * Server refusals (401 wrong credentials, 400 invalid input, 429 throttled) are shown as the server
+ * wrote them.
  *
  * Plain markup and CSS instead of MUI, and the sign-in logic (zod, contracts) loaded on
  * demand: this is the first screen of most visits, and React + router + i18n already use most
- * of the budget (targets.md: sign-in page initial JS ≤ 120 KiB gzip). It follows the MUI
- * theme's colours, and the stored skin (`<html data-skin>`), so the switch to the app is
- * seamless. The language switcher is a native select: a few hundred bytes, and it fetches
+ * of the budget (docs/requirements/quality-goals.md: sign-in page initial JS ≤ 120 KiB gzip). It
+ * follows the MUI theme's colours, and the stored skin (`<html data-skin>`), so the switch to the
+ * app is seamless. The language switcher is a native select: a few hundred bytes, and it fetches
  * only the chosen language's strings.
  */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';

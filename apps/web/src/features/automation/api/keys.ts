@@ -1,5 +1,5 @@
 /**
- * Query keys of the automation feature (issue #12, docs/decisions/0028). Everything sits under
+ * Query keys of the automation feature (docs/decisions/0028). Everything sits under
  * `['automation']`, so one prefix refetches the whole screen; the rules, drafts and history
  * families are apart so a change refetches only what it touches.
  */

@@ -1,7 +1,7 @@
 /**
  * `POST /api/automation/rules/reorder {ruleIds}` → `{data}`: every rule of the client, first to
  * last (a list that leaves one out is a 400). The first switched-on rule a review matches
- * handles it, so the order is the rules' priority (issue #12 "priority order").
+ * handles it, so the order is the rules' priority.
  */
 import { API } from '@dinedesk/contracts';
 import { ZAutomationRulesResponse, ZReorderAutomationRulesRequest, type TAutomationRulesResponse } from '@dinedesk/contracts/automation';

@@ -1,5 +1,5 @@
 /**
- * The fields of one action in the rule editor (issue #12 "actions"): the template pool of a
+ * The fields of one action in the rule editor: the template pool of a
  * reply or a draft (multi-select of the client's reply templates), a ticket's priority, the
  * teammate to assign (no viewers: they may not work on reviews), the teammates to notify. The
  * error under the fields is the editor's (the contract's verdict, in the screen's words); the

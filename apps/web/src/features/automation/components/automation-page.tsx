@@ -1,8 +1,9 @@
 /**
- * Automation screen (/apps/reviews_and_complaints/automation; screens.md "Automation", issue #12,
- * docs/decisions/0028): rules that act on new reviews or guest messages — a trigger, conditions, actions from a
- * template pool to tickets and mails, a delay, a priority order — with their history, the
- * approval queue of drafted replies, and a dry run against past reviews.
+ * Automation screen (/apps/reviews_and_complaints/automation;
+ * docs/requirements/screen-contents.md#automation, docs/decisions/0028): rules that act on new
+ * reviews or guest messages — a trigger, conditions, actions from a template pool to tickets and
+ * mails, a delay, a priority order — with their history, the approval queue of drafted replies, and
+ * a dry run against past reviews.
  *
  * - Tabs Rules / Approval queue (badge: drafts waiting) / History; the tab is `?tab=` in the
  *   URL, the queue's filter `?status=` (hooks/use-automation-tab.ts).
@@ -12,7 +13,7 @@
  *
  * A lazy route of its own (app/product-area.tsx), its schemas from the contracts' own entry
  * `@dinedesk/contracts/automation`: nothing here is in the Reviews screen's first paint
- * (targets.md ≤ 250 KiB gzip).
+ * (docs/requirements/quality-goals.md ≤ 250 KiB gzip).
  */
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';

@@ -1,5 +1,5 @@
 /**
- * One draft of the approval queue (issue #12; docs/decisions/0028): the review, the rule that
+ * One draft of the approval queue (docs/decisions/0028): the review, the rule that
  * drafted it, the reply-check warnings that stopped an automatic reply (plain words), and the
  * reply. Owners edit the text and Approve (posted as them through the reply path and check) or
  * Reject; others read it. Decided drafts say who decided and when.

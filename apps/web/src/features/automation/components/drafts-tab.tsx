@@ -1,5 +1,5 @@
 /**
- * The Approval queue tab (issue #12): drafts of the outlets the user sees, by status (pending by
+ * The Approval queue tab: drafts of the outlets the user sees, by status (pending by
  * default; the filter is in the URL as `?status=`), newest first, keyset paged. Loading, empty
  * and error states come from components/list-state.tsx. Owners decide; others read.
  */

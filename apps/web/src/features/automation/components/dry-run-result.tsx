@@ -1,5 +1,5 @@
 /**
- * A dry run's answer in the rule editor (issue #12 "a dry run against past reviews";
+ * A dry run's answer in the rule editor ("a dry run against past reviews";
  * docs/decisions/0028): "N of M reviews between <since> and <until> would match", the matches
  * per outlet, and the newest matches (at most 50) with what each action would do: a reply's
  * text (or, when the reply check warns, that it would wait as a draft), the ticket, the people.

@@ -1,5 +1,5 @@
 /**
- * The History tab (issue #12 "history"): what the rules did, newest first, keyset paged ("Load
+ * The History tab: what the rules did, newest first, keyset paged ("Load
  * more"). Each run: the rule's name (kept after the rule is deleted), the review, a status chip
  * (scheduled with its due time, done, skipped, failed; named in words, coloured from the palette)
  * and each action's outcome in plain words. Runs are scheduled by webhooks and finish at their

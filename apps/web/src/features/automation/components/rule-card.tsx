@@ -3,7 +3,7 @@
  * for, how many reviews it handled and when it last ran; a warning when the owner it acted for
  * was removed or demoted, so DineDesk switched it off (docs/decisions/0044). Owners (`manage Automation`) get the
  * switch, move up / down, Edit and Delete; everyone else reads the same facts with the state in
- * words (issue #12: other roles see rules read-only).
+ * words (other roles see rules read-only).
  */
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';

@@ -1,5 +1,5 @@
 /**
- * The rule editor (issue #12 "Automation"; docs/decisions/0028), a dialog for a new rule and for
+ * The rule editor (docs/decisions/0028), a dialog for a new rule and for
  * editing one. Owners only (`manage Automation`): the page opens it for them alone.
  *
  * - Trigger: a new review, or a guest's message on Messenger or Instagram; chosen for a new rule,

@@ -1,5 +1,5 @@
 /**
- * The Rules tab: the client's rules in the order they are tried (issue #12 "priority order"),
+ * The Rules tab: the client's rules in the order they are tried,
  * with loading, empty and error states. Owners switch rules on and off (`rules/update
  * {enabled}`), move them (`rules/reorder` with every id, as the server requires), edit and
  * delete them; a failed change is shown above the list and the list is what the server holds.

@@ -1,8 +1,8 @@
 /**
- * The screen's tab and the approval queue's status filter, kept in the URL (style.md: list state
- * lives in the URL): `?tab=rules|drafts|history` (absent: rules) and `?status=pending|approved|
- * rejected` (absent: pending, the contract's default). Values the screen does not know are read
- * as absent.
+ * The screen's tab and the approval queue's status filter, kept in the URL
+ * (docs/requirements/code-layout.md#list-state-lives-in-the-url): `?tab=rules|drafts|history`
+ * (absent: rules) and `?status=pending|approved| rejected` (absent: pending, the contract's
+ * default). Values the screen does not know are read as absent.
  */
 import { AUTOMATION_DRAFT_STATUSES } from '@dinedesk/contracts/automation';
 import { useCallback } from 'react';

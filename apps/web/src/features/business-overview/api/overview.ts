@@ -1,5 +1,5 @@
 /**
- * The Business Overview calls (issue #13, docs/decisions/0036), all POST with JSON bodies:
+ * The Business Overview calls (docs/decisions/0036), all POST with JSON bodies:
  *
  * - `POST /api/orders/outlets {}` → the outlets the user sees, with their orders' range and currency;
  * - `POST /api/orders/insights {outletId, from?, to?}` → order insights of a period (default: the

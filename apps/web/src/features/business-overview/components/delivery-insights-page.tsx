@@ -1,9 +1,9 @@
 /**
- * Delivery insights (/apps/business-overview/delivery-insights; spec §2, screens.md "Delivery
- * insights", issue #13, docs/decisions/0036): what imported orders can show of the delivery
- * side: orders by channel and hour, the peak-hour load, and order sizes and values. What no
- * source carries (delivery times, cancellations, acceptance, prep times; channels for the London
- * file) is said on screen, never invented.
+ * Delivery insights (/apps/business-overview/delivery-insights; docs/requirements/routes.md,
+ * docs/requirements/screen-contents.md#delivery-insights, docs/decisions/0036): what imported
+ * orders can show of the delivery side: orders by channel and hour, the peak-hour load, and order
+ * sizes and values. What no source carries (delivery times, cancellations, acceptance, prep times;
+ * channels for the London file) is said on screen, never invented.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,9 +1,9 @@
 /**
- * Dining insights (/apps/business-overview/dining-insights; spec §2, screens.md "Dining
- * insights", issue #13, docs/decisions/0036): the outlet's cost for two, cuisines and rating
- * position in its city, from the real Zomato restaurant data. Covers and spend per cover need
- * party sizes that no imported source has: the screen says so. Outlets outside that data (the
- * London takeaways) say that too.
+ * Dining insights (/apps/business-overview/dining-insights; docs/requirements/routes.md,
+ * docs/requirements/screen-contents.md#dining-insights, docs/decisions/0036): the outlet's cost for
+ * two, cuisines and rating position in its city, from the real Zomato restaurant data. Covers and
+ * spend per cover need party sizes that no imported source has: the screen says so. Outlets outside
+ * that data (the London takeaways) say that too.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,9 +1,9 @@
 /**
- * Order insights (/apps/business-overview/order-insights; spec §2, screens.md "Order insights",
- * issue #13, docs/decisions/0036): orders, sales and average order value against the previous
- * period; daily sales; item mix; a weekday × hour heatmap; this 4 weeks against the previous 4;
- * top and bottom items with their weekly trend; basket pairs by support and lift. Every chart
- * (recharts) has its table beside it.
+ * Order insights (/apps/business-overview/order-insights; docs/requirements/routes.md,
+ * docs/requirements/screen-contents.md#order-insights, docs/decisions/0036): orders, sales and
+ * average order value against the previous period; daily sales; item mix; a weekday × hour heatmap;
+ * this 4 weeks against the previous 4; top and bottom items with their weekly trend; basket pairs
+ * by support and lift. Every chart (recharts) has its table beside it.
  *
  * A lazy route of its own (app/product-area.tsx): recharts and these strings are not in the
  * Reviews screen's first paint.

@@ -1,8 +1,9 @@
 /**
- * Revenue projections (/apps/business-overview/revenue-projections; spec §2, screens.md
- * "Revenue projections", issue #13, docs/decisions/0036): the outlet's daily sales, a daily
- * forecast with weekly seasonality and its 95 % band (the server fits augurs' MSTL + ETS), and the
- * forecast of the last 28 days made without them against what happened, with its MAPE.
+ * Revenue projections (/apps/business-overview/revenue-projections; docs/requirements/routes.md,
+ * docs/requirements/screen-contents.md#revenue-projections, docs/decisions/0036): the outlet's
+ * daily sales, a daily forecast with weekly seasonality and its 95 % band (the server fits augurs'
+ * MSTL + ETS), and the forecast of the last 28 days made without them against what happened, with
+ * its MAPE.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,7 +1,8 @@
 /**
  * The outlet and period of a Business Overview screen, in the URL (`?outlet=<id>&from=&to=`,
- * style.md "list state lives in the URL"), so a link or a reload opens the same view. Without an
- * outlet (or with one the user no longer sees) the first outlet with orders is shown, else the first.
+ * docs/requirements/code-layout.md#list-state-lives-in-the-url), so a link or a reload opens the
+ * same view. Without an outlet (or with one the user no longer sees) the first outlet with orders
+ * is shown, else the first.
  */
 import type { TOrdersOutlet } from '@dinedesk/contracts/orders';
 import { useCallback } from 'react';

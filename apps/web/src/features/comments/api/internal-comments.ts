@@ -1,6 +1,6 @@
 /**
- * `POST /api/review/comments` (spec §7, issue #12): a review's internal thread, the team's own
- * notes beside the public replies, never published.
+ * `POST /api/review/comments` (docs/requirements/calls.md): a review's internal thread, the team's
+ * own notes beside the public replies, never published.
  *
  * - `{request: 'list', reviewId, cursor?, limit}` → `{data, paging: {nextCursor}}`, oldest first:
  *   the first page holds the oldest comments and `nextCursor` asks for the newer ones after them.
@@ -30,7 +30,8 @@ import { commentKeys } from './keys.ts';
 /** Comments per page: most threads fit in one. */
 export const THREAD_PAGE_SIZE = 50;
 
-/** The call of a thread: a review's (spec §7) or a ticket's (`/api/tickets/comments`, the same body with `ticketId`). */
+/** The call of a thread: a review's (docs/requirements/calls.md) or a ticket's
+ * (`/api/tickets/comments`, the same body with `ticketId`). */
 const pathOf = (target: ThreadTarget) => ('reviewId' in target ? API.reviewComments : API.ticketComments);
 
 /** @throws {ApiError} 404 naming `body.reviewId` / `body.ticketId` when it is not visible, 400 naming `body.cursor` */

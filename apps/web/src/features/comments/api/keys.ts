@@ -1,5 +1,5 @@
 /**
- * Query keys of the comments feature (internal comments and mentions, issue #12).
+ * Query keys of the comments feature (internal comments and mentions).
  *
  * - A review's internal thread uses the key shared with the reviews feature
  *   (lib/internal-comments.ts), whose realtime binding refetches it on `reviews:changed`

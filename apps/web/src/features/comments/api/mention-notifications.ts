@@ -1,5 +1,5 @@
 /**
- * The signed-in user's mentions (spec §7, issue #12), in the session's client:
+ * The signed-in user's mentions (docs/requirements/calls.md), in the session's client:
  *
  * - `POST /api/review/mention-notifications {view, cursor?, limit}` → `{data, paging,
  *   unreadCount}`, newest first. The bell's badge asks for one unread item only for its

@@ -1,8 +1,8 @@
 /**
- * `POST /api/review/mentions-users {reviewId, q}` (spec §7, issue #12) → `{data}`: the teammates
- * who may be mentioned on a review (members who can see its outlet, the caller excluded), by
- * name, narrowed by `q` (name or email, anywhere in it). The mention input asks as the user types
- * after `@`, debounced; the previous answer stays on screen while the next one loads, so the
+ * `POST /api/review/mentions-users {reviewId, q}` (docs/requirements/calls.md) → `{data}`: the
+ * teammates who may be mentioned on a review (members who can see its outlet, the caller excluded),
+ * by name, narrowed by `q` (name or email, anywhere in it). The mention input asks as the user
+ * types after `@`, debounced; the previous answer stays on screen while the next one loads, so the
  * suggestions do not flicker.
  */
 import { API, ZMentionsUsersResponse, type TMentionsUsersResponse } from '@dinedesk/contracts';

@@ -1,5 +1,5 @@
 /**
- * Adds an internal comment to a review (issue #12), with @mentions chosen from the suggestions
+ * Adds an internal comment to a review, with @mentions chosen from the suggestions
  * (mention-input.tsx). The teammates chosen are recorded; what is sent is only those whose
  * `@Full Name` is still in the text (contracts `mentionSpans`, the server's rule), so a mention
  * chosen and then edited away notifies no one and is not refused.

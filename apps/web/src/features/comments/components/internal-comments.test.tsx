@@ -1,5 +1,5 @@
 /**
- * The internal comments of a review (issue #12): the thread (oldest first, mentions highlighted,
+ * The internal comments of a review: the thread (oldest first, mentions highlighted,
  * load more, empty and error states), adding a comment with a mention chosen from the
  * suggestions (keyboard and mouse), what is sent (only the teammates still named in the text),
  * the server's refusal under the composer, and no composer for viewers.

@@ -1,6 +1,6 @@
 /**
- * The internal comments of a review (issue #12, spec §1): the team's own thread under the public
- * replies in the review detail, set apart by its tint and a note that it is never published.
+ * The internal comments of a review (docs/requirements/product.md): the team's own thread under the
+ * public replies in the review detail, set apart by its tint and a note that it is never published.
  * Oldest first, "load more" for newer pages (`paging.nextCursor`), each comment with its author,
  * its time (relative, absolute in the title) and its text with the mentions highlighted; then
  * the composer for roles with `create InternalComment` (all but viewers), a line saying so for

@@ -1,5 +1,5 @@
 /**
- * The navbar's mention bell (issue #12): the unread count from the server, refreshed live on
+ * The navbar's mention bell: the unread count from the server, refreshed live on
  * `mention:new` (validated) and on every socket (re)connection; the popover's list (newest first,
  * unread in bold, load more), mark all read, mark one read or unread, archive, and opening a
  * mention (marked read, then the review's link).

@@ -1,9 +1,9 @@
 /**
- * The navbar's mention bell (issue #12): the number of unread mentions of the signed-in user in
+ * The navbar's mention bell: the number of unread mentions of the signed-in user in
  * this client as a badge, live (`mention:new` on the shared socket refetches it; so does every
  * (re)connection), and on click a popover listing the mentions (mentions-popover.tsx).
  *
- * Layout stability (issue #10, CLS): `app/` renders this lazily in the navbar's end-aligned group
+ * Layout stability (CLS): `app/` renders this lazily in the navbar's end-aligned group
  * behind a placeholder of the button's size (40 × 40), so the button takes the place kept for it
  * and the count, a badge laid over the icon, arrives later without moving anything. The popover
  * (MUI Popover, the list and its actions) is a chunk of its own, fetched when the button is

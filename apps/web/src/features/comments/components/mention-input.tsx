@@ -1,5 +1,5 @@
 /**
- * The internal comment's text field with @mentions (issue #12). Typing `@` and a letter (at the
+ * The internal comment's text field with @mentions. Typing `@` and a letter (at the
  * start or after a space) asks the server, after a pause in typing, which teammates may be
  * mentioned on the review (`mentions-users`, narrowed by what follows the `@`), and lists them in
  * a popup at the caret. ↑/↓ move through them, Enter or Tab chooses, Esc closes the popup (and

@@ -1,5 +1,5 @@
 /**
- * The bell's list of mentions (issue #12): the signed-in user's mentions in this client, newest
+ * The bell's list of mentions: the signed-in user's mentions in this client, newest
  * first (`mention-notifications`, view `inbox`: unread and read), page by page. Each shows who
  * mentioned them, the start of the comment, and the review (reviewer, outlet, stars, source),
  * unread ones in bold. Opening one marks it read and goes to the review
@@ -42,7 +42,7 @@ const ROW_HEIGHT = 88;
 export const reviewPath = (reviewId: string) => `${PATHS.reviews}?review=${encodeURIComponent(reviewId)}`;
 /** The ticket a mention links to (the tickets screen opens it from `?ticket=`). */
 export const ticketPath = (ticketId: string) => `${PATHS.tickets}?ticket=${encodeURIComponent(ticketId)}`;
-/** Where a mention is: its review, or its ticket (issue #12: tickets have the same thread). */
+/** Where a mention is: its review, or its ticket (tickets have the same thread). */
 export const mentionPath = (mention: TMentionNotification) => (mention.review ? reviewPath(mention.review.id) : ticketPath(mention.ticket?.id ?? ''));
 
 export interface MentionsPopoverProps {

@@ -5,7 +5,7 @@ import { fakeSocket } from '../../../testing/fake-socket.ts';
 import { commentKeys } from '../api/keys.ts';
 import { bindMentionsRealtime } from './use-mentions-realtime.ts';
 
-describe('live mentions binding (issue #12)', () => {
+describe('live mentions binding', () => {
   it('refetches the count and list on mention:new (validated), connect and resync, and stops when unbound', () => {
     const socket = fakeSocket();
     const queryClient = new QueryClient();

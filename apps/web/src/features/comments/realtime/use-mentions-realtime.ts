@@ -1,5 +1,5 @@
 /**
- * The live bell (issue #12): when a teammate mentions the signed-in user, the server sends
+ * The live bell: when a teammate mentions the signed-in user, the server sends
  * `mention:new` to that user's socket room; the bell's count and list are then refetched. The
  * event is validated (`ZMentionCreatedEvent`); anything else is ignored. A mention made while the
  * socket was connecting or away reached no one, so the count is read again on every (re)connection,

@@ -1,5 +1,5 @@
 /**
- * An in-memory stand-in for the internal comments and mentions API (issue #12), for the comments
+ * An in-memory stand-in for the internal comments and mentions API, for the comments
  * tests: a review's thread (list oldest first, paged by cursor; add with the server's rules on
  * mentions), the teammates who may be mentioned (narrowed by `q`), and the signed-in user's
  * mention notifications (views, paging, unread count, status changes). Its handlers are the

@@ -1,5 +1,5 @@
 /**
- * The calls of competitor analysis (issue #12, docs/decisions/0030), all POST with JSON bodies:
+ * The calls of competitor analysis (docs/decisions/0030), all POST with JSON bodies:
  *
  * - `POST /api/competitors/list {outletId}` → the analysis (competitors, grid, monthly trends,
  *   themes). While a competitor's history is `pending` (the server's refresh job reads it), the

@@ -1,5 +1,5 @@
 /**
- * "Add competitor" (issue #12): a MUI Autocomplete over Google Places text search
+ * "Add competitor": a MUI Autocomplete over Google Places text search
  * (`POST /api/competitors/search`), with optional city and cuisine to narrow it. Places already
  * chosen are listed but disabled. Adding answers the new analysis, which replaces the screen's.
  */

@@ -1,6 +1,7 @@
 /**
- * Competitor analysis (/apps/reviews_and_complaints/competitor-analysis; spec §2, screens.md
- * "Competitor analysis", issue #12; server semantics in docs/decisions/0030).
+ * Competitor analysis (/apps/reviews_and_complaints/competitor-analysis;
+ * docs/requirements/routes.md, docs/requirements/screen-contents.md#competitor-analysis, server
+ * semantics in docs/decisions/0030).
  *
  * - The outlet under analysis is picked from the client's outlets and kept in the URL (`?outlet=`).
  * - Its competitors (at most 5) with their public rating and count; owners and brand managers
@@ -11,7 +12,7 @@
  *   figures), monthly rating and review-velocity trends, and sentiment by theme with top phrases.
  *
  * A lazy route of its own (app/product-area.tsx): recharts and this feature's strings are not in
- * the Reviews screen's first paint (targets.md ≤ 250 KiB gzip).
+ * the Reviews screen's first paint (docs/requirements/quality-goals.md ≤ 250 KiB gzip).
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';

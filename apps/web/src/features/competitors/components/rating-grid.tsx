@@ -1,5 +1,5 @@
 /**
- * Rating against review volume (issue #12 "rating vs review volume grid"): a recharts scatter
+ * Rating against review volume ("rating vs review volume grid"): a recharts scatter
  * chart with the outlet (from DineDesk's own reviews) among its competitors (their public Places
  * rating and count), the outlet drawn larger in the primary colour; and the same figures in a
  * table under it, the accessible view of the chart.

@@ -1,5 +1,5 @@
 /**
- * Sentiment by theme (issue #12): for the outlet and each competitor with history, each theme's
+ * Sentiment by theme: for the outlet and each competitor with history, each theme's
  * mean VADER score (−1..1) as a bar growing left (negative) or right (positive) from the middle,
  * with the number of mentions and the top phrases. Plain elements, not a chart: every figure is
  * also text, so screen readers read the same.

@@ -1,5 +1,5 @@
 /**
- * Rating and review-velocity trends (issue #12): per month, the average rating and the number of
+ * Rating and review-velocity trends: per month, the average rating and the number of
  * reviews written, of the outlet (its stored reviews) and of each competitor with a review
  * history, as two recharts line charts on one month axis. Competitors without history (the global
  * Zomato restaurants) are not drawn; the list says why.

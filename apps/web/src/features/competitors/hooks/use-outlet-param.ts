@@ -1,7 +1,8 @@
 /**
- * The outlet under analysis, in the URL (`?outlet=<id>`, style.md "list state lives in the URL"),
- * so a link or a reload opens the same outlet. Without one (or with one the user no longer sees)
- * the first outlet of the client details is analysed.
+ * The outlet under analysis, in the URL (`?outlet=<id>`,
+ * docs/requirements/code-layout.md#list-state-lives-in-the-url), so a link or a reload opens the
+ * same outlet. Without one (or with one the user no longer sees) the first outlet of the client
+ * details is analysed.
  */
 import { useCallback } from 'react';
 import { applyParams, useUrlParams } from '../../../lib/url-params.ts';

@@ -1,8 +1,9 @@
 /**
  * `POST /api/tickets/create {complaintId}` → `{ticket, created}`: "one click turns a complaint
- * into a ticket" (screens.md). A complaint has at most one ticket; a second click answers the
- * same one (`created: false`). The tickets feature owns the tickets screen; this file is the one
- * call the complaints screen makes to it (features never import each other).
+ * into a ticket" (docs/requirements/screen-contents.md). A complaint has at most one ticket; a
+ * second click answers the same one (`created: false`). The tickets feature owns the tickets
+ * screen; this file is the one call the complaints screen makes to it (features never import each
+ * other).
  */
 import { API, ZCreateTicketResponse, type TCreateTicketResponse } from '@dinedesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The complaints screen's filters (issue #12): brand, outlet, assignee (me, unassigned) and root
+ * The complaints screen's filters: brand, outlet, assignee (me, unassigned) and root
  * cause, all in the URL. Brands and outlets are those the user may see (`get-client-details`,
  * cached since sign-in); root causes are the client's (defaults and its own). Native selects:
  * accessible, mobile friendly, and simple to drive from tests.

@@ -1,6 +1,7 @@
 /**
- * Complaints screen (/apps/reviews_and_complaints/complaints; screens.md "Complaints", issue
- * #12): negative reviews and flagged inbox conversations, one incident per guest and outlet.
+ * Complaints screen (/apps/reviews_and_complaints/complaints;
+ * docs/requirements/screen-contents.md#complaints): negative reviews and flagged inbox
+ * conversations, one incident per guest and outlet.
  *
  * - Tabs Open / In progress / Resolved with the counts of the list's answer (each status under
  *   the same filters); filters brand, outlet, assignee (me, unassigned) and root cause. Tab,
@@ -12,7 +13,7 @@
  * - Live: complaints:changed on the shared socket refetches the lists and the detail.
  *
  * A lazy route of its own (app/product-area.tsx): nothing here is in the Reviews screen's first
- * paint (targets.md ≤ 250 KiB gzip).
+ * paint (docs/requirements/quality-goals.md ≤ 250 KiB gzip).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

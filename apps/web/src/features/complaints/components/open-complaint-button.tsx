@@ -1,8 +1,8 @@
 /**
- * "Open complaint" for one review (issue #12): turns the review into a complaint, or finds the
+ * "Open complaint" for one review: turns the review into a complaint, or finds the
  * one it already belongs to (`created: false`), and goes to it on the complaints screen. Shown
  * only to users who may open complaints (`create Complaint`: all but viewers); the server checks
- * again. Meant for the review detail, which another part of issue #12 wires it into.
+ * again. Meant for the review detail, which another part wires it into.
  */
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import Alert from '@mui/material/Alert';

@@ -1,5 +1,5 @@
 /**
- * The client's root causes, for owners (`manage Complaint`, issue #12): the defaults every client
+ * The client's root causes, for owners (`manage Complaint`): the defaults every client
  * has, and the client's own, which owners add and remove. A removed root cause stays on the
  * complaints that carry it (docs/decisions/0026), which the dialog says.
  *

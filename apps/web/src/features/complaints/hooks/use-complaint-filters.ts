@@ -1,9 +1,10 @@
 /**
  * Filter, tab and selection state of the complaints screen, kept in the URL so a reload, a
- * shared link or the back button restores it (style.md: list state lives in the URL).
- * Params: `status` (open | in_progress | resolved; absent = open, the work to do), `brandId`,
- * `outletId`, `assignee` (me | none), `rootCause`, and `complaint` for the open complaint.
- * Values the contract refuses are left out rather than sent to the server.
+ * shared link or the back button restores it
+ * (docs/requirements/code-layout.md#list-state-lives-in-the-url). Params: `status` (open |
+ * in_progress | resolved; absent = open, the work to do), `brandId`, `outletId`, `assignee` (me |
+ * none), `rootCause`, and `complaint` for the open complaint. Values the contract refuses are left
+ * out rather than sent to the server.
  */
 import { ZListComplaintsRequest, type TComplaintStatus } from '@dinedesk/contracts';
 import { useCallback, useMemo } from 'react';

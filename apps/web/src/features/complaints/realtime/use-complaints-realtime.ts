@@ -1,5 +1,5 @@
 /**
- * Live complaints (issue #12): every change to a complaint (opened by an arriving review, a flag
+ * Live complaints: every change to a complaint (opened by an arriving review, a flag
  * from the inbox, a teammate's update or link) is announced after commit as
  * `complaints:changed {complaintId, outletId, verb}` to the socket rooms of the accounts where the
  * guest spoke (docs/decisions/0026). The screen refetches its lists, counts and that complaint's

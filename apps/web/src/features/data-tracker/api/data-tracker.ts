@@ -1,5 +1,5 @@
 /**
- * The Data tracker calls (issue #14, docs/decisions/0041): `POST /api/reporting/data-tracker {}`
+ * The Data tracker calls (docs/decisions/0041): `POST /api/reporting/data-tracker {}`
  * → four rows per outlet the user sees (Facebook, Google, Instagram, orders), and
  * `POST /api/reporting/data-tracker/sync {outletId, source}` → queues that row's sync and answers
  * the row. Refusals come back as the server words them (lib/errors.ts `describeError`).

@@ -1,10 +1,11 @@
 /**
- * Reporting → Data tracker (/apps/reporting/data-tracker; spec §2, screens.md "Data tracker",
- * issue #14, docs/decisions/0041): per outlet a table of its four sources (Facebook, Google,
- * Instagram, orders) with where each stands: status and the last failure in plain words, the
- * last successful sync and the next one, the token's health with a way to reconnect, the new rows
- * of each of the last 7 days, the newest background job, and "Sync now" for the roles that may.
- * Polls every 3 s while a job is under way, so a sync started here is seen to land.
+ * Reporting → Data tracker (/apps/reporting/data-tracker; docs/requirements/routes.md,
+ * docs/requirements/screen-contents.md#data-tracker, docs/decisions/0041): per outlet a table of
+ * its four sources (Facebook, Google, Instagram, orders) with where each stands: status and the
+ * last failure in plain words, the last successful sync and the next one, the token's health with a
+ * way to reconnect, the new rows of each of the last 7 days, the newest background job, and "Sync
+ * now" for the roles that may. Polls every 3 s while a job is under way, so a sync started here is
+ * seen to land.
  */
 import { useAbility } from '@casl/react';
 import Alert from '@mui/material/Alert';

@@ -1,6 +1,6 @@
 /**
  * `POST /api/complaints/flag-conversation {channel, pageId, conversationId}` → `{complaint,
- * created}` (issue #12, docs/decisions/0026): a teammate flags the open conversation as a
+ * created}` (docs/decisions/0026): a teammate flags the open conversation as a
  * complaint. It joins the guest's complaint from a review of the same name at the outlet when
  * there is one (`created: false`), and a conversation already in an unresolved complaint answers
  * that complaint (`created: false` too).

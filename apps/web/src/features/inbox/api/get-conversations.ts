@@ -1,5 +1,5 @@
 /**
- * `GET /api/{channel}/pages/{pageId}/conversations?cursor&limit` (spec §7) →
+ * `GET /api/{channel}/pages/{pageId}/conversations?cursor&limit` (docs/requirements/calls.md) →
  * `{data: TConversation[], paging: {nextCursor}}`, most recently updated first, keyset paging.
  */
 import { INBOX, ZConversationsResponse, type TChannel, type TConversationsResponse } from '@dinedesk/contracts';
@@ -16,7 +16,8 @@ export interface GetConversationsInput {
   limit?: number;
 }
 
-/** @throws {ApiError} with the server's message (unknown page 404, invalid cursor 400; spec §8). */
+/** @throws {ApiError} with the server's message (unknown page 404, invalid cursor 400;
+ *                    docs/requirements/errors.md). */
 export function getConversations(
   { channel, pageId, cursor, limit = CONVERSATIONS_PAGE_SIZE }: GetConversationsInput,
   signal?: AbortSignal,

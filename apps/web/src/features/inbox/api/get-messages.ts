@@ -1,7 +1,7 @@
 /**
  * `GET /api/{channel}/pages/{pageId}/conversations/{conversationId}/messages?cursor&limit`
- * (spec §7) → `{data: TInboxMessage[], paging, conversation}`. Pages come newest first; the
- * next cursor gives *older* messages, which the thread loads when scrolled to the top.
+ * (docs/requirements/calls.md) → `{data: TInboxMessage[], paging, conversation}`. Pages come newest
+ * first; the next cursor gives *older* messages, which the thread loads when scrolled to the top.
  */
 import { INBOX, ZMessagesResponse, type TMessagesResponse } from '@dinedesk/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
@@ -15,7 +15,8 @@ export interface GetMessagesInput extends ConversationRef {
   limit?: number;
 }
 
-/** @throws {ApiError} with the server's message (unknown conversation 404, invalid cursor 400; spec §8). */
+/** @throws {ApiError} with the server's message (unknown conversation 404, invalid cursor 400;
+ *                    docs/requirements/errors.md). */
 export function getMessages(
   { channel, pageId, conversationId, cursor, limit = MESSAGES_PAGE_SIZE }: GetMessagesInput,
   signal?: AbortSignal,

@@ -1,6 +1,6 @@
 /**
  * Query keys of the inbox. Everything sits under `['inbox']`, so a failed replay after a
- * reconnect can refetch the whole inbox with one prefix (spec §7 realtime).
+ * reconnect can refetch the whole inbox with one prefix (docs/requirements/calls.md realtime).
  */
 import type { TChannel } from '@dinedesk/contracts';
 

@@ -1,7 +1,7 @@
 /**
  * `POST /api/{channel}/pages/{pageId}/conversations/{conversationId}/read` (no body) →
  * `{conversation}` with `unreadCount` 0. Called when a conversation with unread messages is
- * opened (issue #3 read state); the answer updates the list and the page's unread badge. The
+ * opened (read state); the answer updates the list and the page's unread badge. The
  * answer's schema is the contracts' `ZMarkReadResponse`, the one the server serialises with.
  */
 import { INBOX, ZMarkReadResponse, type TConversation } from '@dinedesk/contracts';
@@ -10,7 +10,7 @@ import { postJson } from '../../../lib/api-client.ts';
 import { upsertConversation } from '../cache.ts';
 import type { ConversationRef } from './keys.ts';
 
-/** @throws {ApiError} per spec §8 (unknown conversation 404). */
+/** @throws {ApiError} per docs/requirements/errors.md (unknown conversation 404). */
 export async function markConversationRead({ channel, pageId, conversationId }: ConversationRef): Promise<TConversation> {
   const { conversation } = await postJson(INBOX.read(channel, pageId, conversationId), undefined, ZMarkReadResponse);
   return conversation;

@@ -1,7 +1,7 @@
 /**
  * `POST /api/{channel}/pages/{pageId}/conversations/{conversationId}/messages/{messageId}/react`
- * (spec §7) with `{reaction: '❤️'}`, or `{reaction: null}` to remove the page's reaction →
- * `{message}` with its new reactions.
+ * (docs/requirements/calls.md) with `{reaction: '❤️'}`, or `{reaction: null}` to remove the page's
+ * reaction → `{message}` with its new reactions.
  */
 import { INBOX, ZReactResponse, type TInboxMessage } from '@dinedesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -15,7 +15,8 @@ export interface ReactToMessageInput extends ConversationRef {
   reaction: string | null;
 }
 
-/** @throws {ApiError} per spec §8 (409 page not connected, 503 rate limited, 400 naming the field). */
+/** @throws {ApiError} per docs/requirements/errors.md (409 page not connected, 503 rate limited,
+ *                    400 naming the field). */
 export async function reactToMessage({ channel, pageId, conversationId, messageId, reaction }: ReactToMessageInput): Promise<TInboxMessage> {
   const { message } = await postJson(INBOX.react(channel, pageId, conversationId, messageId), { reaction }, ZReactResponse);
   return message;

@@ -1,11 +1,11 @@
 /**
- * `POST /api/{channel}/pages/{pageId}/conversations/{conversationId}/messages` (spec §7) with
- * `{text}` or `{imageUrl}` (exactly one per request) and an `Idempotency-Key` header →
- * `{message, conversation}`.
+ * `POST /api/{channel}/pages/{pageId}/conversations/{conversationId}/messages`
+ * (docs/requirements/calls.md) with `{text}` or `{imageUrl}` (exactly one per request) and an
+ * `Idempotency-Key` header → `{message, conversation}`.
  *
  * The key identifies one user send: the caller generates it once and passes the same key when
  * it retries that send (after a network error, say), so the server posts it at most once
- * (targets.md "a retried send never posts twice"). Server refusals: 409 with a message (reply
+ * (docs/requirements/quality-goals.md#reliability). Server refusals: 409 with a message (reply
  * window closed, guest unavailable, page token invalid, key still in progress), 503 when Meta
  * rate-limits the page, 400 naming the field.
  */
@@ -39,7 +39,8 @@ function invalid(message: string, field: string): ApiError {
 /**
  * Validates the part with the contract first (same rules and messages as the server), so an
  * empty, oversized or non-http(s) input is refused without a round trip.
- * @throws {ApiError} status 400 for invalid input; per spec §8 for server refusals (409, 503…).
+ * @throws {ApiError} status 400 for invalid input; per docs/requirements/errors.md for server
+ *                    refusals (409, 503…).
  */
 export function sendMessage({ channel, pageId, conversationId, part, idempotencyKey }: SendMessageInput): Promise<TSendMessageResponse> {
   const parsed = ZSendMessageRequest.safeParse(part);

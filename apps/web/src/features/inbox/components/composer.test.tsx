@@ -7,7 +7,7 @@ import { OWNER_RULES } from '../../../testing/fixtures.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { Composer } from './composer.tsx';
 
-/** The composer cannot submit twice (issue #8): one send in flight blocks another at once. */
+/** The composer cannot submit twice: one send in flight blocks another at once. */
 describe('Composer', () => {
   it('sends once when Enter and Send arrive before React re-renders', async () => {
     const conversation = { channel: 'messenger' as const, pageId: '1001', conversationId: '7' };

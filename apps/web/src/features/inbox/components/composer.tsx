@@ -3,7 +3,7 @@
  * given by URL. One press of Send is one *user send*: the image goes first, then the text, each
  * its own request (the API takes exactly one per request).
  *
- * Idempotency (targets.md "a retried send never posts twice"): each part gets an
+ * Idempotency (docs/requirements/quality-goals.md#reliability): each part gets an
  * Idempotency-Key when first attempted and keeps it while its content is unchanged, so pressing
  * Send (or Retry) again after a failure repeats the *same* send and the server posts it at most
  * once. A part that went through is cleared, so a retry only repeats what failed. A send in
@@ -56,7 +56,7 @@ export function Composer({ conversation, disabledReason, hint = null, onSent }: 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const attempts = useRef<{ text?: Attempt; image?: Attempt }>({});
-  // Set synchronously, so a second Enter or click before React re-renders is ignored (issue #8).
+  // Set synchronously, so a second Enter or click before React re-renders is ignored.
   const inFlight = useRef(false);
   const ids = useId();
 

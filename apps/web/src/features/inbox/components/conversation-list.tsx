@@ -1,8 +1,8 @@
 /**
- * Conversations of one page, most recent first (spec §7 conversations call), with keyset
- * paging: the next page loads when the end of the list scrolls into view (IntersectionObserver),
- * and a "Load more" button does the same for keyboards and browsers without it. Not virtualised:
- * a page rarely has more than a few hundred conversations, and rows are light.
+ * Conversations of one page, most recent first (docs/requirements/calls.md conversations call),
+ * with keyset paging: the next page loads when the end of the list scrolls into view
+ * (IntersectionObserver), and a "Load more" button does the same for keyboards and browsers without
+ * it. Not virtualised: a page rarely has more than a few hundred conversations, and rows are light.
  */
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';

@@ -52,7 +52,7 @@ async function openRavi(rules: TAbilityRule[]) {
   return view;
 }
 
-describe('Inbox: flag a conversation as a complaint (issue #12)', () => {
+describe('Inbox: flag a conversation as a complaint', () => {
   it('flags the open conversation and links to the complaint it opened', async () => {
     const flags = mockApi(handle.complaintFlagConversation(() => ({ complaint: complaint('52'), created: true })));
     const { location, user } = await openRavi(AGENT_RULES);

@@ -1,5 +1,5 @@
 /**
- * "Flag as complaint" in the thread's header (issue #12), for users who may open complaints
+ * "Flag as complaint" in the thread's header, for users who may open complaints
  * (`create Complaint`: all but viewers; the server checks again). Once flagged, a status line
  * under the header says what happened, "Complaint #12 opened" or "Added to complaint #12" (the
  * guest's review had opened one, or the conversation was in one already), as a link to it on the

@@ -103,7 +103,7 @@ describe('InboxPage: pages and conversations', () => {
     expect(await screen.findByTestId('inbox-no-conversations')).toHaveTextContent('No conversations on this page yet');
   });
 
-  it('says when Facebook throttles a page or refused its token, and a dead token stops sending (issue #10)', async () => {
+  it('says when Facebook throttles a page or refused its token, and a dead token stops sending', async () => {
     const throttled = { ...bawarchi, health: { status: 'rate_limited' as const, message: 'Facebook is rate-limiting this page (error 32: Page request limit reached). DineDesk resumes by itself at 10:05 UTC.' } };
     const dead = { ...paradise, health: { status: 'token_invalid' as const, message: null } };
     renderInbox({ search: '?channel=messenger&page=1001&conversation=7001', data: { ...defaultData(), messengerPages: [dead, throttled] } });

@@ -1,8 +1,9 @@
 /**
- * Social inbox (/apps/reviews_and_complaints/inbox; screens.md "Inbox"; spec §7 messenger and
- * `{channel}` calls): Messenger and Instagram conversations of the client's connected pages,
- * laid out like Meta Business Suite / Chatwoot. Left: channel, page and conversation list;
- * right: the open thread and composer. On phones the list and the thread are two screens.
+ * Social inbox (/apps/reviews_and_complaints/inbox; docs/requirements/screen-contents.md#inbox;
+ * docs/requirements/calls.md messenger and `{channel}` calls): Messenger and Instagram
+ * conversations of the client's connected pages, laid out like Meta Business Suite / Chatwoot.
+ * Left: channel, page and conversation list; right: the open thread and composer. On phones the
+ * list and the thread are two screens.
  *
  * Channel, page and conversation are in the URL (hooks/use-inbox-params.ts). Server state is in
  * TanStack Query and kept live by the shared socket (realtime/).

@@ -7,7 +7,7 @@ import { MessageList } from './message-list.tsx';
 import { snippetText } from './conversation-list.tsx';
 import { inboxT } from '../inbox-t.ts';
 
-/** Issue #8 "Every payload Meta sends": one bubble per kind of message, never an empty one. */
+/** "Every payload Meta sends": one bubble per kind of message, never an empty one. */
 
 const noop = () => {};
 

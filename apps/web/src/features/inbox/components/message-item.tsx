@@ -45,7 +45,7 @@ function LinkCard({ url, title, kind }: { url: string | null; title: string | nu
 }
 
 /**
- * One attachment, by kind (issue #8; docs/decisions/0013-meta-payloads.md): images inline,
+ * One attachment, by kind (docs/decisions/0013-meta-payloads.md): images inline,
  * other media and links as links, templates with their title and buttons, locations with a map
  * link, anything else as "unsupported attachment".
  */

@@ -1,7 +1,7 @@
 /**
  * The page (Facebook Page or Instagram account) whose conversations are listed. A native select:
  * accessible, phone friendly and simple to drive from tests; each option names its unread count,
- * and a page Facebook throttles or whose token it refused says so (issue #10).
+ * and a page Facebook throttles or whose token it refused says so.
  */
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';

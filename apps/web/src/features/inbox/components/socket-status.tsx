@@ -1,7 +1,7 @@
 /**
  * Live-update state of the inbox: a small chip, "Live" when connected, "Reconnecting…" while
- * the socket is down (spec §8: socket trouble is shown like this, never as an error), and
- * "Offline" with a retry once the client has given up.
+ * the socket is down (docs/requirements/errors.md: socket trouble is shown like this, never as an
+ * error), and "Offline" with a retry once the client has given up.
  */
 import Chip from '@mui/material/Chip';
 import type { SocketStatus } from '../realtime/inbox-realtime.ts';

@@ -2,7 +2,7 @@
  * The open conversation: header (guest, reply window countdown, back button on phones), the
  * messages, and the composer for users who may send (`create Message`). Opening a conversation
  * with unread messages marks it read (`POST …/read`). Users who may open complaints flag the
- * conversation as one from the header (issue #12, flag-complaint.tsx).
+ * conversation as one from the header (flag-complaint.tsx).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
@@ -101,7 +101,7 @@ export function Thread({ refs, listed, page, now, onBack }: ThreadProps) {
   );
 
   const windowState = conversation ? effectiveWindow(conversation.window, now).state : null;
-  // A page whose token Facebook refused cannot send until it is reconnected (issue #10).
+  // A page whose token Facebook refused cannot send until it is reconnected.
   const pageConnected = (page?.connected ?? true) && page?.health.status !== 'token_invalid';
   let disabledReason: string | null = null;
   if (!pageConnected) disabledReason = t('composer.notConnected');

@@ -1,8 +1,9 @@
 /**
  * The inbox's selection, kept in the URL (`?channel=messenger&page=…&conversation=…`) so a
- * reload, a shared link or the back button restores it (style.md: list state lives in the URL).
- * An unknown channel reads as `messenger`; page and conversation ids are validated by the
- * server (and the page against the pages list) rather than here.
+ * reload, a shared link or the back button restores it
+ * (docs/requirements/code-layout.md#list-state-lives-in-the-url). An unknown channel reads as
+ * `messenger`; page and conversation ids are validated by the server (and the page against the
+ * pages list) rather than here.
  */
 import { ZChannel, type TChannel } from '@dinedesk/contracts';
 import { useCallback, useMemo } from 'react';

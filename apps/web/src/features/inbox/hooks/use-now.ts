@@ -1,6 +1,7 @@
 /**
  * The current time, refreshed every `periodMs` (default one minute): enough for "5 min ago"
- * and for the reply-window countdown, which shows minutes (screens.md Inbox countdown).
+ * and for the reply-window countdown, which shows minutes (docs/requirements/screen-contents.md
+ * Inbox countdown).
  */
 import { useEffect, useState } from 'react';
 

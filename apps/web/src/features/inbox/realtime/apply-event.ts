@@ -1,7 +1,7 @@
 /**
- * Applies one socket event (`TInboxEvent`, spec §7 realtime) to the query cache. Safe to apply
- * twice: messages and conversations are upserted by id, and a message that is already cached
- * (the sender's own POST answer arrived first) does not count as new.
+ * Applies one socket event (`TInboxEvent`, docs/requirements/calls.md realtime) to the query cache.
+ * Safe to apply twice: messages and conversations are upserted by id, and a message that is already
+ * cached (the sender's own POST answer arrived first) does not count as new.
  */
 import type { TInboxEvent } from '@dinedesk/contracts';
 import type { QueryClient } from '@tanstack/react-query';

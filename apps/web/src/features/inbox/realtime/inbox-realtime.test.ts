@@ -113,7 +113,7 @@ describe('inbox realtime binding', () => {
     expect(socket.connectCalls).toBe(1);
   });
 
-  it('replays from the server\'s resync watermark without a reconnect, and refetches when that brought older events (issue #10)', async () => {
+  it('replays from the server\'s resync watermark without a reconnect, and refetches when that brought older events', async () => {
     const realtime = setup();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     socket.serverEmit('inbox:event', conversationEvent(10, 1, 30));

@@ -1,5 +1,6 @@
 /**
- * Keeps the inbox's query cache live over the shared socket (spec §7 realtime, §8, §9).
+ * Keeps the inbox's query cache live over the shared socket (docs/requirements/calls.md realtime,
+ * docs/requirements/errors.md and constants.md).
  *
  * - Each `inbox:event` is validated with the contract and applied to the cache
  *   (apply-event.ts); an event id seen before is skipped.
@@ -8,12 +9,12 @@
  *   replay wait until it is done, so nothing is applied out of order. If the replay fails (error
  *   answer, bad shape, no answer within {@link REPLAY_TIMEOUT_MS}) or there is no event id to
  *   replay from, the inbox queries are refetched instead, so nothing is missed either way.
- * - `realtime:resync {afterEventId}` (the server's Redis link was down and is back, issue #10,
- *   decision 0021): the socket never dropped, yet events of other server processes may not have
- *   arrived. It replays from the lower of its last event id and `afterEventId`; such a replay
- *   may bring events older than ones already applied, whose conversation snapshots could be
- *   stale, so the inbox is refetched after it when it did. A replay asked for during another
- *   runs after it, from the lower start.
+ * - `realtime:resync {afterEventId}` (the server's Redis link was down and is back, decision 0021):
+ *   the socket never dropped, yet events of other server processes may not have arrived. It replays
+ *   from the lower of its last event id and `afterEventId`; such a replay may bring events older
+ *   than ones already applied, whose conversation snapshots could be stale, so the inbox is
+ *   refetched after it when it did. A replay asked for during another runs after it, from the lower
+ *   start.
  * - The connection state feeds the "Reconnecting…" chip; errors are logged, never thrown.
  *
  * One binding per socket, kept for the socket's life (not the screen's): events that arrive

@@ -22,7 +22,8 @@ export function useInboxRealtime(): { status: SocketStatus; reconnect: () => voi
       },
       (error: unknown) => {
         // The client library did not load (offline, a stale chunk after a deploy): the inbox
-        // still works by fetching, so this is logged, not shown as a failure (spec §8).
+        // still works by fetching, so this is logged, not shown as a failure
+        // (docs/requirements/errors.md).
         console.warn('[inbox] realtime is unavailable', error);
         if (active) setFailed(true);
       },

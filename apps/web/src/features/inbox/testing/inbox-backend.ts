@@ -1,6 +1,6 @@
 /**
- * An in-memory stand-in for the inbox API (spec §7 messenger and `{channel}` calls) for the
- * screen's tests: pages, conversations and messages with cursor paging, sends with
+ * An in-memory stand-in for the inbox API (docs/requirements/calls.md messenger and `{channel}`
+ * calls) for the screen's tests: pages, conversations and messages with cursor paging, sends with
  * Idempotency-Key replay, reactions and read state. Its handlers are the contract handlers
  * (testing/contract-handlers.ts): every request is recorded and every answer is checked against
  * the contracts' schemas. A test can make the next call of a route fail (a network error or

@@ -1,8 +1,8 @@
 /**
- * `POST /api/instagram-media-insights` (spec §7; docs/decisions/0035): the grid, totals and
- * trend of one connected Instagram account over a period, sorted and filtered by the server.
- * While the server reads Instagram again in the background (`refreshing`), the call is repeated
- * every few seconds; the previous answer stays on screen while a changed filter loads.
+ * `POST /api/instagram-media-insights` (docs/requirements/calls.md; docs/decisions/0035): the grid,
+ * totals and trend of one connected Instagram account over a period, sorted and filtered by the
+ * server. While the server reads Instagram again in the background (`refreshing`), the call is
+ * repeated every few seconds; the previous answer stays on screen while a changed filter loads.
  * Refusals come back as the server words them (lib/errors.ts `describeError`).
  */
 import { INSTAGRAM_API, ZInstagramInsightsResponse, type TInstagramInsightsRequest, type TInstagramInsightsResponse } from '@dinedesk/contracts/instagram';

@@ -1,7 +1,8 @@
 /**
- * Instagram media insights (/apps/digital-marketing/instagram-insights; spec §1 and §7
- * `POST /api/instagram-media-insights`, screens.md "Instagram media insights", issue #13; the
- * route and server semantics in docs/decisions/0035).
+ * Instagram media insights (/apps/digital-marketing/instagram-insights;
+ * docs/requirements/product.md and calls.md `POST /api/instagram-media-insights`,
+ * docs/requirements/screen-contents.md#instagram-media-insights, the route and server semantics in
+ * docs/decisions/0035).
  *
  * - The account (a connected Instagram professional account the user sees), the period, the
  *   kinds shown, the sort, the trend's metric and a minimum of it are kept in the URL.
@@ -11,8 +12,8 @@
  *   an hour old; the screen says when the numbers were read and asks again while it refreshes.
  *
  * A lazy route of its own (app/product-area.tsx): recharts and these strings are not in the
- * Reviews screen's first paint (targets.md). It sets its own document title, as it is not a menu
- * entry's screen.
+ * Reviews screen's first paint (docs/requirements/quality-goals.md). It sets its own document
+ * title, as it is not a menu entry's screen.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,5 +1,5 @@
 /**
- * The media grid (issue #13): one card per post, reel or story with its thumbnail (a tile with
+ * The media grid: one card per post, reel or story with its thumbnail (a tile with
  * the type's icon when the image cannot be loaded), a type badge, the posting date, the caption,
  * the metrics valid for its type (watch time for reels) and, when Instagram gave no numbers, why,
  * in plain words. A metric Instagram refused for the item says so instead of a number.

@@ -1,9 +1,10 @@
 /**
- * The screen's choices kept in the URL (style.md "list state lives in the URL"), so a link or a
- * reload shows the same grid: `account` (Facebook Page id of the linked account), `period`
- * (days back from today: 30, 90, 365 or 730), `type` (kinds, comma separated), `sort`, `order`,
- * `metric` (the trend's metric, and the one `min` filters on) and `min`. Values the screen does
- * not offer are ignored, falling back to the defaults.
+ * The screen's choices kept in the URL
+ * (docs/requirements/code-layout.md#list-state-lives-in-the-url), so a link or a reload shows the
+ * same grid: `account` (Facebook Page id of the linked account), `period` (days back from today:
+ * 30, 90, 365 or 730), `type` (kinds, comma separated), `sort`, `order`, `metric` (the trend's
+ * metric, and the one `min` filters on) and `min`. Values the screen does not offer are ignored,
+ * falling back to the defaults.
  */
 import { MEDIA_KINDS, MEDIA_SORTS, INSTAGRAM_METRICS, type TInstagramInsightsRequest, type TInstagramMetric, type TMediaKind } from '@dinedesk/contracts/instagram';
 import { useCallback, useMemo } from 'react';

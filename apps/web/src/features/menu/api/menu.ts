@@ -1,5 +1,5 @@
 /**
- * The menu calls (issue #14, docs/decisions/0039): Reporting → Live menu and Item offer tracker,
+ * The menu calls (docs/decisions/0039): Reporting → Live menu and Item offer tracker,
  * Menu Management → Insights and Audit history with the item editor. Each read names the outlet (omitted: the server
  * picks the first with items and says which). Refusals come back as the server words them
  * (lib/errors.ts `describeError`); a change invalidates every menu query, since the live menu,

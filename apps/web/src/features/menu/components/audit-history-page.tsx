@@ -1,9 +1,9 @@
 /**
- * Menu Management → Audit history (/apps/menu-management/audit-history; spec §2, screens.md
- * "Menu insights / audit history", issue #14, docs/decisions/0039): the outlet's menu items, which
- * owners and managers edit here (name, price, availability; items added by hand), and the
- * append-only log of every change — who, when, each field before and after — newest first, a
- * page at a time.
+ * Menu Management → Audit history (/apps/menu-management/audit-history;
+ * docs/requirements/routes.md, docs/requirements/screen-contents.md#menu-insights,
+ * docs/decisions/0039): the outlet's menu items, which owners and managers edit here (name, price,
+ * availability; items added by hand), and the append-only log of every change — who, when, each
+ * field before and after — newest first, a page at a time.
  */
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';

@@ -1,10 +1,10 @@
 /**
- * Reporting → Item offer tracker (/apps/reporting/item-offer-tracker; spec §2, screens.md "Item
- * offer tracker", issue #14, docs/decisions/0039): the price changes of each item as the outlet's
- * orders show them, and every offer set up on an item — its days, percent off or fixed price, who
- * pays — with its effect on the item's quantity (per day during the offer against the same number
- * of days before it), expired offers flagged. The effect is what the orders show, not a proof
- * that the offer caused it; the screen says so.
+ * Reporting → Item offer tracker (/apps/reporting/item-offer-tracker; docs/requirements/routes.md,
+ * docs/requirements/screen-contents.md#item-offer-tracker, docs/decisions/0039): the price changes
+ * of each item as the outlet's orders show them, and every offer set up on an item — its days,
+ * percent off or fixed price, who pays — with its effect on the item's quantity (per day during the
+ * offer against the same number of days before it), expired offers flagged. The effect is what the
+ * orders show, not a proof that the offer caused it; the screen says so.
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';

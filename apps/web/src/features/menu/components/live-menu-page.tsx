@@ -1,9 +1,10 @@
 /**
- * Reporting → Live menu (/apps/reporting/live-menu; spec §2, screens.md "Live menu", issue #14,
- * docs/decisions/0039): the current menu of an outlet from its orders — every item with the price
- * on the menu (set in Menu Management, else the latest order price), the price before the latest
- * change seen in the orders, the last day it was ordered, its quantity over 28 days, and whether
- * it is still being ordered or "not seen for N days", counted back from the outlet's last order.
+ * Reporting → Live menu (/apps/reporting/live-menu; docs/requirements/routes.md,
+ * docs/requirements/screen-contents.md#live-menu, docs/decisions/0039): the current menu of an
+ * outlet from its orders — every item with the price on the menu (set in Menu Management, else the
+ * latest order price), the price before the latest change seen in the orders, the last day it was
+ * ordered, its quantity over 28 days, and whether it is still being ordered or "not seen for N
+ * days", counted back from the outlet's last order.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,8 +1,9 @@
 /**
- * Menu Management → Insights (/apps/menu-management/insights; spec §2, screens.md "Menu insights",
- * issue #14, docs/decisions/0039): per item quantity, revenue and share of the period against the
- * previous period of the same length, the items rising and falling most, and the menu items with
- * no order in the period. Every figure is a table (they are their own accessible view).
+ * Menu Management → Insights (/apps/menu-management/insights; docs/requirements/routes.md,
+ * docs/requirements/screen-contents.md#menu-insights, docs/decisions/0039): per item quantity,
+ * revenue and share of the period against the previous period of the same length, the items rising
+ * and falling most, and the menu items with no order in the period. Every figure is a table (they
+ * are their own accessible view).
  */
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';

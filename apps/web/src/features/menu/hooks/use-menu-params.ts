@@ -1,7 +1,8 @@
 /**
- * The outlet and period of a menu screen in the URL (`?outlet=<id>&from=&to=`, style.md "list
- * state lives in the URL"), so a link or a reload opens the same view. Without an outlet the
- * server shows its pick (the first with items) and the picker follows it.
+ * The outlet and period of a menu screen in the URL (`?outlet=<id>&from=&to=`,
+ * docs/requirements/code-layout.md#list-state-lives-in-the-url), so a link or a reload opens the
+ * same view. Without an outlet the server shows its pick (the first with items) and the picker
+ * follows it.
  */
 import { useCallback } from 'react';
 import { applyParams, useUrlParams } from '../../../lib/url-params.ts';

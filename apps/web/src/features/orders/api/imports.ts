@@ -1,5 +1,5 @@
 /**
- * The order import calls (issue #13, docs/decisions/0036):
+ * The order import calls (docs/decisions/0036):
  *
  * - `POST /api/orders/imports?outletId&shape&fileName&currency?&mapping?&sourceOutlet?` with the
  *   CSV file itself as the body (`text/csv`) → 202 and the queued import. Sent by

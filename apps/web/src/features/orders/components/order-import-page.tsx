@@ -1,5 +1,5 @@
 /**
- * Order import (/apps/business-overview/order-import; issue #13 "Orders", docs/decisions/0036):
+ * Order import (/apps/business-overview/order-import; docs/decisions/0036):
  * choose the outlet and the file's shape (the London export, or the generic shape with a
  * column-mapping step read from the file's header), upload with a progress bar, then follow the
  * import job's status; a rejected file offers its validation report (row, column, problem) as a

@@ -1,5 +1,5 @@
 /**
- * The Outlet timings call (issue #14, docs/decisions/0037): `POST /api/reporting/outlet-timings {}`
+ * The Outlet timings call (docs/decisions/0037): `POST /api/reporting/outlet-timings {}`
  * → every outlet the user sees, with its timings text, the week read from it (or why it could not
  * be read), and the downtime log from its orders when it has any. Refusals come back as the
  * server words them (lib/errors.ts `describeError`).

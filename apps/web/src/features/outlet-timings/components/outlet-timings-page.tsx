@@ -1,9 +1,10 @@
 /**
- * Reporting → Outlet timings (/apps/reporting/outlet-timings; spec §2, screens.md "Outlet timings",
- * issue #14, docs/decisions/0037): per outlet the timings text of its restaurant, the week read
- * from it as a table (days × openings), a plain "a person needs to fix them" state with the
- * reason when the text could not be read, and — for outlets with imported orders — the downtime
- * log: scheduled stretches of 2 hours or more without an order, on days that had orders.
+ * Reporting → Outlet timings (/apps/reporting/outlet-timings; docs/requirements/routes.md,
+ * docs/requirements/screen-contents.md#outlet-timings, docs/decisions/0037): per outlet the timings
+ * text of its restaurant, the week read from it as a table (days × openings), a plain "a person
+ * needs to fix them" state with the reason when the text could not be read, and — for outlets with
+ * imported orders — the downtime log: scheduled stretches of 2 hours or more without an order, on
+ * days that had orders.
  */
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';

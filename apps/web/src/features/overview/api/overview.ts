@@ -1,5 +1,5 @@
 /**
- * The Overview call (issue #14, docs/decisions/0040): one POST for the whole screen, keyed by
+ * The Overview call (docs/decisions/0040): one POST for the whole screen, keyed by
  * period and outlet. Live updates invalidate `overviewKeys.all` (realtime/use-overview-realtime.ts).
  */
 import { OVERVIEW_API, ZOverview, type TOverviewPeriod } from '@dinedesk/contracts/overview';

@@ -1,5 +1,5 @@
 /**
- * The Overview's table by outlet (issue #14, docs/decisions/0040): a row per outlet with the
+ * The Overview's table by outlet (docs/decisions/0040): a row per outlet with the
  * figures of the cards, each a link to the screen behind it filtered to that outlet. Its own
  * chunk, loaded after the cards: MUI's Table parts are not the first screen's first paint.
  */

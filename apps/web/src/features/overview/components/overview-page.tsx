@@ -1,7 +1,7 @@
 /**
- * The Overview at `/` (issue #14 "Overview: the owner's day at a glance"; screens.md "Overview";
- * docs/decisions/0040): the whole business per outlet and in total over the last 7, 30 or 90
- * days against the days before —
+ * The Overview at `/` ("Overview: the owner's day at a glance";
+ * docs/requirements/screen-contents.md#overview; docs/decisions/0040): the whole business per
+ * outlet and in total over the last 7, 30 or 90 days against the days before —
  * - figures: rating and new reviews, reviews waiting for a reply, conversations waiting for a
  *   reply, open complaints, tickets past or near their SLA, orders and sales;
  * - the rating trend (a lazy chart), the oldest waiting reviews, the conversations whose reply

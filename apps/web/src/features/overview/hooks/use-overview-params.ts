@@ -1,7 +1,7 @@
 /**
- * The Overview's period and outlet in the URL (`/?period=7|30|90&outletId=<id>`, style.md "list
- * state lives in the URL"): a reload or a shared link shows the same view. Values the contract
- * refuses read as the defaults (30 days, every outlet).
+ * The Overview's period and outlet in the URL (`/?period=7|30|90&outletId=<id>`,
+ * docs/requirements/code-layout.md#list-state-lives-in-the-url): a reload or a shared link shows
+ * the same view. Values the contract refuses read as the defaults (30 days, every outlet).
  */
 import { ZOverviewRequest, type TOverviewPeriod } from '@dinedesk/contracts/overview';
 import { useCallback } from 'react';

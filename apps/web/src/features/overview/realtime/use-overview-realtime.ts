@@ -1,5 +1,5 @@
 /**
- * The Overview live (issue #14 "the screen updates live"): whatever a figure counts changes with
+ * The Overview live: whatever a figure counts changes with
  * one of the events the screens behind it already listen to — a review or its reply
  * (`reviews:changed`), a guest message or a page reply (`inbox:event`), a complaint
  * (`complaints:changed`) or a ticket (`tickets:changed`, an SLA breach included). Any of them

@@ -1,5 +1,5 @@
 /**
- * The Report on demand calls (issue #14, docs/decisions/0042): queue a report (202, then poll its
+ * The Report on demand calls (docs/decisions/0042): queue a report (202, then poll its
  * progress in the runs list), fetch a finished file, and the person's saved reports. Refusals come
  * back as the server words them (lib/errors.ts `describeError`).
  */

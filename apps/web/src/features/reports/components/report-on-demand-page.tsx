@@ -1,9 +1,10 @@
 /**
- * Reporting → Report on demand (/apps/reporting/report-on-demand; spec §2, screens.md "Report on
- * demand", issue #14, docs/decisions/0042): choose metrics, outlets, a period and a comparison,
- * and a format (CSV, XLSX, PDF); the report is generated in the background, its progress shown in
- * "Your reports", where it stays downloadable for 7 days. A report can be saved, and scheduled
- * weekly or monthly: each run is mailed to the person who saved it.
+ * Reporting → Report on demand (/apps/reporting/report-on-demand; docs/requirements/routes.md,
+ * docs/requirements/screen-contents.md#report-on-demand, docs/decisions/0042): choose metrics,
+ * outlets, a period and a comparison, and a format (CSV, XLSX, PDF); the report is generated in the
+ * background, its progress shown in "Your reports", where it stays downloadable for 7 days. A
+ * report can be saved, and scheduled weekly or monthly: each run is mailed to the person who saved
+ * it.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

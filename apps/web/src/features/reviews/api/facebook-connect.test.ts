@@ -7,7 +7,7 @@ afterEach(() => {
 });
 
 describe('Facebook connect in the browser', () => {
-  it('opens a 700x800 popup (spec §9)', () => {
+  it('opens a 700x800 popup', () => {
     expect(popupFeatures()).toMatch(/^popup=yes,width=700,height=800,left=\d+,top=\d+$/);
   });
 

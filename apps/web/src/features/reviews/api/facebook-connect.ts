@@ -1,14 +1,14 @@
 /**
- * Facebook connect (issue #11, spec §7 `construct-fb-auth-url`; docs/decisions/0022): the Login
- * popup and its result. The accounts list is `get-accounts.ts` (only the connections screen
+ * Facebook connect (docs/requirements/calls.md `construct-fb-auth-url`; docs/decisions/0022): the
+ * Login popup and its result. The accounts list is `get-accounts.ts` (only the connections screen
  * needs its schemas; this module is on the Reviews screen's first paint, for its banners).
  *
- * The popup (700x800, spec §9) is opened on the click itself, before the dialog URL is known,
- * so popup blockers let it through; it is then sent to Facebook. Facebook sends it back to the
- * server's callback, which lands it on `/apps/reviews_and_reputation/facebook?longToken=…`; that
- * screen, seeing it runs in the popup, posts the result to this window and closes
- * ({@link reportToOpener}). Where the popup is blocked the whole window goes to Facebook and
- * comes back to the same screen.
+ * The popup (700x800, docs/requirements/constants.md) is opened on the click itself, before the
+ * dialog URL is known, so popup blockers let it through; it is then sent to Facebook. Facebook
+ * sends it back to the server's callback, which lands it on
+ * `/apps/reviews_and_reputation/facebook?longToken=…`; that screen, seeing it runs in the popup,
+ * posts the result to this window and closes ({@link reportToOpener}). Where the popup is blocked
+ * the whole window goes to Facebook and comes back to the same screen.
  *
  * Google Business Profile connects through the same popup and landing screen
  * (`?googleToken=…`, docs/decisions/0024); its start is `google-connect.ts`, kept out of this
@@ -25,7 +25,7 @@ import { reviewKeys } from './keys.ts';
 export const CONNECT_MESSAGE = 'dinedesk:facebook-connect';
 const POPUP_NAME = 'dinedesk-facebook-login';
 
-/** Window features of the centred 700x800 popup (spec §9). */
+/** Window features of the centred 700x800 popup (docs/requirements/constants.md). */
 export function popupFeatures(): string {
   const { width, height } = FACEBOOK_LOGIN_POPUP;
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));

@@ -1,6 +1,6 @@
 /**
- * `GET /api/review_testing/get-accounts` (spec §7; issue #11): the client's connected Facebook
- * accounts and pages with token health, asked of Facebook (`debug_token`) on each call.
+ * `GET /api/review_testing/get-accounts` (docs/requirements/calls.md): the client's connected
+ * Facebook accounts and pages with token health, asked of Facebook (`debug_token`) on each call.
  */
 import { API, ZGetAccountsResponse, type TGetAccountsResponse } from '@dinedesk/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,6 +1,7 @@
 /**
- * `GET /api/review_testing/get-fb-comments?pageId&reviewId` (spec §7) → the review's public
- * thread. `source: 'cache'` means Facebook could not be reached and a stored copy is shown.
+ * `GET /api/review_testing/get-fb-comments?pageId&reviewId` (docs/requirements/calls.md) → the
+ * review's public thread. `source: 'cache'` means Facebook could not be reached and a stored copy
+ * is shown.
  */
 import { API, ZGetFbCommentsResponse, type TGetFbCommentsResponse } from '@dinedesk/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -12,7 +13,8 @@ export interface ReviewRef {
   reviewId: string;
 }
 
-/** @throws {ApiError} with the server's message (400/500 bodies included, spec §8). */
+/** @throws {ApiError} with the server's message (400/500 bodies included,
+ *                    docs/requirements/errors.md). */
 export function getFbComments({ pageId, reviewId }: ReviewRef, signal?: AbortSignal): Promise<TGetFbCommentsResponse> {
   return getJson(API.fbComments, ZGetFbCommentsResponse, { pageId, reviewId }, signal);
 }

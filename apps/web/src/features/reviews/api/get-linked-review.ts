@@ -1,5 +1,5 @@
 /**
- * One review by id, for a link to a review the loaded list does not hold (issue #12: a mention's
+ * One review by id, for a link to a review the loaded list does not hold (a mention's
  * link to an older review, `?review=<id>`): the feed call with `reviewId` and `limit: 1`
  * (`POST /api/review_testing/get_reviews/get-reviews`), which answers it only if the user may see
  * it. Used by the review detail (a lazy chunk, so the Reviews screen's first paint does not carry

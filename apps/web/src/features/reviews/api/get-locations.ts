@@ -1,7 +1,7 @@
 /**
- * `POST /api/review_testing/get_locations/get-locations` (spec §7) → the client's Google
- * locations linked to outlets, with review counts, health and sync state (docs/decisions/0024).
- * Read from DineDesk's own copy (no call to Google), so it is cheap to ask.
+ * `POST /api/review_testing/get_locations/get-locations` (docs/requirements/calls.md) → the
+ * client's Google locations linked to outlets, with review counts, health and sync state
+ * (docs/decisions/0024). Read from DineDesk's own copy (no call to Google), so it is cheap to ask.
  */
 import { API, ZGetLocationsResponse, type TGetLocationsResponse } from '@dinedesk/contracts';
 import { useQuery } from '@tanstack/react-query';

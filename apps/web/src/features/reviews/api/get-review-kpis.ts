@@ -9,7 +9,7 @@ import { postJson } from '../../../lib/api-client.ts';
 import type { ReviewFilters } from './get-reviews.ts';
 import { reviewKeys } from './keys.ts';
 
-/** @throws {ApiError} as the server words it (spec §8). */
+/** @throws {ApiError} as the server words it (docs/requirements/errors.md). */
 export function getReviewKpis(filters: ReviewFilters, signal?: AbortSignal): Promise<TReviewKpis> {
   return postJson(API.reviewKpis, filters, ZReviewKpis, signal);
 }

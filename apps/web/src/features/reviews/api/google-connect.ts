@@ -1,5 +1,5 @@
 /**
- * Google Business Profile connect (issue #11, `construct-fb-auth-url?authType=google`;
+ * Google Business Profile connect (`construct-fb-auth-url?authType=google`;
  * docs/decisions/0024): Google's consent page in the same 700x800 popup as Facebook Login. The
  * popup lands on the connections screen with `?googleToken=success|failed`, which reports to
  * this window like a Facebook result does (facebook-connect.ts: `reportToOpener`,

@@ -1,8 +1,9 @@
 /**
- * Google Business Profile connections and locations (issue #11; docs/decisions/0024):
- * - `POST /get-locations-for-user {}` (spec §7) → the client's connected Google users, each with
- *   the locations Google lists for it now and the outlet each is linked to (or the one its store
- *   code suggests). Asked of Google on every call, so it is not refetched on window focus.
+ * Google Business Profile connections and locations (docs/decisions/0024):
+ * - `POST /get-locations-for-user {}` (docs/requirements/calls.md) → the client's connected Google
+ *   users, each with the locations Google lists for it now and the outlet each is linked to (or the
+ *   one its store code suggests). Asked of Google on every call, so it is not refetched on window
+ *   focus.
  * - `POST /api/review_testing/google/link-location` → links a location to an outlet, or unlinks
  *   it with `outletId: null` (owners). The answer is the connection as it is now; it replaces
  *   the cached one, so the screen shows the change without asking Google again.

@@ -12,7 +12,7 @@ export const reviewKeys = {
   feed: (filters: ReviewFilters) => [...reviewKeys.lists(), 'feed', filters] as const,
   /**
    * One review asked for by id (the feed with `reviewId`): a link to a review the list does not
-   * hold (issue #12, mention links). Under `lists()` so the same invalidations reach it.
+   * hold (mention links). Under `lists()` so the same invalidations reach it.
    */
   linked: (reviewId: string) => [...reviewKeys.lists(), 'linked', reviewId] as const,
   /** KPIs of the filtered feed (get-review-kpis.ts). */

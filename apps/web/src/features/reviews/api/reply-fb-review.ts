@@ -1,8 +1,8 @@
 /**
- * `POST /reply-fb-review {pageId, reviewId, message}` (spec §7) → `{comment}`: a public reply
- * of the page on the review.
+ * `POST /reply-fb-review {pageId, reviewId, message}` (docs/requirements/calls.md) → `{comment}`: a
+ * public reply of the page on the review.
  *
- * Sends an `Idempotency-Key` per composer submission (issue #8): a retry after a network error
+ * Sends an `Idempotency-Key` per composer submission: a retry after a network error
  * or a timeout answers the first reply instead of posting a second one.
  *
  * On success the new comment is appended to the cached thread at once (not refetched: Graph
@@ -27,7 +27,7 @@ import { reviewKeys } from './keys.ts';
 
 /**
  * A reply and the `Idempotency-Key` of the composer submission it belongs to: the same key for
- * every retry of that submission, so the server posts it at most once (issue #8).
+ * every retry of that submission, so the server posts it at most once.
  */
 export interface ReplyInput extends TReplyFbReviewRequest {
   idempotencyKey?: string;
@@ -36,7 +36,8 @@ export interface ReplyInput extends TReplyFbReviewRequest {
 /**
  * Validates the input with the contract first, so an empty or oversized message is refused
  * without a round trip (same rule and message as the server's).
- * @throws {ApiError} status 400 for invalid input; per spec §8 for server refusals.
+ * @throws {ApiError} status 400 for invalid input; per docs/requirements/errors.md for server
+ *                    refusals.
  */
 export function replyFbReview({ idempotencyKey, ...input }: ReplyInput): Promise<TReplyFbReviewResponse> {
   const parsed = ZReplyFbReviewRequest.safeParse(input);

@@ -1,5 +1,5 @@
 /**
- * Replies to Google reviews (issue #11): `POST /api/review_testing/google/reply
+ * Replies to Google reviews: `POST /api/review_testing/google/reply
  * {reviewId, comment, sendAnyway?}` → `{reply}` creates or replaces the review's one reply
  * (Google `updateReply`), and `POST /api/review_testing/google/delete-reply {reviewId}` deletes it
  * (`deleteReply`). A Google review's reply lives on the review in the feed, so both refetch the
@@ -35,7 +35,8 @@ function invalid(error: z.ZodError): Promise<never> {
   return Promise.reject(new ApiError({ message, status: 400, body: { message, field }, field }));
 }
 
-/** @throws {ApiError} 400 for invalid input; 409/422/429/502/504 as the server words them (spec §8). */
+/** @throws {ApiError} 400 for invalid input; 409/422/429/502/504 as the server words them
+ *                    (docs/requirements/errors.md). */
 export function replyGoogleReview({ idempotencyKey, ...input }: GoogleReplyInput) {
   const parsed = ZReplyGoogleReviewRequest.safeParse(input);
   if (!parsed.success) return invalid(parsed.error);

@@ -1,5 +1,5 @@
 /**
- * Reply templates of the client (issue #11): `GET /api/review_testing/reply-templates` →
+ * Reply templates of the client: `GET /api/review_testing/reply-templates` →
  * `{data}` (by name), `POST …/reply-templates/save {id?, name, body}` → the template (creates,
  * or with `id` changes one; 409 `template_name_taken` naming `body.name`; 400 naming the field,
  * e.g. a variable other than `{reviewer_first_name}`, `{outlet}`, `{brand}`), and

@@ -1,5 +1,5 @@
 /**
- * A review export (issue #11 "a progress indicator for large exports"): asks for it once, polls
+ * A review export ("a progress indicator for large exports"): asks for it once, polls
  * it every second, shows written/total as a bar, then a Download button (a user gesture, so no
  * browser blocks the save) or the failure in words. A chunk of its own, fetched when the user
  * asks for an export: the screen's first paint carries none of it.

@@ -1,6 +1,6 @@
 /**
- * Facebook connections (/apps/reviews_and_reputation/facebook, spec §2; issue #11): where the
- * Login popup lands (`?longToken=success|failed`), and the list of connected Facebook accounts
+ * Facebook connections (/apps/reviews_and_reputation/facebook, docs/requirements/routes.md): where
+ * the Login popup lands (`?longToken=success|failed`), and the list of connected Facebook accounts
  * and their pages with token health (valid, expiring with the date, dead with the reason), each
  * with Reconnect. Owners connect; other roles read. Opened inside the Login popup, the screen
  * hands the result to the window that opened it and closes.

@@ -1,12 +1,12 @@
 /**
- * KPI cards above the list (screens.md "KPIs on top"; issue #11), for the reviews the filters
- * select: average rating, reviews, response rate, median time to the first reply, and how many
- * need a reply. Figures come from the server (`get_reviews/kpis`), so they cover every source and
- * every review, not just the loaded page of the list.
+ * KPI cards above the list (docs/requirements/screen-contents.md#reviews), for the reviews the
+ * filters select: average rating, reviews, response rate, median time to the first reply, and how
+ * many need a reply. Figures come from the server (`get_reviews/kpis`), so they cover every source
+ * and every review, not just the loaded page of the list.
  *
  * While they load the same cards show placeholders of the figures' height, and the star row of
- * the average is always there (empty without a rating): nothing under the cards moves (issue #10,
- * CLS). New filters keep the previous figures until the new ones arrive.
+ * the average is always there (empty without a rating): nothing under the cards moves (CLS). New
+ * filters keep the previous figures until the new ones arrive.
  */
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';

@@ -1,5 +1,5 @@
 /**
- * Google Business Profile on the connections screen (issue #11; docs/decisions/0024): the
+ * Google Business Profile on the connections screen (docs/decisions/0024): the
  * client's connected Google users with their token health, and, live from Google, the locations
  * each manages with the outlet each is linked to. Owners (`create PageConnection`) connect and
  * reconnect through Google's consent popup, link an unlinked location to one of their outlets

@@ -1,5 +1,5 @@
 /**
- * Confirmation before a Google location is unlinked from its outlet (issue #11): unlinking
+ * Confirmation before a Google location is unlinked from its outlet: unlinking
  * removes the location's stored Google reviews from DineDesk, so it is never one click. Loaded
  * on demand (google-connections.tsx): MUI's Dialog brings the Modal code, which the screen
  * needs only when an owner unlinks.

@@ -3,19 +3,20 @@
  * or as the Google location (`POST /api/review_testing/google/reply`, which also edits: Google
  * keeps one reply per review; `initial` then holds the reply being edited).
  * Disabled, with the reason, when Facebook does not allow a reply (`canReply` false: reviews
- * from before August 2018 have no story to comment on, external-apis.md §2).
+ * from before August 2018 have no story to comment on,
+ * docs/requirements/platform-apis.md#page-ratings-reviews-and-comments).
  *
- * Submitting twice is impossible (issue #8): a ref marks the submission in flight at once, so a
+ * Submitting twice is impossible: a ref marks the submission in flight at once, so a
  * second Enter or click that arrives before React re-renders is ignored, and the button stays
  * disabled while the reply is being posted. Each submission gets an `Idempotency-Key` when it
  * is made; sending the same text again after a failure reuses it, so the server answers the
  * first reply (if it landed after all) instead of posting a second one.
  *
- * The reply check (issue #11) answers 422 `reply_check` with its warnings: they are shown in the
+ * The reply check answers 422 `reply_check` with its warnings: they are shown in the
  * user's language, and an owner may "Send anyway" (a new submission with `sendAnyway`, which the
  * server records); others change the reply. Editing the text clears the warnings.
  *
- * Reply templates (issue #11): roles that read them get a "Use a template" select. Picking one
+ * Reply templates: roles that read them get a "Use a template" select. Picking one
  * fills its variables for this review (contracts `fillTemplate`) and puts the result in the
  * text field, where it stays editable: at once when the field is empty, else only after the
  * user confirms replacing their text. The select is an action, not a value: it returns to its
@@ -73,7 +74,8 @@ export function ReplyComposer({ review, initial = '', onSent, editCommentId }: R
   const googleReply = useReplyGoogleReview();
   const google = review.source === 'google';
   const reply = google ? googleReply : editCommentId ? fbEdit : fbReply;
-  // Google counts bytes of UTF-8 (external-apis.md §6), Facebook characters.
+  // Google counts bytes of UTF-8 (docs/requirements/platform-apis.md#google-business-profile),
+  // Facebook characters.
   const maxLength = google ? GOOGLE_REPLY_MAX_BYTES : REPLY_MAX_LENGTH;
   const inFlight = useRef(false);
   /** The last submission that did not go through: its text and key, reused by a retry. */

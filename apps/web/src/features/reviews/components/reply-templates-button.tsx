@@ -1,9 +1,9 @@
 /**
- * "Reply templates" in the Reviews header (issue #11), for roles with `manage ReplyTemplate`
+ * "Reply templates" in the Reviews header, for roles with `manage ReplyTemplate`
  * (owners, brand managers): opens the templates dialog. The dialog (MUI Dialog, TextField) is a
  * chunk of its own, fetched when the button is pointed at or clicked, so the screen's first
- * paint carries only this button (targets.md ≤ 250 KiB gzip; kept small on purpose: no
- * close transition, the dialog unmounts on close).
+ * paint carries only this button (docs/requirements/quality-goals.md ≤ 250 KiB gzip; kept small on
+ * purpose: no close transition, the dialog unmounts on close).
  */
 import { useAbility } from '@casl/react';
 import Button from '@mui/material/Button';

@@ -1,5 +1,5 @@
 /**
- * Management of the client's reply templates (issue #11), for roles with `manage ReplyTemplate`
+ * Management of the client's reply templates, for roles with `manage ReplyTemplate`
  * (owners, brand managers): the templates by name with a preview of their text and who changed
  * them last, and adding, editing and deleting one. The text may use the variables of
  * `TEMPLATE_VARIABLES`, inserted at the caret by their buttons; the composer fills them per

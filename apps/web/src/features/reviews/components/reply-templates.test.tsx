@@ -1,5 +1,5 @@
 /**
- * Reply templates (issue #11) on the Reviews screen: the composer's "Use a template" select
+ * Reply templates on the Reviews screen: the composer's "Use a template" select
  * (variables filled for the review, text editable before it goes out, the user's own text only
  * replaced on request) and the management dialog of owners and brand managers (add, edit,
  * delete, the server's refusals next to their field).

@@ -4,7 +4,7 @@
  *
  * The button is named by its content, so a screen reader announces the reviewer, "Replied",
  * the score ("Rated 4 out of 5", or the recommendation), the date and outlet, and the text, not
- * only who wrote it (issue #10). No `aria-label`: it would hide all of that.
+ * only who wrote it. No `aria-label`: it would hide all of that.
  */
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';

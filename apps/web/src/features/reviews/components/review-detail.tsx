@@ -2,15 +2,15 @@
  * Detail of one review: full text, then by source: Facebook's public comment thread (with a
  * notice when Facebook was unreachable and a stored copy is shown) and the reply composer, or
  * Google's one reply with Edit (the composer, prefilled) and Delete (after a confirmation; roles
- * with `delete ReviewReply`). Replying needs `create ReviewReply` (spec §6). Under them, the
- * team's internal comments (issue #12), a section of the comments feature that `app/` hands in
+ * with `delete ReviewReply`). Replying needs `create ReviewReply` (docs/requirements/roles.md).
+ * Under them, the team's internal comments, a section of the comments feature that `app/` hands in
  * (lib/internal-comments.ts) and that loads lazily on its own.
  *
  * A review opened from a link (a mention) that the loaded list does not hold is fetched here by
  * id (api/get-linked-review.ts); when the server does not return it (deleted, or an outlet the
  * user does not see) the detail says so.
  *
- * Keyboard (issue #10): when it opens, or shows another review, focus moves to its heading, so
+ * Keyboard: when it opens, or shows another review, focus moves to its heading, so
  * a keyboard or screen-reader user lands in it; Esc closes it from anywhere on the page, unless
  * something inside has already handled the key (an open menu or select closes itself first).
  * The list returns focus to the review's card on close (reviews-page.tsx).
@@ -58,7 +58,7 @@ export interface ReviewDetailProps {
   onClose: () => void;
 }
 
-/** A link to a review the server does not show this user (issue #12: mention links). */
+/** A link to a review the server does not show this user (mention links). */
 function ReviewNotFound() {
   // The comments namespace has this string; it loads only when the case arises.
   const { t } = useTranslation('comments');

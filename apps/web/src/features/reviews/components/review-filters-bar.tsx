@@ -1,9 +1,10 @@
 /**
- * Filter toolbar (screens.md Reviews filters; issue #11): brand, outlet, source, star rating,
- * sentiment, replies (all, replied, not replied, needs a reply), a date range and a text search
- * debounced by 300 ms. Selects and date inputs are native: they are accessible, mobile friendly
- * and simple to drive from tests. The fields are the light ones of components/outlined-field.tsx:
- * MUI's TextField would bring its menu-based Select into the screen's first paint (issue #10).
+ * Filter toolbar (docs/requirements/screen-contents.md Reviews filters): brand, outlet, source,
+ * star rating, sentiment, replies (all, replied, not replied, needs a reply), a date range and a
+ * text search debounced by 300 ms. Selects and date inputs are native: they are accessible, mobile
+ * friendly and simple to drive from tests. The fields are the light ones of
+ * components/outlined-field.tsx: MUI's TextField would bring its menu-based Select into the
+ * screen's first paint.
  */
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';

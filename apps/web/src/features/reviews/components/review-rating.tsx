@@ -1,7 +1,8 @@
 /**
  * A review's score: stars when the reviewer gave some, else Facebook's recommendation
- * (reviews since 2018 are recommendations, `rating` null; external-apis.md §2). A Google
- * review always has stars; one without (STAR_RATING_UNSPECIFIED) shows nothing.
+ * (reviews since 2018 are recommendations, `rating` null;
+ * docs/requirements/platform-apis.md#page-ratings-reviews-and-comments). A Google review always has
+ * stars; one without (STAR_RATING_UNSPECIFIED) shows nothing.
  */
 import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';

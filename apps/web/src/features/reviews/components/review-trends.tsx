@@ -1,10 +1,10 @@
 /**
- * Trend and outlets (issue #11 "rating and volume trend as a chart … a per-outlet comparison
+ * Trend and outlets ("rating and volume trend as a chart … a per-outlet comparison
  * table"), for the reviews the filters select: reviews per period as bars and their average
  * rating as a line (recharts, the one charting library of the product), and per outlet the same
  * figures as the KPI cards. A row's outlet button narrows the screen to that outlet.
  *
- * A chunk of its own, fetched when the user opens it: recharts is not first paint (issue #10).
+ * A chunk of its own, fetched when the user opens it: recharts is not first paint.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

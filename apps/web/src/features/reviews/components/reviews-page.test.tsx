@@ -22,7 +22,7 @@ import { formatDate } from '../format.ts';
 import { reviewsBackend, type ReviewsBackendData } from '../testing/reviews-backend.ts';
 import { ReviewsPage } from './reviews-page.tsx';
 
-// The shared socket is a tiny fake the tests drive as the server (reviews:changed, issue #8).
+// The shared socket is a tiny fake the tests drive as the server (reviews:changed).
 const socketRef = vi.hoisted(() => {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const socket = {
@@ -532,7 +532,7 @@ describe('ReviewsPage', () => {
     expect(await within(detail).findByText('The biryani was excellent.')).toBeInTheDocument();
   });
 
-  it('fetches a linked review that is not in the loaded list by id, and shows it (issue #12: mention links)', async () => {
+  it('fetches a linked review that is not in the loaded list by id, and shows it (mention links)', async () => {
     // Twenty newer reviews fill the first page; the linked one is older.
     const newer = Array.from({ length: 20 }, (_, i) =>
       reviewFixture({ ...atParadise, id: String(510001 + i), reviewer: { id: `r-n${i}`, name: `Guest ${i + 1}` }, createdTime: new Date(Date.UTC(2025, 0, 20 - i)).toISOString() }),
@@ -799,7 +799,7 @@ describe('ReviewsPage', () => {
   });
 });
 
-describe('ReviewsPage, the reply check (issue #11)', () => {
+describe('ReviewsPage, the reply check', () => {
   /** The reply check's 422; a Google reply's text is `comment`, a Facebook one's `message`. */
   const warned = (field = 'body.message') =>
     reply.error(422, {
@@ -908,7 +908,7 @@ describe('ReviewsPage, the reply check (issue #11)', () => {
   });
 });
 
-describe('ReviewsPage, Google reviews (issue #11)', () => {
+describe('ReviewsPage, Google reviews', () => {
   /** Rules of an agent: may reply (and so edit a reply), may not delete one. */
   const AGENT_RULES: TAbilityRule[] = REPLY_RULES;
 
@@ -1090,7 +1090,7 @@ describe('ReviewsPage, Google reviews (issue #11)', () => {
   });
 });
 
-describe('ReviewsPage, issue #8 hardening', () => {
+describe('ReviewsPage, hardening', () => {
   it('submits a reply once however fast Enter and Send come, and retries with the same Idempotency-Key', async () => {
     let answer: (response: MockReply) => void = () => {};
     const { backend } = setup(
@@ -1149,7 +1149,7 @@ describe('ReviewsPage, issue #8 hardening', () => {
   });
 });
 
-describe('ReviewsPage, keyboard and screen readers (issue #10)', () => {
+describe('ReviewsPage, keyboard and screen readers', () => {
   it('names each card by its reviewer, score, date, outlet, source and text, not only "Open the review by …"', async () => {
     setup();
     const [ravisCard, meenasCard, oldCard] = await reviewItems();

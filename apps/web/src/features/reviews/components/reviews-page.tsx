@@ -1,20 +1,20 @@
 /**
- * Reviews screen (/apps/reviews_and_complaints/reviews; screens.md "Reviews"): KPI cards,
- * sync warnings, filters (all in the URL), the review list with keyset paging, and the
- * detail of the review named by `?review=`: a side panel on wide screens, a full-width
- * drawer on narrow ones. Closing the detail (its button, Esc) puts focus back on the review's
- * card, where the keyboard user left off.
+ * Reviews screen (/apps/reviews_and_complaints/reviews;
+ * docs/requirements/screen-contents.md#reviews): KPI cards, sync warnings, filters (all in the
+ * URL), the review list with keyset paging, and the detail of the review named by `?review=`: a
+ * side panel on wide screens, a full-width drawer on narrow ones. Closing the detail (its button,
+ * Esc) puts focus back on the review's card, where the keyboard user left off.
  *
  * The detail (with its reply form) and the narrow screens' drawer are chunks of their own,
  * fetched when the list is first pointed at or focused, or when a review opens: the screen's
- * first paint then carries neither them nor the MUI they use (TextField, Modal; issue #10,
- * targets.md ≤ 250 KiB gzip). A review opened from the URL fetches them at once; the side
- * panel keeps its place meanwhile.
+ * first paint then carries neither them nor the MUI they use (TextField, Modal;
+ * docs/requirements/quality-goals.md ≤ 250 KiB gzip). A review opened from the URL fetches them at
+ * once; the side panel keeps its place meanwhile.
  *
  * A review named by `?review=` that the loaded list does not hold (a mention's link to an older
- * review, issue #12) is asked for by id, by the detail, once the list has loaded without it.
+ * review) is asked for by id, by the detail, once the list has loaded without it.
  *
- * Loading placeholders have the size of what replaces them (issue #10, CLS): the KPI cards
+ * Loading placeholders have the size of what replaces them (CLS): the KPI cards
  * render with placeholder figures, the list with card-sized rows.
  */
 import { useAbility } from '@casl/react';
@@ -87,11 +87,11 @@ export function ReviewsPage() {
   const [showTrends, setShowTrends] = useState(false);
   const [exportRequest, setExportRequest] = useState<ExportRequest | null>(null);
   const sync = useSyncFbReviews();
-  // New reviews and comments from Meta's feed webhook refresh the screen (issue #8).
+  // New reviews and comments from Meta's feed webhook refresh the screen.
   useReviewsRealtime();
   const ability = useAbility<AppAbility>();
   const canSeeConnections = allows(ability, { action: 'read', subject: SUBJECTS.pageConnection });
-  // Viewers and agents see no "Sync now" (issue #11: no write controls without the right).
+  // Viewers and agents see no "Sync now" (no write controls without the right).
   const canSync = allows(ability, { action: 'update', subject: SUBJECTS.reviewSync });
 
   const pages = useMemo(() => pagesQuery.data?.data ?? [], [pagesQuery.data]);

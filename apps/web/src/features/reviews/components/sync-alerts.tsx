@@ -1,11 +1,11 @@
 /**
  * Why reviews may be stale: one warning per page whose last sync did not succeed (status
  * other than `ok` / `never`), with the server's plain-words `sync.message`. Example: Graph
- * error 12, Facebook no longer serving reviews on newer API versions (external-apis.md §2);
- * the stored reviews are still listed. A dead token (`token_invalid`) is an error banner with
- * Reconnect for those who may connect (issue #11), else a link to the connections screen.
- * Google locations get the same banners (Reconnect Google when the grant died). A chunk of its
- * own, fetched after the screen's first paint.
+ * error 12, Facebook no longer serving reviews on newer API versions
+ * (docs/requirements/platform-apis.md#page-ratings-reviews-and-comments); the stored reviews are
+ * still listed. A dead token (`token_invalid`) is an error banner with Reconnect for those who may
+ * connect, else a link to the connections screen. Google locations get the same banners (Reconnect
+ * Google when the grant died). A chunk of its own, fetched after the screen's first paint.
  */
 import { useAbility } from '@casl/react';
 import Alert from '@mui/material/Alert';
@@ -64,7 +64,7 @@ export function SyncAlerts({ pages, outletId }: SyncAlertsProps) {
   const canConnect = allows(ability, { action: 'create', subject: SUBJECTS.pageConnection });
   const start = useStartFacebookConnect();
   const startGoogle = useStartGoogleConnect();
-  // A Reconnect started from a banner reports back here (issue #11).
+  // A Reconnect started from a banner reports back here.
   useConnectResults();
   const locations = useGoogleLocations().data?.data ?? [];
   const flagged = pagesNeedingAttention(pages);

@@ -1,10 +1,10 @@
 /**
  * Filter and selection state of the reviews screen, kept in the URL search params so a
- * reload, a shared link or the back button restores it (style.md: "list state lives in the
- * URL"). Params: `brandId`, `outletId`, `source` (facebook|google), `rating` (stars, a comma
- * list such as `1,2`), `replied` (true|false), `needsReply` (true), `from`/`to` (days),
- * `sentiment`, `q`, plus `review` for the open review. Values that do not pass the contract's
- * schema are ignored rather than sent to the server.
+ * reload, a shared link or the back button restores it
+ * (docs/requirements/code-layout.md#list-state-lives-in-the-url). Params: `brandId`, `outletId`,
+ * `source` (facebook|google), `rating` (stars, a comma list such as `1,2`), `replied` (true|false),
+ * `needsReply` (true), `from`/`to` (days), `sentiment`, `q`, plus `review` for the open review.
+ * Values that do not pass the contract's schema are ignored rather than sent to the server.
  */
 import { ZGetReviewsRequest } from '@dinedesk/contracts';
 import { useCallback, useMemo } from 'react';

@@ -7,7 +7,7 @@ import { reviewKeys } from '../api/keys.ts';
 import { bindReviewsRealtime } from './use-reviews-realtime.ts';
 
 describe('live reviews binding', () => {
-  it('refetches what a change makes stale, everything after a resync (issue #10), and stops when unbound', () => {
+  it('refetches what a change makes stale, everything after a resync, and stops when unbound', () => {
     const socket = fakeSocket();
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
@@ -36,7 +36,7 @@ describe('live reviews binding', () => {
     expect(invalidate).not.toHaveBeenCalled();
   });
 
-  it('refetches only the internal thread of the review a team note was added to (issue #12)', () => {
+  it('refetches only the internal thread of the review a team note was added to', () => {
     const socket = fakeSocket();
     const queryClient = new QueryClient();
     queryClient.setQueryData(internalCommentsKey('500001'), 'thread of 500001');

@@ -1,15 +1,14 @@
 /**
- * Live reviews (issue #8): when a Meta `feed` webhook stores a new review or comment, the server
+ * Live reviews: when a Meta `feed` webhook stores a new review or comment, the server
  * sends `reviews:changed {pageId, reviewId, kind, verb}` to the page's socket room; the reviews
  * screen then refetches its lists and page counts, and the thread of that review, without
  * waiting for the periodic sync. Reviews have no event stream to replay: on `realtime:resync`
- * (the server's Redis link was down and is back, so changes may not have arrived; issue #10,
- * decision 0021) everything of the reviews feature is refetched. For the same reason the lists
- * are refetched whenever the socket (re)connects: a change published while it was connecting
- * (the lists are usually fetched before the socket's first connection completes) or
- * disconnected reached no one.
+ * (the server's Redis link was down and is back, so changes may not have arrived; decision 0021)
+ * everything of the reviews feature is refetched. For the same reason the lists are refetched
+ * whenever the socket (re)connects: a change published while it was connecting (the lists are
+ * usually fetched before the socket's first connection completes) or disconnected reached no one.
  *
- * Internal comments (issue #12) ride on the same event with `kind: 'internal'`: only the
+ * Internal comments ride on the same event with `kind: 'internal'`: only the
  * internal thread of that review is refetched (an active query only when that review is open),
  * not the lists, whose figures a team note does not change. After a (re)connection the open
  * thread is refetched with the lists, since a note posted meanwhile reached no one either.

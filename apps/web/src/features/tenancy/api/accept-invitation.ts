@@ -1,5 +1,5 @@
 /**
- * `POST /api/auth/accept-invitation {token}` (issue #8, docs/decisions/0009): the signed-in
+ * `POST /api/auth/accept-invitation {token}` (docs/decisions/0009): the signed-in
  * account joins the invitation's client; answers like login and starts a session acting for it.
  */
 import { API, ZAcceptInvitationResponse, type TAcceptInvitationRequest, type TLoginResponse } from '@dinedesk/contracts';

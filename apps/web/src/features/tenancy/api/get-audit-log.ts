@@ -8,7 +8,8 @@ import { tenancyKeys } from './keys.ts';
 
 export type AuditLogResponse = z.output<typeof ZAuditLogResponse>;
 
-/** @throws {ApiError} with the server's message (403 without `read AuditLog`, spec §8). */
+/** @throws {ApiError} with the server's message (403 without `read AuditLog`,
+ *                    docs/requirements/errors.md). */
 export function getAuditLog(signal?: AbortSignal): Promise<AuditLogResponse> {
   return getJson(API.auditLog, ZAuditLogResponse, undefined, signal);
 }

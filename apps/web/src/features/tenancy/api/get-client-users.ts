@@ -7,7 +7,7 @@ import { tenancyKeys } from './keys.ts';
 
 export type ClientUsersResponse = z.output<typeof ZClientUsersResponse>;
 
-/** @throws {ApiError} with the server's message (spec §8). */
+/** @throws {ApiError} with the server's message (docs/requirements/errors.md). */
 export function getClientUsers(signal?: AbortSignal): Promise<ClientUsersResponse> {
   return getJson(API.clientUsers, ZClientUsersResponse, undefined, signal);
 }

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client.ts';
 import { tenancyKeys } from './keys.ts';
 
-/** @throws {ApiError} with the server's message (spec §8). */
+/** @throws {ApiError} with the server's message (docs/requirements/errors.md). */
 export function getMyClients(signal?: AbortSignal): Promise<TMyClientsResponse> {
   return getJson(API.myClients, ZMyClientsResponse, undefined, signal);
 }

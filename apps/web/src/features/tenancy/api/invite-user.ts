@@ -10,7 +10,8 @@ import { tenancyKeys } from './keys.ts';
 
 export type InviteUserResponse = z.output<typeof ZInviteUserResponse>;
 
-/** @throws {ApiError} 400 naming the field, 409 when the email is already a member (spec §8). */
+/** @throws {ApiError} 400 naming the field, 409 when the email is already a member
+ *                    (docs/requirements/errors.md). */
 export function inviteUser(input: TInviteUserRequest): Promise<InviteUserResponse> {
   return postJson(API.inviteUser, input, ZInviteUserResponse);
 }

@@ -1,6 +1,6 @@
 /**
- * `GET /api/get-access-token-by-client-id?clientId` (spec §7) → `{accessToken, userData}`:
- * the switch between clients. The new session replaces the stored one and every cached
+ * `GET /api/get-access-token-by-client-id?clientId` (docs/requirements/calls.md) → `{accessToken,
+ * userData}`: the switch between clients. The new session replaces the stored one and every cached
  * answer is reset, since it belonged to the other client.
  */
 import { API, ZLoginResponse, type TLoginResponse } from '@dinedesk/contracts';
@@ -8,7 +8,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session-store.ts';
 
-/** @throws {ApiError} 400 naming `clientId`, 403 for a client the user is no member of (spec §8). */
+/** @throws {ApiError} 400 naming `clientId`, 403 for a client the user is no member of
+ *                    (docs/requirements/errors.md). */
 export function getAccessTokenByClientId(clientId: string): Promise<TLoginResponse> {
   return getJson(API.accessTokenByClientId, ZLoginResponse, { clientId });
 }

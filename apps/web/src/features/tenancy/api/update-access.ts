@@ -1,6 +1,7 @@
 /**
  * `POST /api/access-control-of-user {request: 'update', userId, role?, brandIds?, outletIds?,
- * modules?}` (spec §4): takes effect on the user's next call and moves their open sockets.
+ * modules?}` (docs/requirements/states.md): takes effect on the user's next call and moves their
+ * open sockets.
  */
 import { API, ZAccessControlResponse, type TAccessControlRequest, type TAccessControlResponse } from '@dinedesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,8 @@ import { tenancyKeys } from './keys.ts';
 
 export type UpdateAccessInput = Omit<Extract<TAccessControlRequest, { request: 'update' }>, 'request'>;
 
-/** @throws {ApiError} 400 naming the field, 403 for a user outside the caller's reach (spec §8). */
+/** @throws {ApiError} 400 naming the field, 403 for a user outside the caller's reach
+ *                    (docs/requirements/errors.md). */
 export function updateAccess(input: UpdateAccessInput): Promise<TAccessControlResponse> {
   return postJson(API.accessControlOfUser, { request: 'update', ...input }, ZAccessControlResponse);
 }

@@ -1,5 +1,5 @@
 /**
- * Navbar client switcher (issue #4): for a user of several clients (or a super admin) a menu
+ * Navbar client switcher: for a user of several clients (or a super admin) a menu
  * of clients; choosing one asks the server for a token of that client and starts over on the
  * reviews screen. Others see the client's name only.
  */

@@ -1,5 +1,5 @@
 /**
- * Client onboarding wizard for super admins (issue #4): client → brands → outlets → owner →
+ * Client onboarding wizard for super admins: client → brands → outlets → owner →
  * pages → create. One `POST /api/client-onboarding` at the end; the client key makes a retry
  * (double click, lost answer) return the first result. Outlets may be linked to a Facebook
  * Page id (a simulator page locally), connected later through the Facebook connect flow.

@@ -1,5 +1,5 @@
 /**
- * `/set-password?token=…` (issue #4, #8; docs/decisions/0009): the page of an invitation link.
+ * `/set-password?token=…` (docs/decisions/0009): the page of an invitation link.
  * A new user chooses a password and is signed in to the inviting client. Someone who already
  * has a DineDesk account accepts by signing in instead: the server never sets their password
  * from a link (it answers 409 `invitation_sign_in`, and the page switches to the sign-in form),
@@ -24,7 +24,7 @@ import { acceptInvitation } from '../api/accept-invitation.ts';
 import { setPassword } from '../api/set-password.ts';
 
 /**
- * Same length bounds as the server (issue #8: at least 10, at most 128 characters); the server
+ * Same length bounds as the server (at least 10, at most 128 characters); the server
  * also judges strength and says why it refused, in the UI language (`Accept-Language`).
  */
 const MIN = 10;
@@ -35,7 +35,7 @@ type Mode = 'new' | 'signIn';
 export interface SetPasswordPageProps {
   /**
    * Signs in and starts the session (the auth feature's sign-in). Handed in by `app/`, which
-   * composes features: the tenancy feature never imports the auth feature (issue #9 boundaries).
+   * composes features: the tenancy feature never imports the auth feature (the web boundary rule).
    * @throws {ApiError} as the server answered (401 wrong credentials, 400, 429, network).
    */
   signIn: (input: TLoginRequest) => Promise<unknown>;

@@ -1,5 +1,5 @@
 /**
- * Users & access (issue #4): the client's users with role, brands, outlets and modules; an
+ * Users & access: the client's users with role, brands, outlets and modules; an
  * owner changes them with immediate effect (the server applies them to the user's next call
  * and open sockets), invites users, and reads the audit log. Nobody edits their own access.
  */
@@ -137,7 +137,7 @@ function InviteForm() {
   const [email, setEmail] = useState('');
   const [fullName, setFullName] = useState('');
   const [role, setRole] = useState<TClientRole>('viewer');
-  // The answer is the same for every email (issue #8): always a link, never "already has an account".
+  // The answer is the same for every email: always a link, never "already has an account".
   const [sent, setSent] = useState<{ email: string; invitation: TInvitation } | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,5 +1,5 @@
 /**
- * "New ticket" (issue #12): a piece of work opened by hand for an outlet, with a title, a
+ * "New ticket": a piece of work opened by hand for an outlet, with a title, a
  * priority (its SLA due time is now plus the client's hours for it) and optionally an assignee.
  * For users who may open tickets (`create Ticket`: all but viewers). Outlets are those the user
  * sees (`get-client-details`), grouped by brand.

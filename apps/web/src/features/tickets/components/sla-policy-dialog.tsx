@@ -1,5 +1,5 @@
 /**
- * The client's SLA policy, for owners (`manage Ticket`, issue #12): hours from opening to the due
+ * The client's SLA policy, for owners (`manage Ticket`): hours from opening to the due
  * time per priority. Checked here as the server checks it (contracts' `ZSlaHours`): whole hours,
  * 1 to 2,160 (90 days), and never longer for a higher priority (urgent ≤ high ≤ normal ≤ low),
  * with the reason under the field it concerns in the user's language. New hours apply to tickets

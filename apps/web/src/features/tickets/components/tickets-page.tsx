@@ -1,17 +1,19 @@
 /**
- * Tickets screen (/apps/reviews_and_complaints/tickets; screens.md "Tickets", issue #12): the
- * queue in views Mine / Open / Closed / All with their counts (the list's answer, under the same
- * filters), filters priority, outlet, "SLA breached" and "due soon" (within DUE_SOON_HOURS), and the ticket named by `?ticket=` in a
- * side panel (a drawer on narrow screens). View, filters and selection live in the URL.
+ * Tickets screen (/apps/reviews_and_complaints/tickets;
+ * docs/requirements/screen-contents.md#tickets): the queue in views Mine / Open / Closed / All with
+ * their counts (the list's answer, under the same filters), filters priority, outlet, "SLA
+ * breached" and "due soon" (within DUE_SOON_HOURS), and the ticket named by `?ticket=` in a side
+ * panel (a drawer on narrow screens). View, filters and selection live in the URL.
  *
  * - Due times count down live (a one-minute clock); a ticket past its SLA is red in the list and
  *   the detail (format.ts `isBreached`).
  * - "New ticket" for users who may open tickets; "SLA policy" for owners (`manage Ticket`).
  * - Live: tickets:changed on the shared socket refetches the queue and the open ticket.
- * - The menu entry reloads the page when selected (spec §2; layout/navigation.ts `reload`).
+ * - The menu entry reloads the page when selected (docs/requirements/routes.md;
+ *   layout/navigation.ts `reload`).
  *
  * A lazy route of its own (app/product-area.tsx): nothing here is in the Reviews screen's first
- * paint (targets.md ≤ 250 KiB gzip).
+ * paint (docs/requirements/quality-goals.md ≤ 250 KiB gzip).
  */
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';

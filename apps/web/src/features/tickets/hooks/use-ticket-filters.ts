@@ -1,9 +1,9 @@
 /**
- * View, filter and selection state of the tickets screen, kept in the URL (style.md: list state
- * lives in the URL). Params: `view` (mine | open | closed | all; absent = open, the contract's
- * default), `priority`, `outletId`, `breached` (true: only tickets past their SLA), `dueSoon`
- * (true: only tickets on time due within the contract's DUE_SOON_HOURS), and `ticket`
- * for the open ticket. Values the contract refuses are left out.
+ * View, filter and selection state of the tickets screen, kept in the URL
+ * (docs/requirements/code-layout.md#list-state-lives-in-the-url). Params: `view` (mine | open |
+ * closed | all; absent = open, the contract's default), `priority`, `outletId`, `breached` (true:
+ * only tickets past their SLA), `dueSoon` (true: only tickets on time due within the contract's
+ * DUE_SOON_HOURS), and `ticket` for the open ticket. Values the contract refuses are left out.
  */
 import { ZListTicketsRequest, type TTicketView } from '@dinedesk/contracts';
 import { useCallback, useMemo } from 'react';

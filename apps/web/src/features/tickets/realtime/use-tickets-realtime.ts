@@ -1,5 +1,5 @@
 /**
- * Live tickets (issue #12): a ticket created, changed, or past its SLA due time (the breach job,
+ * Live tickets: a ticket created, changed, or past its SLA due time (the breach job,
  * docs/decisions/0027) is announced after commit as `tickets:changed {ticketId, outletId, verb}`
  * to the socket rooms of its outlet's accounts. The screen refetches the queue, its counts and
  * that ticket's detail.

@@ -1,7 +1,7 @@
 /**
- * Step 1 of the checkout, the cart (spec §7 `GET /apps/ecommerce/cart`): each line with its
- * product, delivery date, offers and discount (spec §9), the quantity (1–10, kept by
- * `update-cart`), and ways to remove it or keep it in the wishlist.
+ * Step 1 of the checkout, the cart (docs/requirements/calls.md `GET /apps/ecommerce/cart`): each
+ * line with its product, delivery date, offers and discount (docs/requirements/constants.md), the
+ * quantity (1–10, kept by `update-cart`), and ways to remove it or keep it in the wishlist.
  */
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';

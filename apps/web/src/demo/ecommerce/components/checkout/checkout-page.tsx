@@ -1,6 +1,6 @@
 /**
- * The checkout (`/apps/ecommerce/checkout`): a three-step wizard, cart → address → payment
- * (issue #16), with the price details beside every step and the step's action under them.
+ * The checkout (`/apps/ecommerce/checkout`): a three-step wizard, cart → address → payment,
+ * with the price details beside every step and the step's action under them.
  * - Cart: the lines and quantities; going on needs a cart that is not empty.
  * - Address: a validated form (address-step.tsx); going on keeps the address.
  * - Payment: a validated form (payment-step.tsx); "Place order" places it and shows the order.

@@ -1,5 +1,5 @@
 /**
- * Where the checkout wizard is (issue #16 "the data survives a reload"): the step, the address
+ * Where the checkout wizard is ("the data survives a reload"): the step, the address
  * given in step 2 and the order just placed, kept in `sessionStorage` under
  * `dinedesk.demo.ecommerce-checkout.v1` like the mock's data (mock/session-state.ts), so a
  * reload lands on the same step with the same address, and a closed tab forgets it. The payment

@@ -1,7 +1,7 @@
 /**
  * The checkout's price details beside every step (totals.ts): the items' price, the discount of
- * the cart view (spec §9 3–20 %), delivery (free, or the fee when a product lacks free
- * shipping) and the total; then the step's action (`children`).
+ * the cart view (docs/requirements/constants.md 3–20 %), delivery (free, or the fee when a product
+ * lacks free shipping) and the total; then the step's action (`children`).
  */
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
