@@ -6,6 +6,7 @@ import { API, FACEBOOK_CONNECT_ROUTE } from '@dinedesk/contracts';
 import type { AppContext } from './context.ts';
 import { loggerOptions, type LogStream } from './lib/log-redaction.ts';
 import { registerAuth, type RouteNeed } from './plugins/auth.ts';
+import { registerCookies } from './plugins/cookies.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerDiskGuard } from './lib/disk-watch.ts';
@@ -152,6 +153,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
   // (plugins/auth.ts, issue #9). The API docs above and the web files below are public files.
   await app.register(async (api) => {
     registerAuth(api);
+    // The OAuth state cookies of the connect popups (modules/meta, modules/google).
+    await registerCookies(api);
     await registerApiCompression(api);
     await api.register(healthRoutes);
     await api.register(accessRoutes);
