@@ -7,6 +7,7 @@ import type { AppContext } from './context.ts';
 import { loggerOptions, type LogStream } from './lib/log-redaction.ts';
 import { registerAuth, type RouteNeed } from './plugins/auth.ts';
 import { registerCookies } from './plugins/cookies.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerDiskGuard } from './lib/disk-watch.ts';
@@ -155,6 +156,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
     registerAuth(api);
     // The OAuth state cookies of the connect popups (modules/meta, modules/google).
     await registerCookies(api);
+    // Requests per user (signed in) or per address, before any route of the scope (plugins/rate-limit.ts).
+    await registerRateLimit(api, ctx.config.rateLimit, { redisUrl: ctx.config.redisUrl, keyPrefix: ctx.config.redisKeyPrefix });
     await registerApiCompression(api);
     await api.register(healthRoutes);
     await api.register(accessRoutes);
