@@ -66,7 +66,6 @@ export const ZProfileData = z.object({
 
 export type TProfileData = z.infer<typeof ZProfileData>;
 export type TPost = z.infer<typeof ZPost>;
-export type TPoll = z.infer<typeof ZPoll>;
 
 /** Path of the profile demo call (spec §7). */
 export const PROFILE_API = { data: '/profile/data' } as const;

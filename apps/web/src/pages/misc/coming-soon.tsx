@@ -41,4 +41,3 @@ export function ComingSoonPage() {
   return <ComingSoonContent fullPage />;
 }
 
-export default ComingSoonPage;

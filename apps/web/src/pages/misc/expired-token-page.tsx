@@ -23,4 +23,3 @@ export function ExpiredTokenPage() {
   );
 }
 
-export default ExpiredTokenPage;

@@ -24,4 +24,3 @@ export function MaintenancePage() {
   );
 }
 
-export default MaintenancePage;

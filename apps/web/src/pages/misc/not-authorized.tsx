@@ -31,4 +31,3 @@ export function NotAuthorizedPage() {
   return <NotAuthorizedContent fullPage />;
 }
 
-export default NotAuthorizedPage;

@@ -116,4 +116,3 @@ export function RevenueProjectionsPage() {
   );
 }
 
-export default RevenueProjectionsPage;
