@@ -6,6 +6,8 @@ import { API, FACEBOOK_CONNECT_ROUTE } from '@dinedesk/contracts';
 import type { AppContext } from './context.ts';
 import { loggerOptions, type LogStream } from './lib/log-redaction.ts';
 import { registerAuth, type RouteNeed } from './plugins/auth.ts';
+import { registerCookies } from './plugins/cookies.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerDiskGuard } from './lib/disk-watch.ts';
@@ -152,6 +154,10 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; logStr
   // (plugins/auth.ts). The API docs above and the web files below are public files.
   await app.register(async (api) => {
     registerAuth(api);
+    // The OAuth state cookies of the connect popups (modules/meta, modules/google).
+    await registerCookies(api);
+    // Requests per user (signed in) or per address, before any route of the scope (plugins/rate-limit.ts).
+    await registerRateLimit(api, ctx.config.rateLimit, { redisUrl: ctx.config.redisUrl, keyPrefix: ctx.config.redisKeyPrefix });
     await registerApiCompression(api);
     await api.register(healthRoutes);
     await api.register(accessRoutes);

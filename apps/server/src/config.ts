@@ -81,7 +81,7 @@ const ZEnv = z.object({
   /** Connect the demo clients' Google locations through Google's consent page at start (simulator). */
   GOOGLE_CONNECT_DEMO: z.enum(['0', '1']).default('1'),
   REDIS_URL: z.string().url().optional(),
-  /** Prefix of DineDesk's own Redis keys (sign-in throttle counters), so deployments can share one Redis. */
+  /** Prefix of DineDesk's own Redis keys (sign-in throttle and API rate limit counters), so deployments can share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('dinedesk:'),
   /** HS256 key shared with ReservGo for single sign-on; unset: the endpoint answers 503. */
   RESERVGO_SHARED_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -129,6 +129,17 @@ const ZEnv = z.object({
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   /** How long an idle keep-alive connection is kept for the client's next request, ms (Fastify's `keepAliveTimeout`). */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+  /**
+   * Product API requests one signed-in user may make per RATE_LIMIT_WINDOW_SECONDS, over all
+   * their tabs and server processes (Redis with REDIS_URL); more answer 429 with Retry-After.
+   * A dashboard screen loads with 5–20 calls: 600 a minute leaves room for a busy user and stops
+   * a runaway script. `0` turns the API limits off (e.g. a gateway in front limits instead).
+   * docs/decisions/0047-api-rate-limits.md
+   */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  /** The same for requests without a signed-in user (sign-in, OAuth callbacks), per client address. */
+  RATE_LIMIT_ANONYMOUS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Socket calls (`inbox:replay`) one connection may make per SOCKET_CALLS_WINDOW_SECONDS (docs/decisions/0045). */
   SOCKET_CALLS_PER_CONNECTION: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Socket calls one user may make per window over all their sockets and server processes (Redis with REDIS_URL). */
@@ -321,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
+    rateLimit: { userMax: e.RATE_LIMIT_MAX, anonymousMax: e.RATE_LIMIT_ANONYMOUS_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     socketLimits: {
       perConnection: { points: e.SOCKET_CALLS_PER_CONNECTION, durationSeconds: e.SOCKET_CALLS_WINDOW_SECONDS },
       perUser: { points: e.SOCKET_CALLS_PER_USER, durationSeconds: e.SOCKET_CALLS_WINDOW_SECONDS },

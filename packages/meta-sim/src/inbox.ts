@@ -75,7 +75,6 @@ export type MediaAttachmentType = 'image' | 'video' | 'audio' | 'file';
  * `template`, `unsupported_type`, or anything Meta adds later.
  */
 export type AttachmentType = MediaAttachmentType | (string & {});
-export const MEDIA_ATTACHMENT_TYPES: readonly MediaAttachmentType[] = ['image', 'video', 'audio', 'file'];
 
 export interface Attachment {
   /** Attachment id, 16 digits. */

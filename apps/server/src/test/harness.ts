@@ -15,6 +15,16 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { getDelivery } from '../modules/inbox/webhook.repository.ts';
 import { PGLITE_TEMPLATE_ENV, PG_TEMPLATE_ENV, usesDefaultSeed } from './templates.ts';
 
+/** The API rate limit's own 429 (`code: rate_limited`, plugins/rate-limit.ts), not a route's (sign-in throttling answers 429 too). */
+export function byRateLimit(res: LightMyRequestResponse): boolean {
+  if (res.statusCode !== 429) return false;
+  try {
+    return (res.json() as { code?: unknown }).code === 'rate_limited';
+  } catch {
+    return false;
+  }
+}
+
 /** A method `inject` takes ('GET', 'POST', …). */
 type HTTPMethods = NonNullable<InjectOptions['method']>;
 
@@ -176,6 +186,20 @@ export async function startHarness(opts: { sync?: boolean; env?: Record<string, 
     }
     throw new Error(`no test user manages page ${pageId}`);
   };
+  // Every test file runs under the API rate limits (plugins/rate-limit.ts) with their defaults,
+  // unless it sets RATE_LIMIT_MAX itself. A 429 of the limit would stand in for the route's own
+  // answer, and a test that only checks for "a refusal" would pass on it: such answers are
+  // collected here and fail the file at close (docs/decisions/0047).
+  const rateLimited: string[] = [];
+  if (opts.env?.RATE_LIMIT_MAX === undefined) {
+    const inject = server.app.inject.bind(server.app);
+    const watched = async (o: InjectOptions | string) => {
+      const res = await inject(o);
+      if (byRateLimit(res)) rateLimited.push(typeof o === 'string' ? o : `${o.method ?? 'GET'} ${String(o.url ?? o.path)}`);
+      return res;
+    };
+    server.app.inject = ((o?: InjectOptions | string) => (o === undefined ? inject() : watched(o))) as typeof server.app.inject;
+  }
   const login = (email: string, password = DEMO_PASSWORD): Promise<string> => signIn(server.app, email, password);
   const request: Harness['request'] = (method, url, o = {}) => requestTo(server.app, method, url, o);
   return {
@@ -239,6 +263,9 @@ export async function startHarness(opts: { sync?: boolean; env?: Record<string, 
       await server.close();
       await sim.close();
       await drop();
+      if (rateLimited.length) {
+        throw new Error(`The API rate limit answered 429 to ${rateLimited.length} requests of this file (first: ${rateLimited[0]}): send fewer, or give this file's harness a RATE_LIMIT_MAX and say why`);
+      }
     },
   };
 }

@@ -49,7 +49,7 @@ export interface DemoRouteProps {
 }
 
 /** Renders the demo screen or page of the current path in the shell, or the 404. */
-export function DemoRoute({ shell }: DemoRouteProps) {
+function DemoRoute({ shell }: DemoRouteProps) {
   const { pathname } = useLocation();
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const screen = demoScreenFor(path);

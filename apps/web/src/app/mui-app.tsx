@@ -24,7 +24,7 @@ const SetPasswordPage = lazy(() => import('../features/tenancy/components/set-pa
 const signInLazily = (input: TLoginRequest) => import('../features/auth/sign-in.ts').then((module) => module.signIn(input));
 
 /** The MUI part of the app: theme root, full-page misc routes, the lazy product area. */
-export function MuiApp() {
+function MuiApp() {
   return (
     <ThemeRoot>
       <Suspense fallback={<TopProgress />}>

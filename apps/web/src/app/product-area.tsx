@@ -261,7 +261,7 @@ function ProductScreen({ item }: { item: NavItem }) {
 }
 
 /** Routes of the signed-in product and of the template's demo pages (module doc above). */
-export function ProductArea() {
+function ProductArea() {
   const signedIn = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
   return (
     <QueryClientProvider client={queryClient}>

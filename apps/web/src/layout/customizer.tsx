@@ -175,7 +175,7 @@ export interface CustomizerProps {
 }
 
 /** The customizer panel: a drawer on the end side with every layout setting. */
-export function Customizer({ open, onClose }: CustomizerProps) {
+function Customizer({ open, onClose }: CustomizerProps) {
   const { t: tc } = useTranslation('customizer');
   const titleId = useId();
   const menuLayout = useLayoutSettings((state) => state.menuLayout);

@@ -21,7 +21,7 @@ export interface LanguageMenuProps {
 }
 
 /** The supported languages as menu items under the switcher. */
-export function LanguageMenu({ id, anchor, onClose, language, onChoose }: LanguageMenuProps) {
+function LanguageMenu({ id, anchor, onClose, language, onChoose }: LanguageMenuProps) {
   return (
     <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
       {SUPPORTED_LANGUAGES.map((option) => (

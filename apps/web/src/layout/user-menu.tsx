@@ -26,7 +26,7 @@ export interface UserMenuProps {
 }
 
 /** The user's details and the logout entry, anchored under the avatar. */
-export function UserMenu({ id, anchor, onClose, user, role, onLogout, loggingOut }: UserMenuProps) {
+function UserMenu({ id, anchor, onClose, user, role, onLogout, loggingOut }: UserMenuProps) {
   const { t } = useTranslation();
   return (
     <Menu

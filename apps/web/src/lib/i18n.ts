@@ -54,10 +54,6 @@ export interface TranslationTree {
   [key: string]: string | TranslationTree;
 }
 
-/** Namespaces of the app's own files (`locales/<language>/<namespace>.json`). */
-export const NAMESPACES = ['translation', 'inbox', 'demo'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-
 /**
  * The `translation` files of the other languages, as lazy imports (Vite turns each into its own
  * chunk); every other namespace is listed in namespace-files.ts, fetched on first use.

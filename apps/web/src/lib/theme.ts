@@ -42,7 +42,7 @@ declare module '@mui/material/styles' {
   }
 }
 
-export { BRAND_COLOR, DISABLED_TEXT } from './theme-colors.ts';
+export { DISABLED_TEXT } from './theme-colors.ts';
 
 /**
  * MUI's indeterminate bar keyframes (LinearProgress.js: `left`/`right` from -35 %/100 % to

@@ -54,11 +54,6 @@ export function takeViolations(): string[] {
   return violations.splice(0, violations.length);
 }
 
-/** Every recorded request of the running test, in the order they arrived. */
-export function recordedRequests(): readonly RecordedRequest[] {
-  return recorded;
-}
-
 /** Recorded requests to `path` (and `method`, when given), in order. */
 export function callsTo(path: string, method?: string): RecordedRequest[] {
   return recorded.filter((c) => c.path === path && (!method || c.method === method));

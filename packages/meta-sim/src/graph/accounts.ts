@@ -19,8 +19,6 @@ import { RESTAURANT_CATEGORY, type SimPage, type SimUser } from '../seed.ts';
 import type { Principal } from '../tokens.ts';
 import { type GraphContext, type GraphModule, type SimCore, listEdge, managesPage, pageTasksOf } from './core.ts';
 
-export { PAGE_TASKS } from './core.ts';
-
 /** The token the caller would use for `page`: its own page token, or the user's page token. */
 function viewerPageToken(ctx: GraphContext, page: SimPage): string | undefined {
   const p: Principal = ctx.principal;

@@ -423,11 +423,6 @@ export async function insertDraft(db: Db, row: typeof automationDrafts.$inferIns
   return saved ?? null;
 }
 
-export async function draftOfRun(db: Db, runId: number): Promise<DraftRow | undefined> {
-  const [row] = await db.select().from(automationDrafts).where(eq(automationDrafts.runId, runId));
-  return row;
-}
-
 export async function getDraft(db: Db, clientId: string, id: number, lock = false): Promise<DraftRow | undefined> {
   const q = db.select().from(automationDrafts).where(and(eq(automationDrafts.id, id), eq(automationDrafts.clientId, clientId)));
   const [row] = lock ? await q.for('update') : await q;

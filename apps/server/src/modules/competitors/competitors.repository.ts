@@ -79,10 +79,6 @@ export async function upsertSnapshot(db: Db, row: { placeId: string; day: string
     .onConflictDoUpdate({ target: [competitorSnapshots.placeId, competitorSnapshots.day], set: { rating: row.rating, userRatingCount: row.userRatingCount, takenAt: row.takenAt } });
 }
 
-export async function snapshotsOf(db: Db, placeId: string) {
-  return db.select().from(competitorSnapshots).where(eq(competitorSnapshots.placeId, placeId)).orderBy(asc(competitorSnapshots.day));
-}
-
 /** Stores review history rows; ones already stored are left as they are. */
 export async function insertPlaceReviews(db: Db, rows: (typeof competitorReviews.$inferInsert)[]): Promise<void> {
   if (!rows.length) return;

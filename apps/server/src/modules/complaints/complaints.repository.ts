@@ -362,20 +362,6 @@ export async function removeRootCause(db: Db, clientId: string, key: string): Pr
   return rows.length > 0;
 }
 
-/** Outlets with recent reviews that should be complaints and are not (the detection job's work list). */
-export async function outletsWithReviewsToOpen(db: Db, since: Date): Promise<{ clientId: string; outletId: string }[]> {
-  return db
-    .selectDistinct({ clientId: reviews.clientId, outletId: reviews.outletId })
-    .from(reviews)
-    .where(
-      and(
-        gte(reviews.createdTime, since),
-        sql`(${reviews.rating} <= 2 or ${reviews.sentiment} = 'negative')`,
-        sql`not exists (select 1 from ${complaintSources} where ${complaintSources.reviewId} = ${reviews.id})`,
-      ),
-    );
-}
-
 /** Complaints of a client assigned to a user, with their outlet. */
 export async function complaintsAssignedTo(db: Db, clientId: string, userId: string): Promise<{ id: number; outletId: string }[]> {
   return db.select({ id: complaints.id, outletId: complaints.outletId }).from(complaints).where(and(eq(complaints.clientId, clientId), eq(complaints.assigneeUserId, userId))).orderBy(asc(complaints.id));

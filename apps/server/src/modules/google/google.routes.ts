@@ -20,7 +20,7 @@ import {
   ZSyncGoogleLocationResponse,
   ZGoogleConnection,
 } from '@dinedesk/contracts';
-import { readCookie, writeStateCookie } from '../meta/meta.routes.ts';
+import { readCookie, writeStateCookie } from '../../plugins/cookies.ts';
 import { completeGoogleConnect, GOOGLE_STATE_COOKIE, linkLocation, listLinkedLocations, locationsForUser } from './google-connect.service.ts';
 import { deleteGoogleReply, replyToGoogleReview } from './google-reply.service.ts';
 import { syncLocationNow } from './google-sync.service.ts';
@@ -51,7 +51,7 @@ export async function googleRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const outcome = await completeGoogleConnect(app.ctx, req.query, readCookie(req, GOOGLE_STATE_COOKIE));
-      writeStateCookie(reply, req, GOOGLE_STATE_COOKIE, '', 0);
+      writeStateCookie(reply, GOOGLE_STATE_COOKIE, '', 0);
       reply.header('cache-control', 'no-store');
       if (outcome.ok) {
         req.log.info({ connectionId: outcome.connectionId }, 'Google connect succeeded');

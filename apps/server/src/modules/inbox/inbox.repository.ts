@@ -153,11 +153,6 @@ export async function getPage(db: Db, pageId: string): Promise<PageRow | undefin
   return row;
 }
 
-/** Pages with a stored (encrypted) page token: the ones the inbox sync can read. */
-export function listConnectedPages(db: Db): Promise<PageRow[]> {
-  return db.select().from(facebookPages).where(isNotNull(facebookPages.pageAccessTokenEnc));
-}
-
 /** Records the page's linked Instagram professional account (null: none). @returns the updated row */
 export async function setInstagramAccount(db: Db, pageId: string, ig: { id: string; username: string | null } | null): Promise<PageRow | undefined> {
   const [row] = await db

@@ -9,14 +9,15 @@ import { ZWebhookBody, acceptDelivery, verifySignature } from './webhook.service
  * otherwise). The JSON parser is replaced in this plugin's scope so the signature
  * is checked over the raw bytes Meta signed; a bad or missing signature is 403 and nothing is
  * stored. Both routes take Meta's text (`textFromMeta`): cleaned before storage, never refused
- * by the input guard (plugins/input-guard.ts), since Meta retries a refused delivery.
+ * by the input guard (plugins/input-guard.ts), since Meta retries a refused delivery; for the
+ * same reason they are not counted by the API rate limit (plugins/rate-limit.ts).
  */
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 4 * 1024 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.get(INBOX.webhook, { config: { need: 'public', textFromMeta: true }, schema: { tags: ['webhooks'], summary: 'Meta webhook verification handshake', hide: false } }, async (req, reply) => {
+  app.get(INBOX.webhook, { config: { need: 'public', textFromMeta: true, rateLimit: false }, schema: { tags: ['webhooks'], summary: 'Meta webhook verification handshake', hide: false } }, async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
     // Some frameworks turn the dots into underscores (docs/requirements/platform-apis.md#webhooks).
     const mode = q['hub.mode'] ?? q.hub_mode;
@@ -26,7 +27,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(403).send({ message: 'Webhook verification failed: wrong hub.verify_token or hub.mode' });
   });
 
-  app.post(INBOX.webhook, { config: { need: 'public', textFromMeta: true }, schema: { tags: ['webhooks'], summary: 'Meta webhook delivery (X-Hub-Signature-256 over the raw body)' } }, async (req, reply) => {
+  app.post(INBOX.webhook, { config: { need: 'public', textFromMeta: true, rateLimit: false }, schema: { tags: ['webhooks'], summary: 'Meta webhook delivery (X-Hub-Signature-256 over the raw body)' } }, async (req, reply) => {
     const raw = req.body as Buffer;
     if (!Buffer.isBuffer(raw) || !verifySignature(ctx.config.graph.appSecret, raw, req.headers['x-hub-signature-256'] as string | undefined)) {
       return reply.status(403).send({ message: 'Invalid or missing X-Hub-Signature-256' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API,
@@ -11,15 +11,13 @@ import {
   ZGetAccountsResponse,
 } from '@dinedesk/contracts';
 import { HttpError } from '../../lib/errors.ts';
+import { readCookie, writeStateCookie } from '../../plugins/cookies.ts';
 import { constructGoogleAuthUrl, GOOGLE_STATE_COOKIE, GOOGLE_STATE_TTL_SECONDS } from '../google/google-connect.service.ts';
 import { completeConnect, constructAuthUrl, listAccounts, STATE_COOKIE, STATE_TTL_SECONDS } from './facebook-connect.service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
 const connectErrors = { ...errors, 503: ZErrorResponse };
 const security = [{ bearer: [] }];
-/** The state cookie goes only to the callback's folder. */
-const COOKIE_PATH = API.fbAuthCallback.slice(0, API.fbAuthCallback.lastIndexOf('/') + 1);
-
 /**
  * This server's origin for the OAuth `redirect_uri`: `PUBLIC_URL`, else the origin the browser
  * used only when that is a loopback host (`npm start` on this machine). The Host header is the
@@ -31,25 +29,6 @@ function oauthOrigin(req: FastifyRequest, publicUrl: string | null): string {
   const hostname = req.hostname.replace(/^\[|\]$/g, '');
   if (hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '::1' || /^127(\.\d{1,3}){3}$/.test(hostname)) return `${req.protocol}://${req.host}`;
   throw new HttpError(503, 'Connecting needs PUBLIC_URL: set it to this server’s address as browsers reach it (e.g. https://dinedesk.example.com); the redirect address is never taken from the Host header', { code: 'public_url_missing' });
-}
-
-/** One cookie's value from the Cookie header (no cookie plugin for a single value). */
-export function readCookie(req: FastifyRequest, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
-  }
-  return undefined;
-}
-
-/**
- * Sets the browser's half of an OAuth `state` (Facebook's or Google's), for the callbacks' folder
- * only. SameSite=Lax: sent on the provider's top-level redirect to the callback, never on
- * cross-site subrequests.
- */
-export function writeStateCookie(reply: FastifyReply, req: FastifyRequest, name: string, value: string, maxAge: number): void {
-  const secure = req.protocol === 'https' ? '; Secure' : '';
-  reply.header('set-cookie', `${name}=${encodeURIComponent(value)}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`);
 }
 
 /**
@@ -77,12 +56,12 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       if (req.query.authType === 'google') {
         const g = await constructGoogleAuthUrl(app.ctx, req.auth, { origin: oauthOrigin(req, app.ctx.config.publicUrl) });
-        writeStateCookie(reply, req, GOOGLE_STATE_COOKIE, g.nonce, GOOGLE_STATE_TTL_SECONDS);
+        writeStateCookie(reply, GOOGLE_STATE_COOKIE, g.nonce, GOOGLE_STATE_TTL_SECONDS);
         reply.header('cache-control', 'no-store');
         return { url: g.url, expiresAt: g.expiresAt.toISOString() };
       }
       const { url, nonce, expiresAt } = await constructAuthUrl(app.ctx, req.auth, { origin: oauthOrigin(req, app.ctx.config.publicUrl), rerequest: req.query.rerequest === 'true' });
-      writeStateCookie(reply, req, STATE_COOKIE, nonce, STATE_TTL_SECONDS);
+      writeStateCookie(reply, STATE_COOKIE, nonce, STATE_TTL_SECONDS);
       reply.header('cache-control', 'no-store');
       return { url, expiresAt: expiresAt.toISOString() };
     },
@@ -102,7 +81,7 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const outcome = await completeConnect(app.ctx, req.query, readCookie(req, STATE_COOKIE));
-      writeStateCookie(reply, req, STATE_COOKIE, '', 0);
+      writeStateCookie(reply, STATE_COOKIE, '', 0);
       reply.header('cache-control', 'no-store');
       if (outcome.ok) {
         if (outcome.notSubscribed.length) req.log.warn({ notSubscribed: outcome.notSubscribed }, 'Facebook connect: webhook subscription failed for some pages');

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { CsvError, parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
-import { LONDON_COLUMNS, ORDER_IMPORT_MAX_PROBLEMS, REQUIRED_GENERIC_FIELDS, type TColumnMapping, type TImportProblem, type TOrderImportShape } from '@dinedesk/contracts/orders';
+import { LONDON_COLUMNS, ORDER_IMPORT_MAX_PROBLEMS, type TColumnMapping, type TImportProblem, type TOrderImportShape } from '@dinedesk/contracts/orders';
 
 /**
  * Reading order CSVs (docs/decisions/0036): both shapes, streamed through `csv-parse`
@@ -269,6 +269,3 @@ export async function readOrderFile(path: string, opts: ReadOptions, onLine: (li
   summary.sourceOutlets = [...outlets];
   return summary;
 }
-
-/** The fields a generic mapping must name (for messages). */
-export const REQUIRED_FIELDS = REQUIRED_GENERIC_FIELDS;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, importStaging, orderImportProblems, orderImports, orderLines, orders, outlets } from '../../db/schema.ts';
 
@@ -293,12 +293,6 @@ export async function orderSizes(db: Db, outletId: string, from: string, to: str
     SELECT width_bucket(total_minor, ARRAY[${sql.join(edges.map((e) => sql`${e}::bigint`), sql`, `)}]) AS band, count(*)::int AS orders
       FROM ${orders} WHERE outlet_id = ${outletId} AND ${span(from, to)} GROUP BY 1 ORDER BY 1`);
   return { sizes: sizes, bands: bands };
-}
-
-/** Import ids of outlets (tests). */
-export async function importIdsOf(db: Db, outletIds: string[]): Promise<string[]> {
-  if (!outletIds.length) return [];
-  return (await db.select({ id: orderImports.id }).from(orderImports).where(inArray(orderImports.outletId, outletIds))).map((r) => r.id);
 }
 
 /** A brand with outlets for the demo seed (the London takeaways). @returns the outlets' ids by key */

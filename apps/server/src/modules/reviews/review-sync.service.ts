@@ -32,7 +32,6 @@ export const ZGraphRating = z.looseObject({
   reviewer: z.object({ id: z.string().min(1), name: z.string() }).optional(),
   open_graph_story: z.object({ id: z.string().min(1) }).optional(),
 });
-export type GraphRating = z.infer<typeof ZGraphRating>;
 
 const RATING_FIELDS = 'created_time,has_rating,has_review,rating,recommendation_type,review_text,reviewer{id,name},open_graph_story{id}';
 

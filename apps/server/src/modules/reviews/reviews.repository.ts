@@ -404,12 +404,6 @@ export async function upsertReviews(tx: Db, served: ReviewInsert[]): Promise<voi
   }
 }
 
-/** Ids of pages with a stored page token (the ones a sync can read). */
-export async function listConnectedPageIds(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: facebookPages.id }).from(facebookPages).where(isNotNull(facebookPages.pageAccessTokenEnc));
-  return rows.map((r) => r.id);
-}
-
 /** Records a page's sync state (and, after a successful sync, its rating summary). */
 export async function setPageSync(
   db: Db,

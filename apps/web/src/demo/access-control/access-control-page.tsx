@@ -66,7 +66,7 @@ function AclCard({ icon, title, body, testId }: { icon: ReactNode; title: string
 }
 
 /** The ACL demo page: cards by ability, a "view as" switch and the rules in effect. */
-export function AccessControlPage() {
+function AccessControlPage() {
   const { t } = useTranslation('demo');
   useDocumentTitle(t('pages.accessControl'));
   // A demo route: the demo mock starts here, never on a product screen (demo/mock/start.ts).

@@ -104,7 +104,6 @@ export type TAccountNotification = z.infer<typeof ZAccountNotification>;
 export type TAccountSettings = z.infer<typeof ZAccountSettings>;
 export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
 export type TAccountError = z.infer<typeof ZAccountError>;
-export type TSocialLink = (typeof SOCIAL_LINKS)[number];
 export type TSocialConnection = (typeof SOCIAL_CONNECTIONS)[number];
 export type TNotificationSetting = (typeof NOTIFICATION_SETTINGS)[number];
 

@@ -101,8 +101,6 @@ export const ZRefreshFailure = z.object({ error: z.string() });
 /** A body the mock could not read: 400 with the field named. */
 export const ZDemoAuthBadRequest = z.object({ message: z.string() });
 
-export type TDemoAbilityRule = z.infer<typeof ZDemoAbilityRule>;
-export type TDemoRole = z.infer<typeof ZDemoRole>;
 export type TDemoUserData = z.infer<typeof ZDemoUserData>;
 export type TDemoStoredUser = z.infer<typeof ZDemoStoredUser>;
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;

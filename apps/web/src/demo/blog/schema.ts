@@ -116,12 +116,9 @@ export const ZBlogCommentResponse = z.object({ comment: ZBlogComment });
 
 export type TBlogCategory = z.infer<typeof ZBlogCategory>;
 export type TBlogStatus = z.infer<typeof ZBlogStatus>;
-export type TBlogCategoryIcon = (typeof BLOG_CATEGORY_ICONS)[number];
 export type TBlogPost = z.infer<typeof ZBlogPost>;
-export type TRecentPost = z.infer<typeof ZRecentPost>;
 export type TBlogSidebar = z.infer<typeof ZBlogSidebar>;
 export type TBlogComment = z.infer<typeof ZBlogComment>;
-export type TBlogDetailPost = z.infer<typeof ZBlogDetailPost>;
 export type TBlogDetail = z.infer<typeof ZBlogDetail>;
 export type TCategoryOption = z.infer<typeof ZCategoryOption>;
 export type TBlogEdit = z.infer<typeof ZBlogEdit>;

@@ -144,7 +144,6 @@ export const ANALYTICS_SCHEMAS = {
 export const ZDemoError = z.object({ message: z.string() });
 
 export type TPeriod = z.infer<typeof ZPeriod>;
-export type TBucket = z.infer<typeof ZBucket>;
 export type TAnalyticsCard = (typeof ANALYTICS_CARDS)[number];
 export type TStatisticsCard = (typeof STATISTICS_CARDS)[number];
 export type TRevenueReportYear = (typeof REVENUE_REPORT_YEARS)[number];
@@ -152,13 +151,7 @@ export type TDevice = (typeof DEVICES)[number];
 export type TCustomerKind = (typeof CUSTOMER_KINDS)[number];
 export type TOrderState = (typeof ORDER_STATES)[number];
 export type TSupportTracker = z.infer<typeof ZSupportTracker>;
-export type TAvgSessions = z.infer<typeof ZAvgSessions>;
 export type TRevenueReport = z.infer<typeof ZRevenueReport>;
-export type TGoalOverview = z.infer<typeof ZGoalOverview>;
-export type TRevenue = z.infer<typeof ZRevenue>;
-export type TProductOrders = z.infer<typeof ZProductOrders>;
-export type TSessionsDevice = z.infer<typeof ZSessionsDevice>;
-export type TCustomers = z.infer<typeof ZCustomers>;
 export type TStatisticsCardAnswer = z.infer<typeof ZStatisticsCard>;
 export type TDemoError = z.infer<typeof ZDemoError>;
 

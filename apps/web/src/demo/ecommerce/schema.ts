@@ -147,7 +147,6 @@ export type TCartItem = z.infer<typeof ZCartItem>;
 export type TCartProduct = z.infer<typeof ZCartProduct>;
 export type TAddress = z.infer<typeof ZAddress>;
 export type TPayment = z.infer<typeof ZPayment>;
-export type TOrderLine = z.infer<typeof ZOrderLine>;
 export type TOrderTotals = z.infer<typeof ZOrderTotals>;
 export type TOrder = z.infer<typeof ZOrder>;
 export type TProductsResponse = z.infer<typeof ZProductsResponse>;

@@ -120,7 +120,6 @@ export type TEmailChanges = z.infer<typeof ZEmailChanges>;
 export type TUpdateEmailsRequest = z.infer<typeof ZUpdateEmailsRequest>;
 export type TUpdateEmailsLabelRequest = z.infer<typeof ZUpdateEmailsLabelRequest>;
 export type TUpdatedEmailsResponse = z.infer<typeof ZUpdatedEmailsResponse>;
-export type TOutgoingEmail = z.infer<typeof ZOutgoingEmail>;
 export type TSendEmailRequest = z.infer<typeof ZSendEmailRequest>;
 export type TSendEmailResponse = z.infer<typeof ZSendEmailResponse>;
 export type TDemoError = { message: string };

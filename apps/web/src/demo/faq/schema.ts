@@ -40,7 +40,6 @@ export const ZFaqResponse = z.object({
 
 export type TFaqCategoryId = z.infer<typeof ZFaqCategoryId>;
 export type TFaqIcon = (typeof FAQ_ICONS)[number];
-export type TFaqQuestion = z.infer<typeof ZFaqQuestion>;
 export type TFaqCategory = z.infer<typeof ZFaqCategory>;
 export type TFaqResponse = z.infer<typeof ZFaqResponse>;
 

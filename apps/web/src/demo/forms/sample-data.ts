@@ -16,4 +16,3 @@ export const WAITERS = ['Alice Moreau', 'Jonas Becker', 'Beatriz Souza', 'Tom Hu
 export const TIME_SLOTS = ['18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'] as const;
 
 export const SEATING_AREAS = ['indoor', 'terrace', 'bar'] as const;
-export type SeatingArea = (typeof SEATING_AREAS)[number];

@@ -49,7 +49,6 @@ export const ZKbQuestionPage = z.object({
 export const ZKbItems = z.array(ZKbItem);
 export const ZKbSections = z.array(ZKbSection);
 
-export type TKbCategoryId = z.infer<typeof ZKbCategoryId>;
 export type TKbItem = z.infer<typeof ZKbItem>;
 export type TKbQuestionRef = z.infer<typeof ZKbQuestionRef>;
 export type TKbSection = z.infer<typeof ZKbSection>;

@@ -17,9 +17,6 @@
 import { useEffect } from 'react';
 import { markDemoMockReady, whenDemoMockReady } from './ready.ts';
 
-/** Whether this build includes the demo mock (`VITE_DEMO_MOCK=off` turns it off). */
-export const DEMO_MOCK_ENABLED: boolean = import.meta.env.VITE_DEMO_MOCK !== 'off';
-
 /** Longest wait for the worker; after it, demo calls go ahead (and fail if it never came). */
 const START_TIMEOUT_MS = 10_000;
 

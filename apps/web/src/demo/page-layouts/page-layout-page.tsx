@@ -16,7 +16,7 @@ import { PATHS } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** Title and explanation of one layout variant (the blank one fills the screen itself). */
-export function PageLayoutPage({ variant }: { variant: PageLayoutVariant }) {
+function PageLayoutPage({ variant }: { variant: PageLayoutVariant }) {
   const { t } = useTranslation('demo');
   useDocumentTitle(t(`pageLayouts.${variant}.title`));
   // A demo route: the demo mock starts here, never on a product screen (demo/mock/start.ts).

@@ -33,7 +33,6 @@ export const ZPricingResponse = z.object({
 
 export type TPlanKey = (typeof PLAN_KEYS)[number];
 export type TPricingPlan = z.infer<typeof ZPricingPlan>;
-export type TPricingQuestion = z.infer<typeof ZPricingQuestion>;
 export type TPricingResponse = z.infer<typeof ZPricingResponse>;
 
 /** Path of the pricing demo call (docs/requirements/calls.md). */

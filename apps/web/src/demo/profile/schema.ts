@@ -67,7 +67,6 @@ export const ZProfileData = z.object({
 
 export type TProfileData = z.infer<typeof ZProfileData>;
 export type TPost = z.infer<typeof ZPost>;
-export type TPoll = z.infer<typeof ZPoll>;
 
 /** Path of the profile demo call (docs/requirements/calls.md). */
 export const PROFILE_API = { data: '/profile/data' } as const;

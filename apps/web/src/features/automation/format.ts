@@ -22,8 +22,6 @@ export interface Names {
   teammate: (id: string) => string | undefined;
 }
 
-export const NO_NAMES: Names = { outlet: () => undefined, teammate: () => undefined };
-
 /** `a, b or c` in the language (conditions of a set match any of its values). */
 function anyOf(values: readonly string[], language: string): string {
   return new Intl.ListFormat(language, { type: 'disjunction', style: 'long' }).format(values);

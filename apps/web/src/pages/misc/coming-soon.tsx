@@ -42,4 +42,3 @@ export function ComingSoonPage() {
   return <ComingSoonContent fullPage />;
 }
 
-export default ComingSoonPage;

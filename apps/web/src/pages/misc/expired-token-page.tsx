@@ -24,4 +24,3 @@ export function ExpiredTokenPage() {
   );
 }
 
-export default ExpiredTokenPage;

@@ -25,4 +25,3 @@ export function MaintenancePage() {
   );
 }
 
-export default MaintenancePage;

@@ -32,4 +32,3 @@ export function NotAuthorizedPage() {
   return <NotAuthorizedContent fullPage />;
 }
 
-export default NotAuthorizedPage;

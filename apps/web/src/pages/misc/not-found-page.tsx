@@ -24,4 +24,3 @@ export function NotFoundPage() {
   );
 }
 
-export default NotFoundPage;

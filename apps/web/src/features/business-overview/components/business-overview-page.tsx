@@ -19,7 +19,7 @@ export const BUSINESS_OVERVIEW_PAGES = {
   '/apps/business-overview/dining-insights': DiningInsightsPage,
 } as const;
 
-export function BusinessOverviewPage() {
+function BusinessOverviewPage() {
   const { pathname } = useLocation();
   const path = pathname.replace(/\/+$/, '') as keyof typeof BUSINESS_OVERVIEW_PAGES;
   const Page = BUSINESS_OVERVIEW_PAGES[path] ?? OrderInsightsPage;

@@ -129,4 +129,3 @@ export function DeliveryInsightsPage() {
   );
 }
 
-export default DeliveryInsightsPage;

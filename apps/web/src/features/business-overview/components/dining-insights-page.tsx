@@ -132,4 +132,3 @@ export function DiningInsightsPage() {
   );
 }
 
-export default DiningInsightsPage;

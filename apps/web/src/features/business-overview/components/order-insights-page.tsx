@@ -229,4 +229,3 @@ export function OrderInsightsPage() {
   );
 }
 
-export default OrderInsightsPage;

@@ -133,7 +133,7 @@ function MentionRow({ mention, now, onOpen, onStatus, busy }: {
   );
 }
 
-export function MentionsPopover({ id, anchor, onClose }: MentionsPopoverProps) {
+function MentionsPopover({ id, anchor, onClose }: MentionsPopoverProps) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation('comments');
   const navigate = useNavigate();

@@ -109,4 +109,3 @@ export function AddCompetitorDialog({ outletId, onClose }: AddCompetitorDialogPr
   );
 }
 
-export default AddCompetitorDialog;

@@ -261,4 +261,3 @@ export function ComplaintDetail({ complaintId, onClose }: ComplaintDetailProps) 
   );
 }
 
-export default ComplaintDetail;

@@ -132,4 +132,3 @@ export function RootCausesDialog({ open, onClose }: { open: boolean; onClose: ()
   );
 }
 
-export default RootCausesDialog;

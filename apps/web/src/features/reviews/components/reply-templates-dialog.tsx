@@ -235,7 +235,7 @@ export interface ReplyTemplatesDialogProps {
   onClose: () => void;
 }
 
-export function ReplyTemplatesDialog({ onClose }: ReplyTemplatesDialogProps) {
+function ReplyTemplatesDialog({ onClose }: ReplyTemplatesDialogProps) {
   const { t: tr } = useTranslation('reviews');
   const titleId = useId();
   const templatesQuery = useReplyTemplates();

@@ -158,7 +158,7 @@ function GoogleReply({ review, mayReply }: { review: TReview; mayReply: boolean 
   );
 }
 
-export function ReviewDetail({ review: listed, reviewId: wantedId = null, loading: listLoading = false, lookUp = false, onClose }: ReviewDetailProps) {
+function ReviewDetail({ review: listed, reviewId: wantedId = null, loading: listLoading = false, lookUp = false, onClose }: ReviewDetailProps) {
   const { t, i18n } = useTranslation();
   const { t: tr } = useTranslation('reviews');
   const { InternalComments, OpenComplaint } = useContext(ReviewPanelsContext);

@@ -30,7 +30,7 @@ export interface ReviewTrendsProps {
   onOutlet: (outletId: string) => void;
 }
 
-export function ReviewTrends({ kpis, onOutlet }: ReviewTrendsProps) {
+function ReviewTrends({ kpis, onOutlet }: ReviewTrendsProps) {
   const { t, i18n } = useTranslation();
   const { t: tr } = useTranslation('reviews');
   const theme = useTheme();

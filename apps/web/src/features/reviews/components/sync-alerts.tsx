@@ -57,7 +57,7 @@ export interface SyncAlertsProps {
   outletId?: string | undefined;
 }
 
-export function SyncAlerts({ pages, outletId }: SyncAlertsProps) {
+function SyncAlerts({ pages, outletId }: SyncAlertsProps) {
   const { t } = useTranslation();
   const { t: tf } = useTranslation('facebook');
   const ability = useAbility<AppAbility>();

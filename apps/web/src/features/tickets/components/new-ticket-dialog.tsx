@@ -162,4 +162,3 @@ export function NewTicketDialog({ onClose, onCreated }: NewTicketDialogProps) {
   );
 }
 
-export default NewTicketDialog;

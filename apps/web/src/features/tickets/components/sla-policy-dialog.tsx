@@ -130,4 +130,3 @@ export function SlaPolicyDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-export default SlaPolicyDialog;

@@ -351,4 +351,3 @@ export function TicketDetail({ ticketId, now, onClose }: TicketDetailProps) {
   );
 }
 
-export default TicketDetail;
