@@ -53,6 +53,7 @@ export type { GuestAttachmentInput, GuestMessageInput, GuestMessageResult } from
 export type { ConversationSummary, InboxSummary } from './control.ts';
 export type { Channel } from './inbox.ts';
 export type { GuestRatingInput } from './feed.ts';
+export { GRAPH_VERSIONS, VERSIONS_CHECKED_ON, servedVersion } from './graph/versions.ts';
 export type { WriteFault, WriteFaultMode } from './write-faults.ts';
 export type { ArmedFault, FaultCode, FaultKind, FaultRule } from './faults.ts';
 export { FAULT_CODES, FAULT_KINDS, TOKEN_DEATH_SUBCODES } from './faults.ts';
@@ -81,8 +82,9 @@ export interface MetaSimOptions {
   /** Version used for unversioned paths. Default 'v21.0'. */
   defaultVersion?: string;
   /**
-   * Ratings edge answers code 12 on this major version and later; null = off.
-   * Default: `process.env.SIM_RATINGS_DEPRECATED === '1' ? 22 : null`.
+   * Ratings edge and field answer code 12 on this major version and later, as Meta's reference
+   * of Recommendation says for v22.0+; null = off (a simulator-only switch, Meta has none).
+   * Default 22; `SIM_RATINGS_DEPRECATED=0` turns it off.
    */
   ratingsDeprecatedFrom?: number | null;
   /**
@@ -94,6 +96,11 @@ export interface MetaSimOptions {
   callsPerHour?: number;
   /** Injectable clock. Default: `() => new Date()`. */
   now?: () => Date;
+  /**
+   * The day Graph versions are judged at (which are served, which retired: graph/versions.ts).
+   * Default: `now`. Test helpers pin it, so suites on the real clock keep v21.0 after 2027-01-21.
+   */
+  versionClock?: () => Date;
   /** Fastify request logging. Default false. */
   logger?: boolean;
   /**
@@ -318,10 +325,11 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
     defaultVersion: options.defaultVersion ?? 'v21.0',
     switches: {
       ratingsDeprecatedFrom:
-        options.ratingsDeprecatedFrom !== undefined ? options.ratingsDeprecatedFrom : process.env.SIM_RATINGS_DEPRECATED === '1' ? 22 : null,
+        options.ratingsDeprecatedFrom !== undefined ? options.ratingsDeprecatedFrom : process.env.SIM_RATINGS_DEPRECATED === '0' ? null : 22,
       requireAppsecretProof: options.requireAppsecretProof ?? process.env.SIM_REQUIRE_APPSECRET_PROOF === '1',
     },
     now,
+    versionNow: options.versionClock ?? now,
     inbox,
     webhooks,
     conversationsLimiter: new PerSecondLimiter(rps, now),

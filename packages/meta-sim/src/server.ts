@@ -3,7 +3,8 @@
  * router, the control API under `/__sim`, Graph's error envelope and the usage headers.
  *
  * Request pipeline for Graph calls (external-apis.md "10 behaviours"):
- *   path version (`/v21.0/...`, else the default) → call log (`call-log.ts`) → token (query,
+ *   path version (`/v21.0/...`, else the default; a retired one runs on the next served version,
+ *   one Meta never released is 2500, `graph/versions.ts`) → call log (`call-log.ts`) → token (query,
  *   body or Authorization; 104 when missing, 190 when unknown or revoked) → `appsecret_proof`
  *   when the app requires it (user and page tokens; 100 when missing or wrong) → armed fault rule,
  *   if one matches (`faults.ts`: 500, rate limit with its usage header, 190, or a slow answer)
@@ -25,6 +26,7 @@ import {
   toGraphErrorBody,
   tokenRequired,
   unknownError,
+  unknownPath,
   unsupportedRequest,
   userRateLimit,
 } from './errors.ts';
@@ -33,6 +35,7 @@ import { faultOutcome } from './faults.ts';
 import { checkAppsecretProof, registerOAuthRoutes } from './oauth.ts';
 import type { GraphContext, HttpMethod, SimCore } from './graph/core.ts';
 import type { GraphRouter } from './graph/router.ts';
+import { servedVersion } from './graph/versions.ts';
 import type { Principal } from './tokens.ts';
 import { appUsageHeader, businessUseCaseHeader } from './usage.ts';
 
@@ -132,8 +135,14 @@ export function buildServer(deps: { sim: SimCore; router: GraphRouter; control: 
   registerOAuthRoutes(app, sim);
 
   const graph = async (req: FastifyRequest, reply: FastifyReply) => {
-    const { segments, version, versionLabel } = parseGraphPath(req.url, sim.defaultVersion);
-    reply.header('facebook-api-version', versionLabel);
+    const { segments, versionLabel: asked } = parseGraphPath(req.url, sim.defaultVersion);
+    // A retired version runs on the next one Meta serves, and the header says which (versions.ts).
+    const served = servedVersion(asked, sim.versionNow());
+    reply.header('facebook-api-version', served?.label ?? sim.defaultVersion);
+    // A version Meta never released is read as a node by Graph: the rest of the path is unknown.
+    if (!served) throw unknownPath(`/${segments.join('/')}`);
+    const version = served.major;
+    const versionLabel = served.label;
     const params = requestParams(req);
     const token = extractToken(req, params);
     const tokenPageId = token ? sim.tokens.pageOfToken(token) : null;

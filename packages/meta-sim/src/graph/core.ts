@@ -42,6 +42,8 @@ export interface SimCore {
   defaultVersion: string;
   switches: SimSwitches;
   now: () => Date;
+  /** The day Graph versions are judged at (versions.ts); the clock unless pinned. */
+  versionNow: () => Date;
   /** Messenger/Instagram threads, windows, reactions, subscriptions (`inbox.ts`). */
   inbox: Inbox;
   /** Webhook delivery (`webhooks.ts`). */

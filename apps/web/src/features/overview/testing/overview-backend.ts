@@ -74,6 +74,7 @@ export function overviewFixture({ waiting = 3, orders = true }: { waiting?: numb
     ],
     slaTickets: [{ id: '5', title: 'Refund not sent', priority: 'high', outletId: TAKEAWAY, outletName: 'Takeaway 1, London', dueAt: '2026-11-27T09:00:00.000Z', breachedAt: '2026-11-27T09:00:00.000Z' }],
     dueSoonHours: 4,
+    facebookReviewsEnded: null,
   };
 }
 
