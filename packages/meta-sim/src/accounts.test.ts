@@ -178,6 +178,26 @@ describe('debug_token', () => {
     ]);
   });
 
+  // https://developers.facebook.com/docs/graph-api/reference/debug_token: "access_token: The app
+  // access token or a user access token of an app developer/administrator".
+  it('answers only the app token or a developer’s user token as access_token', async () => {
+    const input = t.userToken(1);
+    const [, pageToken] = [...(await t.pageTokens(0)).entries()][0]!;
+    for (const caller of [t.userToken(0), pageToken]) {
+      const r = await t.get(`/v21.0/debug_token?input_token=${input}`, caller);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatchObject({ code: 100, message: '(#100) You must provide an app access token, or a user access token that is an owner or developer of the app' });
+    }
+    const dev = await startSim({ appDevelopers: [t.sim.testUsers()[0]!.id] });
+    try {
+      const ok = await dev.get(`/v21.0/debug_token?input_token=${dev.userToken(1)}`, dev.userToken(0));
+      expect(ok.body.data).toMatchObject({ type: 'USER', is_valid: true });
+      expect((await dev.get(`/v21.0/debug_token?input_token=${dev.userToken(0)}`, dev.userToken(1))).body.error).toMatchObject({ code: 100 });
+    } finally {
+      await dev.sim.close();
+    }
+  });
+
   it('reports an invalid token inside data, not as a call error', async () => {
     const r = await t.get('/v21.0/debug_token?input_token=EAAnot-a-token', APP_TOKEN);
     expect(r.status).toBe(200);

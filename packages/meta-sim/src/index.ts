@@ -77,6 +77,11 @@ export interface MetaSimOptions {
   placesApiKey?: string;
   /** Default: `process.env.META_APP_SECRET ?? 'meta-sim-app-secret'`. */
   appSecret?: string;
+  /**
+   * Ids of test users who are developers (or admins) of the app: their user tokens may call
+   * `debug_token` besides the app token. Default none (Meta's test users are not developers).
+   */
+  appDevelopers?: string[];
   /** Name reported as `application` by debug_token. Default 'DineDesk'. */
   appName?: string;
   /** Version used for unversioned paths. Default 'v21.0'. */
@@ -294,6 +299,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
     id: options.appId ?? process.env.META_APP_ID ?? '100000000000001',
     secret: options.appSecret ?? process.env.META_APP_SECRET ?? 'meta-sim-app-secret',
     name: options.appName ?? 'DineDesk',
+    developers: options.appDevelopers ?? [],
   };
   const tokens = new TokenRegistry(seed, store, app, now);
   tokens.ensureIssued();

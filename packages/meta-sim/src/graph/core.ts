@@ -37,7 +37,8 @@ export interface SimCore {
   tokens: TokenRegistry;
   usage: UsageMeter;
   nodes: NodeRegistry<GraphContext>;
-  app: { id: string; secret: string; name: string };
+  /** The app; `developers`: user ids whose user tokens may call `debug_token`. */
+  app: { id: string; secret: string; name: string; developers: readonly string[] };
   /** Version used for unversioned paths, e.g. "v21.0". */
   defaultVersion: string;
   switches: SimSwitches;
