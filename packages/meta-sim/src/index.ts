@@ -103,7 +103,8 @@ export interface MetaSimOptions {
   now?: () => Date;
   /**
    * The day Graph versions are judged at (which are served, which retired: graph/versions.ts).
-   * Default: `now`. Test helpers pin it, so suites on the real clock keep v21.0 after 2027-01-21.
+   * Default: `SIM_VERSIONS_AS_OF` (an ISO date) when set, else `now`. Test helpers and the
+   * server's test projects pin it, so suites on the real clock keep v21.0 after 2027-01-21.
    */
   versionClock?: () => Date;
   /** Fastify request logging. Default false. */
@@ -133,6 +134,15 @@ export interface MetaSimOptions {
   live?: { intervalMs?: number } | boolean | null;
   /** Instagram media insights metrics per media product type (default `DEFAULT_METRIC_MATRIX`, instagram/world.ts). */
   instagramMetrics?: MetricMatrix;
+}
+
+/** `SIM_VERSIONS_AS_OF` as a fixed clock; null when unset. @throws Error when it is not a date */
+function versionsAsOf(): (() => Date) | null {
+  const raw = process.env.SIM_VERSIONS_AS_OF;
+  if (!raw) return null;
+  const d = new Date(raw);
+  if (Number.isNaN(d.getTime())) throw new Error(`SIM_VERSIONS_AS_OF must be an ISO date, got ${raw}`);
+  return () => d;
 }
 
 /** A running (or listenable) simulator. */
@@ -335,7 +345,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
       requireAppsecretProof: options.requireAppsecretProof ?? process.env.SIM_REQUIRE_APPSECRET_PROOF === '1',
     },
     now,
-    versionNow: options.versionClock ?? now,
+    versionNow: options.versionClock ?? versionsAsOf() ?? now,
     inbox,
     webhooks,
     conversationsLimiter: new PerSecondLimiter(rps, now),

@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, createVerify } from 'node:crypto';
+import { createHash, createPublicKey, createVerify, type JsonWebKey } from 'node:crypto';
 /**
  * The Google Business Profile simulator (issue #11, external-apis.md §6): OAuth with
  * business.manage, accounts, v1 locations with a required readMask, v4 reviews with starRating,

@@ -17,21 +17,22 @@ export const GOOGLE_ISSUER = 'https://accounts.google.com';
 
 const b64 = (v: object | Buffer) => (Buffer.isBuffer(v) ? v : Buffer.from(JSON.stringify(v))).toString('base64url');
 
-/** An RS256 signing key and its JWKS. */
+/** An RS256 signing key and its JWKS; the key is made on first use (most simulators never sign). */
 export class IdTokenSigner {
-  private readonly privateKey: KeyObject;
-  private readonly publicJwk: Record<string, unknown>;
+  private key: { privateKey: KeyObject; publicJwk: Record<string, unknown> } | null = null;
   readonly kid = randomBytes(8).toString('hex');
 
-  constructor() {
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    this.privateKey = privateKey;
-    this.publicJwk = { ...(publicKey.export({ format: 'jwk' }) as Record<string, unknown>), kid: this.kid, alg: 'RS256', use: 'sig' };
+  private keys(): { privateKey: KeyObject; publicJwk: Record<string, unknown> } {
+    if (!this.key) {
+      const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      this.key = { privateKey, publicJwk: { ...(publicKey.export({ format: 'jwk' }) as Record<string, unknown>), kid: this.kid, alg: 'RS256', use: 'sig' } };
+    }
+    return this.key;
   }
 
   /** `{keys: [...]}` as Google's certs endpoint answers it. */
   jwks(): { keys: Record<string, unknown>[] } {
-    return { keys: [this.publicJwk] };
+    return { keys: [this.keys().publicJwk] };
   }
 
   /**
@@ -55,7 +56,7 @@ export class IdTokenSigner {
       exp: iat + 3600,
     };
     const input = `${b64({ alg: 'RS256', kid: this.kid, typ: 'JWT' })}.${b64(claims)}`;
-    const signature = createSign('RSA-SHA256').update(input).sign(this.privateKey);
+    const signature = createSign('RSA-SHA256').update(input).sign(this.keys().privateKey);
     return `${input}.${b64(signature)}`;
   }
 }
