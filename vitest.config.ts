@@ -29,7 +29,8 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           exclude: ['**/node_modules/**', ...mainExcludes()],
-          env: { TEST_DB: MAIN_ENGINE },
+          // Simulators judge Graph versions on a fixed day (v21.0 served), whatever the date (packages/meta-sim graph/versions.ts).
+          env: { TEST_DB: MAIN_ENGINE, SIM_VERSIONS_AS_OF: '2026-12-04' },
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -41,7 +42,7 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           include: parityFiles(),
-          env: { TEST_DB: PARITY_ENGINE },
+          env: { TEST_DB: PARITY_ENGINE, SIM_VERSIONS_AS_OF: '2026-12-04' },
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -56,13 +56,23 @@ export async function createServer(
     onChange: (s) => (s.low ? app?.log.error({ freeBytes: s.freeBytes, minFreeBytes: s.minFreeBytes, path: s.path }, 'disk space low: refusing writes and imports, jobs paused') : app?.log.info({ freeBytes: s.freeBytes, path: s.path }, 'disk space back: writes and jobs resume')),
   });
   await disk.start();
+  const servedVersionsLogged = new Set<string>();
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     secrets,
     cipher: new TokenCipher(secrets.tokenEncryptionKey),
-    graph: new GraphClient({ ...config.graph, fetch: opts.fetch }),
+    graph: new GraphClient({
+      ...config.graph,
+      fetch: opts.fetch,
+      // Meta ran a call on another version than META_GRAPH_VERSION (the configured one is retired): said once per version.
+      onServedVersion: (served) => {
+        if (servedVersionsLogged.has(served)) return;
+        servedVersionsLogged.add(served);
+        app?.log.warn({ configured: config.graph.version, served }, 'Facebook answers on another Graph API version than META_GRAPH_VERSION: the configured one is retired or unknown to Meta');
+      },
+    }),
     google: new GoogleClient({ ...config.google, fetch: opts.fetch }),
     places: new PlacesClient({ ...config.places, fetch: opts.fetch }),
     realtime: createRealtime(),

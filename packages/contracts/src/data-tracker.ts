@@ -106,6 +106,18 @@ export const ZDataTrackerRow = z.object({
   demoShiftWeeks: z.number().int().positive().nullable(),
   /** The caller may queue a sync of this row now (a syncable source, connected, token not dead, and `update ReviewSync`). */
   canSync: z.boolean(),
+  /**
+   * Facebook rows: the Graph API version Meta answered the page's last review sync on (its
+   * `facebook-api-version` header; it differs from `META_GRAPH_VERSION` once Meta retired that
+   * one); null for other sources and before the first sync.
+   */
+  graphVersion: z.string().nullable(),
+  /**
+   * Facebook rows: Facebook no longer offers the page's reviews to apps (reviews.ts
+   * `ZReviewsEnded`, restated here so this contract stays apart from the reviews one): since when
+   * and on which version. Its messages still sync; the row is not failing for it. Null otherwise.
+   */
+  reviewsEnded: z.object({ since: ZIsoTime, graphVersion: z.string() }).nullable(),
 });
 export type TDataTrackerRow = z.infer<typeof ZDataTrackerRow>;
 

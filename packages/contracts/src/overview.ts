@@ -149,5 +149,11 @@ export const ZOverview = z.object({
   /** Open tickets past their SLA, then those due within `dueSoonHours`, soonest first. */
   slaTickets: z.array(ZSlaTicket).nullable(),
   dueSoonHours: z.number().int(),
+  /**
+   * Facebook no longer offers reviews to apps for the shown outlets' Pages (reviews.ts
+   * `ZReviewsEnded`, restated): the earliest `since` and its Graph version, and how many of the
+   * shown Pages it concerns. Null when it concerns none, or the caller may not read reviews.
+   */
+  facebookReviewsEnded: z.object({ since: ZIsoTime, graphVersion: z.string(), pages: z.number().int().positive() }).nullable(),
 });
 export type TOverview = z.infer<typeof ZOverview>;

@@ -21,6 +21,17 @@ export const ZSyncState = z.object({
 });
 export type TSyncState = z.infer<typeof ZSyncState>;
 
+/**
+ * Facebook no longer offers this Page's reviews to apps: Meta's reference of Recommendation
+ * answers error 12 for ratings on Graph API v22.0 and later, and v21.0, the last version with
+ * them, is retired on 2027-01-21 (its calls then run on v22.0). `since` is when DineDesk learned it (the
+ * first error 12, or the sync's first run on a v22.0+ `META_GRAPH_VERSION`); `graphVersion` the
+ * version Facebook answered on. The stored reviews stay readable and searchable
+ * (docs/decisions/0047-graph-version-and-reviews-sunset.md).
+ */
+export const ZReviewsEnded = z.object({ since: ZIsoTime, graphVersion: z.string() });
+export type TReviewsEnded = z.infer<typeof ZReviewsEnded>;
+
 export const ZFbPage = z.object({
   /** Facebook Page id. */
   id: z.string(),
@@ -36,6 +47,8 @@ export const ZFbPage = z.object({
   unrepliedCount: z.number().int(),
   connected: z.boolean(),
   sync: ZSyncState,
+  /** Set once Facebook no longer offers this Page's reviews (see {@link ZReviewsEnded}); null while it does. */
+  reviewsEnded: ZReviewsEnded.nullable(),
 });
 export type TFbPage = z.infer<typeof ZFbPage>;
 export const ZGetFbPagesResponse = z.object({ data: z.array(ZFbPage) });

@@ -90,8 +90,11 @@ describe('/me', () => {
     const r = await t.sim.app.inject({ url: `/me?access_token=${token}` });
     expect(r.statusCode).toBe(200);
     expect(r.headers['facebook-api-version']).toBe('v21.0');
+    const v23 = await t.sim.app.inject({ url: `/v23.0/me?access_token=${token}` });
+    expect(v23.headers['facebook-api-version']).toBe('v23.0');
+    // v19.0 expired 2026-05-21: its calls run on the oldest version still served (graph/versions.ts).
     const v19 = await t.sim.app.inject({ url: `/v19.0/me?access_token=${token}` });
-    expect(v19.headers['facebook-api-version']).toBe('v19.0');
+    expect(v19.headers['facebook-api-version']).toBe('v21.0');
   });
 });
 
@@ -175,6 +178,26 @@ describe('debug_token', () => {
       'instagram_manage_messages',
       'instagram_manage_insights',
     ]);
+  });
+
+  // https://developers.facebook.com/docs/graph-api/reference/debug_token: "access_token: The app
+  // access token or a user access token of an app developer/administrator".
+  it('answers only the app token or a developer’s user token as access_token', async () => {
+    const input = t.userToken(1);
+    const [, pageToken] = [...(await t.pageTokens(0)).entries()][0]!;
+    for (const caller of [t.userToken(0), pageToken]) {
+      const r = await t.get(`/v21.0/debug_token?input_token=${input}`, caller);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatchObject({ code: 100, message: '(#100) You must provide an app access token, or a user access token that is an owner or developer of the app' });
+    }
+    const dev = await startSim({ appDevelopers: [t.sim.testUsers()[0]!.id] });
+    try {
+      const ok = await dev.get(`/v21.0/debug_token?input_token=${dev.userToken(1)}`, dev.userToken(0));
+      expect(ok.body.data).toMatchObject({ type: 'USER', is_valid: true });
+      expect((await dev.get(`/v21.0/debug_token?input_token=${dev.userToken(0)}`, dev.userToken(1))).body.error).toMatchObject({ code: 100 });
+    } finally {
+      await dev.sim.close();
+    }
   });
 
   it('reports an invalid token inside data, not as a call error', async () => {

@@ -5,7 +5,10 @@
  *   POST /__sim/guest-comment   {storyId,name,message} → {id}   (404 unknown story; sends the
  *                               Page `feed` webhook `item: comment` when subscribed, feed.ts)
  *   POST /__sim/guest-rating    {pageId,name,rating: 1..5|null,text?} → {key,storyId,pageId}
- *                               (404 unknown Page; sends `feed` `item: rating`, feed.ts)
+ *                               (404 unknown Page; sends `ratings` and `feed` `item: rating`, feed.ts)
+ *   POST /__sim/guest-rating/edit   {storyId, rating?: 1..5|null, text?} → {storyId}  (`verb: edit`)
+ *   POST /__sim/guest-rating/remove {storyId} → {storyId}                   (`verb: remove`)
+ *                               (both only for ratings added through guest-rating; 404 otherwise)
  *   GET|PUT|DELETE /__sim/write-fault  {mode:'apply_then_hang'|'hang', edge, times?} → armed
  *                               fault; DELETE disarms and releases held answers (write-faults.ts)
  * Graph misbehaving (`faults.ts`, `call-log.ts`, `tokens.ts` `revoke`):
@@ -73,7 +76,7 @@ import {
   pageTemplate,
   setGuestBlocked,
 } from './driver.ts';
-import { FeedInputError, type GuestRatingInput, addGuestRating, publishGuestComment } from './feed.ts';
+import { FeedInputError, type GuestRatingInput, addGuestRating, editGuestRating, publishGuestComment, removeGuestRating } from './feed.ts';
 import { addGuestComment } from './graph/comments.ts';
 import { PAGE_TASKS, type SimCore } from './graph/core.ts';
 import { CHANNELS, type Channel, HUMAN_AGENT_WINDOW_MS, STANDARD_WINDOW_MS, type SeedStats, updatedAt } from './inbox.ts';
@@ -123,6 +126,10 @@ export interface SimControl {
   addGuestComment(storyId: string, name: string, message: string): { id: string };
   /** @throws FeedInputError 404 unknown Page, 400 bad input */
   addGuestRating(input: GuestRatingInput): { key: string; storyId: string; pageId: string };
+  /** @throws FeedInputError 404 not a rating added through the simulator, 400 bad input */
+  editGuestRating(input: { storyId: string; rating?: number | null; text?: string }): { storyId: string };
+  /** @throws FeedInputError 404 not a rating added through the simulator */
+  removeGuestRating(storyId: string): { storyId: string };
   /** @throws Error for a bad fault */
   setWriteFault(fault: WriteFault | null): WriteFault | null;
   writeFault(): { fault: WriteFault | null; held: number };
@@ -189,6 +196,8 @@ export function createControl(sim: SimCore, initialCallsPerHour: number): SimCon
       return { id: c.id };
     },
     addGuestRating: (input) => addGuestRating(sim, input),
+    editGuestRating: (input) => editGuestRating(sim, input),
+    removeGuestRating: (storyId) => removeGuestRating(sim, storyId),
     setWriteFault: (fault) => sim.writeFaults.set(fault),
     writeFault: () => ({ fault: sim.writeFaults.current(), held: sim.writeFaults.heldCount }),
     releaseHeldWrites: () => sim.writeFaults.release(),
@@ -331,6 +340,26 @@ export function registerControlRoutes(app: FastifyInstance, control: SimControl)
       if (!pageId || name === undefined) throw new FeedInputError(400, 'pageId and name must be strings');
       if (b.rating !== null && typeof b.rating !== 'number') throw new FeedInputError(400, 'rating must be a number from 1 to 5, or null');
       return control.addGuestRating({ pageId, name, rating: b.rating as number | null, ...(text !== undefined ? { text } : {}) });
+    });
+    return reply.code(r.status).send(r.body);
+  });
+  app.post('/__sim/guest-rating/edit', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => {
+      const storyId = optionalString(b, 'storyId');
+      const text = optionalString(b, 'text');
+      if (!storyId) throw new FeedInputError(400, 'storyId must be a string');
+      if (b.rating !== undefined && b.rating !== null && typeof b.rating !== 'number') throw new FeedInputError(400, 'rating must be a number from 1 to 5, or null');
+      return control.editGuestRating({ storyId, ...(b.rating !== undefined ? { rating: b.rating as number | null } : {}), ...(text !== undefined ? { text } : {}) });
+    });
+    return reply.code(r.status).send(r.body);
+  });
+  app.post('/__sim/guest-rating/remove', async (req, reply) => {
+    const b = asRecord(req.body);
+    const r = run(() => {
+      const storyId = optionalString(b, 'storyId');
+      if (!storyId) throw new FeedInputError(400, 'storyId must be a string');
+      return control.removeGuestRating(storyId);
     });
     return reply.code(r.status).send(r.body);
   });

@@ -285,3 +285,10 @@ export const appsecretProofRequired = (): GraphError =>
 /** 100: `appsecret_proof` is not HMAC-SHA256(app secret, access token) in hex. */
 export const invalidAppsecretProof = (): GraphError =>
   new GraphError(100, 'Invalid appsecret_proof provided in the API argument', { type: 'GraphMethodException' });
+
+/**
+ * 100: `debug_token` called with a token that is neither the app token nor a user token of a
+ * developer of the app (Graph API "debug_token" reference: access_token must be one of those).
+ */
+export const debugTokenCallerRefused = (): GraphError =>
+  new GraphError(100, '(#100) You must provide an app access token, or a user access token that is an owner or developer of the app');

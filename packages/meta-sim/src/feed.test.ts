@@ -56,6 +56,32 @@ describe('guest ratings and comments send Page feed webhooks', () => {
     expect(receiver.bodies().every((b) => b.entry.every((e) => !('messaging' in e)))).toBe(true);
   });
 
+  // Graph "Webhooks for Pages" reference, field `ratings`: https://developers.facebook.com/docs/graph-api/webhooks/reference/page/#ratings
+  it('sends add, edit and remove of a rating on the ratings field as Meta does, only to Pages subscribed to it', async () => {
+    const { t, receiver, pageId, token } = await setup();
+    await subscribe(t, pageId, token, 'messages,ratings');
+    const add = await t.sim.app.inject({ method: 'POST', url: '/__sim/guest-rating', payload: { pageId, name: 'Mira K', rating: 4, text: 'Lovely dosa' } });
+    const { storyId } = add.json() as { storyId: string };
+    const edit = await t.sim.app.inject({ method: 'POST', url: '/__sim/guest-rating/edit', payload: { storyId, rating: 2, text: 'Second visit was cold' } });
+    expect(edit.statusCode).toBe(200);
+    const listed = (await t.get(`/v21.0/${pageId}/ratings?fields=rating,review_text,open_graph_story{id}&limit=1`, token)).body.data as Record<string, unknown>[];
+    expect(listed[0]).toMatchObject({ rating: 2, review_text: 'Second visit was cold', open_graph_story: { id: storyId } });
+    expect((await t.sim.app.inject({ method: 'POST', url: '/__sim/guest-rating/remove', payload: { storyId } })).statusCode).toBe(200);
+    const after = (await t.get(`/v21.0/${pageId}/ratings?fields=open_graph_story{id}&limit=5`, token)).body.data as { open_graph_story?: { id: string } }[];
+    expect(after.some((r) => r.open_graph_story?.id === storyId)).toBe(false);
+    await t.sim.flushWebhooks();
+    const changes = receiver.bodies().flatMap((b) => b.entry.flatMap((e) => (e as { changes?: Change[] }).changes ?? []));
+    const base = { item: 'rating', open_graph_story_id: storyId, reviewer_id: expect.any(String), reviewer_name: 'Mira K', created_time: expect.any(Number) };
+    expect(changes).toEqual([
+      { field: 'ratings', value: { ...base, verb: 'add', rating: 4, review_text: 'Lovely dosa', recommendation_type: 'positive' } },
+      { field: 'ratings', value: { ...base, verb: 'edit', rating: 2, review_text: 'Second visit was cold', recommendation_type: 'negative' } },
+      { field: 'ratings', value: { ...base, verb: 'remove' } },
+    ]);
+    // Only ratings added through the simulator change; a seeded story or a missing one is 404, bad input 400.
+    expect((await t.sim.app.inject({ method: 'POST', url: '/__sim/guest-rating/remove', payload: { storyId } })).statusCode).toBe(404);
+    expect((await t.sim.app.inject({ method: 'POST', url: '/__sim/guest-rating/edit', payload: { storyId: 42 } })).statusCode).toBe(400);
+  });
+
   it('sends nothing to a Page not subscribed to feed, and refuses bad input', async () => {
     const { t, receiver, pageId, token } = await setup();
     await subscribe(t, pageId, token, 'messages');

@@ -9,7 +9,10 @@
  *   {... value:{item:'comment', verb:'add', comment_id, post_id, parent_id, from:{id,name},
  *     message, created_time: epoch s}}
  *
- * A change is delivered only when the Page subscribed the app to `feed` (subscribed_apps).
+ * Ratings also go out on the `ratings` field (`{field:'ratings', value:{item:'rating', verb:
+ * 'add'|'edit'|'remove', open_graph_story_id, created_time: epoch s, reviewer_id, reviewer_name,
+ * rating, review_text, recommendation_type}}`), the one Meta documents for reviews.
+ * A change is delivered only when the Page subscribed the app to its field (subscribed_apps).
  * Added ratings live in the persisted state (`PersistedState.ratings`) and are put back into
  * the seeded Pages at start, so a restart keeps them like the comments.
  */
@@ -80,6 +83,82 @@ function publishFeed(sim: SimCore, pageId: string, kind: string, value: Record<s
 }
 
 /**
+ * Sends a rating's change to the Page's subscribers: the `ratings` field (Graph "Webhooks for
+ * Pages" reference, field `ratings`: https://developers.facebook.com/docs/graph-api/webhooks/reference/page/#ratings)
+ * when the Page subscribed the app to it, else the `feed` item `rating` when subscribed to `feed`
+ * (one delivery per change, so a subscriber of both is not told twice).
+ * @param verb `add`, `edit` or `remove` (Meta's verbs of the `ratings` field)
+ */
+function publishRating(sim: SimCore, r: AddedRatingRecord, verb: 'add' | 'edit' | 'remove'): void {
+  const fields = sim.inbox.subscription(r.pageId) ?? [];
+  const created = seconds(new Date(r.createdAt));
+  const value: Record<string, unknown> = {
+    item: 'rating',
+    verb,
+    open_graph_story_id: r.storyId,
+    created_time: created,
+    reviewer_id: r.reviewer.id,
+    reviewer_name: r.reviewer.name,
+    ...(verb !== 'remove'
+      ? { ...(r.rating !== null ? { rating: r.rating } : {}), review_text: r.text, recommendation_type: recommendationType(r.rating) }
+      : {}),
+  };
+  // Once, on `ratings` when subscribed to it (the field Meta documents for reviews), else as a `feed` item.
+  if (fields.includes('ratings')) sim.webhooks.publish({ object: 'page', entryId: r.pageId, field: 'ratings', kind: 'rating', item: value });
+  else if (fields.includes('feed')) publishFeed(sim, r.pageId, 'rating', { ...value, post_id: r.storyId, from: r.reviewer });
+}
+
+/** The added rating with this story id (only ratings added through the control API can change). */
+function addedRating(sim: SimCore, storyId: string): AddedRatingRecord {
+  if (typeof storyId !== 'string' || !storyId) throw new FeedInputError(400, 'storyId must be a string');
+  const record = (sim.store.state.ratings ?? []).find((r) => r.storyId === storyId);
+  if (!record) throw new FeedInputError(404, `no rating added through the simulator with story ${storyId}`);
+  return record;
+}
+
+/**
+ * The guest edits a rating they added (text and/or stars): the `ratings` change `verb: edit`.
+ * @throws FeedInputError 404 unknown story (or a seeded rating), 400 bad rating or text
+ */
+export function editGuestRating(sim: SimCore, input: { storyId: string; rating?: number | null; text?: string }): { storyId: string } {
+  const record = addedRating(sim, input.storyId);
+  if (input.rating !== undefined && input.rating !== null && !(Number.isInteger(input.rating) && input.rating >= 1 && input.rating <= 5)) {
+    throw new FeedInputError(400, 'rating must be an integer from 1 to 5, or null');
+  }
+  if (input.text !== undefined && typeof input.text !== 'string') throw new FeedInputError(400, 'text must be a string');
+  if (input.rating !== undefined) record.rating = input.rating;
+  if (input.text !== undefined) record.text = input.text;
+  const page = sim.seed.pages.get(record.pageId);
+  if (page) {
+    page.ratings = page.ratings.filter((x) => x.key !== record.key);
+    place(sim.seed, record);
+  }
+  sim.store.save();
+  publishRating(sim, record, 'edit');
+  return { storyId: record.storyId };
+}
+
+/**
+ * The guest removes a rating they added: gone from `/{page-id}/ratings`, `ratings` change `verb: remove`.
+ * @throws FeedInputError 404 unknown story (or a seeded rating)
+ */
+export function removeGuestRating(sim: SimCore, storyId: string): { storyId: string } {
+  const record = addedRating(sim, storyId);
+  sim.store.state.ratings = (sim.store.state.ratings ?? []).filter((r) => r !== record);
+  const page = sim.seed.pages.get(record.pageId);
+  if (page) {
+    page.ratings = page.ratings.filter((x) => x.key !== record.key);
+    const rated = page.ratings.filter((x) => x.rating !== null);
+    page.ratingCount = rated.length;
+    page.overallStarRating = rated.length ? Math.round((rated.reduce((s, x) => s + (x.rating ?? 0), 0) / rated.length) * 10) / 10 : null;
+  }
+  sim.seed.stories.delete(record.storyId);
+  sim.store.save();
+  publishRating(sim, record, 'remove');
+  return { storyId };
+}
+
+/**
  * A guest rates a Page now: the rating appears first on `/{page-id}/ratings` with an Open Graph
  * story (so it can be commented on), and the `feed` change `item: rating, verb: add` is sent.
  * @throws FeedInputError 404 unknown Page, 400 bad name, rating or text
@@ -104,19 +183,7 @@ export function addGuestRating(sim: SimCore, input: GuestRatingInput): { key: st
   state.ratings = [...(state.ratings ?? []), record];
   place(sim.seed, record);
   sim.store.save();
-  publishFeed(sim, page.id, 'rating', {
-    item: 'rating',
-    verb: 'add',
-    post_id: storyId,
-    open_graph_story_id: storyId,
-    ...(input.rating !== null ? { rating: input.rating } : {}),
-    review_text: text,
-    recommendation_type: recommendationType(input.rating),
-    reviewer_id: record.reviewer.id,
-    reviewer_name: record.reviewer.name,
-    from: record.reviewer,
-    created_time: seconds(now),
-  });
+  publishRating(sim, record, 'add');
   return { key, storyId, pageId: page.id };
 }
 

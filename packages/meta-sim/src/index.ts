@@ -53,6 +53,7 @@ export type { GuestAttachmentInput, GuestMessageInput, GuestMessageResult } from
 export type { ConversationSummary, InboxSummary } from './control.ts';
 export type { Channel } from './inbox.ts';
 export type { GuestRatingInput } from './feed.ts';
+export { GRAPH_VERSIONS, VERSIONS_CHECKED_ON, servedVersion } from './graph/versions.ts';
 export type { WriteFault, WriteFaultMode } from './write-faults.ts';
 export type { ArmedFault, FaultCode, FaultKind, FaultRule } from './faults.ts';
 export { FAULT_CODES, FAULT_KINDS, TOKEN_DEATH_SUBCODES } from './faults.ts';
@@ -76,13 +77,19 @@ export interface MetaSimOptions {
   placesApiKey?: string;
   /** Default: `process.env.META_APP_SECRET ?? 'meta-sim-app-secret'`. */
   appSecret?: string;
+  /**
+   * Ids of test users who are developers (or admins) of the app: their user tokens may call
+   * `debug_token` besides the app token. Default none (Meta's test users are not developers).
+   */
+  appDevelopers?: string[];
   /** Name reported as `application` by debug_token. Default 'DineDesk'. */
   appName?: string;
   /** Version used for unversioned paths. Default 'v21.0'. */
   defaultVersion?: string;
   /**
-   * Ratings edge answers code 12 on this major version and later; null = off.
-   * Default: `process.env.SIM_RATINGS_DEPRECATED === '1' ? 22 : null`.
+   * Ratings edge and field answer code 12 on this major version and later, as Meta's reference
+   * of Recommendation says for v22.0+; null = off (a simulator-only switch, Meta has none).
+   * Default 22; `SIM_RATINGS_DEPRECATED=0` turns it off.
    */
   ratingsDeprecatedFrom?: number | null;
   /**
@@ -94,6 +101,12 @@ export interface MetaSimOptions {
   callsPerHour?: number;
   /** Injectable clock. Default: `() => new Date()`. */
   now?: () => Date;
+  /**
+   * The day Graph versions are judged at (which are served, which retired: graph/versions.ts).
+   * Default: `SIM_VERSIONS_AS_OF` (an ISO date) when set, else `now`. Test helpers and the
+   * server's test projects pin it, so suites on the real clock keep v21.0 after 2027-01-21.
+   */
+  versionClock?: () => Date;
   /** Fastify request logging. Default false. */
   logger?: boolean;
   /**
@@ -122,6 +135,15 @@ export interface MetaSimOptions {
   live?: { intervalMs?: number } | boolean | null;
   /** Instagram media insights metrics per media product type (default `DEFAULT_METRIC_MATRIX`, instagram/world.ts). */
   instagramMetrics?: MetricMatrix;
+}
+
+/** `SIM_VERSIONS_AS_OF` as a fixed clock; null when unset. @throws Error when it is not a date */
+function versionsAsOf(): (() => Date) | null {
+  const raw = process.env.SIM_VERSIONS_AS_OF;
+  if (!raw) return null;
+  const d = new Date(raw);
+  if (Number.isNaN(d.getTime())) throw new Error(`SIM_VERSIONS_AS_OF must be an ISO date, got ${raw}`);
+  return () => d;
 }
 
 /** A running (or listenable) simulator. */
@@ -289,6 +311,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
     id: options.appId ?? process.env.META_APP_ID ?? '100000000000001',
     secret: options.appSecret ?? process.env.META_APP_SECRET ?? 'meta-sim-app-secret',
     name: options.appName ?? 'DineDesk',
+    developers: options.appDevelopers ?? [],
   };
   const tokens = new TokenRegistry(seed, store, app, now);
   tokens.ensureIssued();
@@ -320,10 +343,11 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
     defaultVersion: options.defaultVersion ?? 'v21.0',
     switches: {
       ratingsDeprecatedFrom:
-        options.ratingsDeprecatedFrom !== undefined ? options.ratingsDeprecatedFrom : process.env.SIM_RATINGS_DEPRECATED === '1' ? 22 : null,
+        options.ratingsDeprecatedFrom !== undefined ? options.ratingsDeprecatedFrom : process.env.SIM_RATINGS_DEPRECATED === '0' ? null : 22,
       requireAppsecretProof: options.requireAppsecretProof ?? process.env.SIM_REQUIRE_APPSECRET_PROOF === '1',
     },
     now,
+    versionNow: options.versionClock ?? versionsAsOf() ?? now,
     inbox,
     webhooks,
     conversationsLimiter: new PerSecondLimiter(rps, now),

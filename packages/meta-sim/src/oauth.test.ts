@@ -381,6 +381,23 @@ describe('appsecret_proof', () => {
     expect(bad.json()).toEqual({ error: 'requireAppsecretProof must be a boolean' });
   });
 
+  // Graph API "Securing Requests" (https://developers.facebook.com/docs/graph-api/securing-requests):
+  // a proof that is sent must match, whether or not the app requires one.
+  it('refuses a wrong proof even when the app does not require one', async () => {
+    const user = t.sim.testUsers()[0]!.accessToken;
+    const pageToken = [...(await t.pageTokens(0)).values()][0]!;
+    expect((await t.sim.app.inject({ url: '/__sim/switches' })).json()).toMatchObject({ requireAppsecretProof: false });
+    for (const token of [user, pageToken, APP_TOKEN]) {
+      const wrong = await t.get(`/v21.0/me?appsecret_proof=${proof(`${token}x`)}`, token);
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error).toMatchObject({ type: 'GraphMethodException', code: 100, message: 'Invalid appsecret_proof provided in the API argument' });
+      // An empty one is not a proof either.
+      expect((await t.get('/v21.0/me?appsecret_proof=', token)).body.error).toMatchObject({ code: 100 });
+    }
+    expect((await t.get(`/v21.0/me?appsecret_proof=${proof(user)}`, user)).status).toBe(200);
+    expect((await t.get('/v21.0/me', user)).status).toBe(200);
+  });
+
   it('can be required from the start through createMetaSim', async () => {
     const strict = await startSim({ requireAppsecretProof: true });
     try {

@@ -191,30 +191,60 @@ describe('GET /{page-id}/ratings', () => {
   });
 });
 
+/*
+ * Meta's reference of Recommendation: "deprecated for v22.0 and future versions. Attempting to
+ * query an edge or field that returns a recommendation using v22.0 or later will return error
+ * code 12" (https://developers.facebook.com/docs/graph-api/reference/recommendation/). v21.0 is
+ * served until 2027-01-21 (https://developers.facebook.com/docs/graph-api/changelog/versions/);
+ * afterwards its calls run as v22.0 (https://developers.facebook.com/docs/graph-api/guides/versioning).
+ */
 describe('ratings deprecation gate (code 12)', () => {
-  it('answers 12 on v22.0+ when switched on, works on v21.0 and unversioned, and switches off', async () => {
+  it('answers 12 on v22.0+ by default, works on v21.0 and unversioned (v21.0 default), and the switch turns it off', async () => {
     const url = (v: string) => `${v}/${mixed.pageId}/ratings?limit=1`;
-    expect((await t.get(url('/v22.0'), mixed.token)).status).toBe(200);
-    t.sim.setRatingsDeprecatedFrom(22);
-    try {
-      for (const v of ['/v22.0', '/v23.0']) {
-        const r = await t.get(url(v), mixed.token);
-        expect(r.status).toBe(400);
-        expect(r.body.error).toMatchObject({ code: 12, message: '(#12) Recommendation is deprecated for versions v22.0 and higher' });
-      }
-      expect((await t.get(url('/v21.0'), mixed.token)).status).toBe(200);
-      expect((await t.get(url(''), mixed.token)).status).toBe(200);
-      const field = await t.get(`/v22.0/${mixed.pageId}?fields=ratings`, mixed.token);
-      expect(field.body.error).toMatchObject({ code: 12 });
-    } finally {
-      t.sim.setRatingsDeprecatedFrom(null);
+    for (const v of ['/v22.0', '/v23.0', '/v26.0']) {
+      const r = await t.get(url(v), mixed.token);
+      expect(r.status).toBe(400);
+      expect(r.headers['facebook-api-version']).toBe(v.slice(1));
+      expect(r.body.error).toMatchObject({ code: 12, message: '(#12) Recommendation is deprecated for versions v22.0 and higher' });
     }
-    expect((await t.get(url('/v22.0'), mixed.token)).status).toBe(200);
+    const v21 = await t.get(url('/v21.0'), mixed.token);
+    expect(v21.status).toBe(200);
+    expect(v21.headers['facebook-api-version']).toBe('v21.0');
+    expect((await t.get(url(''), mixed.token)).status).toBe(200);
+    const field = await t.get(`/v22.0/${mixed.pageId}?fields=ratings`, mixed.token);
+    expect(field.body.error).toMatchObject({ code: 12 });
+    // The Page's own fields that are not recommendations still answer on v22.0+.
+    expect((await t.get(`/v22.0/${mixed.pageId}?fields=name,rating_count`, mixed.token)).status).toBe(200);
+    t.sim.setRatingsDeprecatedFrom(null);
+    try {
+      expect((await t.get(url('/v22.0'), mixed.token)).status).toBe(200);
+    } finally {
+      t.sim.setRatingsDeprecatedFrom(22);
+    }
   });
 
-  it('takes its default from SIM_RATINGS_DEPRECATED and is switchable over the control API', async () => {
+  it('on 2027-01-21 v21.0 calls run as v22.0 (header says so) and ratings answer 12; the day before they answer', async () => {
+    let clock = new Date('2027-01-20T23:59:59Z');
+    const s = await startSim({ now: () => clock });
+    try {
+      const [pageId, token] = [...(await s.pageTokens(0)).entries()][0]!;
+      const before = await s.get(`/v21.0/${pageId}/ratings?limit=1`, token);
+      expect(before.status).toBe(200);
+      expect(before.headers['facebook-api-version']).toBe('v21.0');
+      clock = new Date('2027-01-21T00:00:00Z');
+      const after = await s.get(`/v21.0/${pageId}/ratings?limit=1`, token);
+      expect(after.headers['facebook-api-version']).toBe('v22.0');
+      expect(after.body.error).toMatchObject({ code: 12 });
+      // Unversioned calls follow the default version onto v22.0 as well.
+      expect((await s.get(`/${pageId}/ratings?limit=1`, token)).body.error).toMatchObject({ code: 12 });
+    } finally {
+      await s.sim.close();
+    }
+  });
+
+  it('takes its default from SIM_RATINGS_DEPRECATED (0 = off) and is switchable over the control API', async () => {
     const prev = process.env.SIM_RATINGS_DEPRECATED;
-    process.env.SIM_RATINGS_DEPRECATED = '1';
+    process.env.SIM_RATINGS_DEPRECATED = '0';
     let s: TestSim;
     try {
       s = await startSim({ ratingsDeprecatedFrom: undefined });
@@ -224,10 +254,10 @@ describe('ratings deprecation gate (code 12)', () => {
     }
     const tokens = await s.pageTokens(0);
     const [pageId, token] = [...tokens.entries()][0]!;
-    expect((await s.get(`/v22.0/${pageId}/ratings`, token)).body.error).toMatchObject({ code: 12 });
-    const off = await s.sim.app.inject({ method: 'PUT', url: '/__sim/switches', payload: { ratingsDeprecatedFrom: null } });
-    expect(off.json()).toMatchObject({ ratingsDeprecatedFrom: null });
     expect((await s.get(`/v22.0/${pageId}/ratings`, token)).status).toBe(200);
+    const on = await s.sim.app.inject({ method: 'PUT', url: '/__sim/switches', payload: { ratingsDeprecatedFrom: 22 } });
+    expect(on.json()).toMatchObject({ ratingsDeprecatedFrom: 22 });
+    expect((await s.get(`/v22.0/${pageId}/ratings`, token)).body.error).toMatchObject({ code: 12 });
     await s.sim.app.inject({ method: 'PUT', url: '/__sim/switches', payload: { ratingsDeprecatedFrom: 25 } });
     expect((await s.get(`/v24.0/${pageId}/ratings`, token)).status).toBe(200);
     expect((await s.get(`/v25.0/${pageId}/ratings`, token)).body.error).toMatchObject({
@@ -238,71 +268,25 @@ describe('ratings deprecation gate (code 12)', () => {
   });
 });
 
-describe('rating values from a custom seed', () => {
-  it('rounds half stars, marks missing ratings and empty texts, and splits positive/negative at 3', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'meta-sim-seed-'));
-    writeFileSync(
-      join(dir, 'restaurants.csv'),
-      'restaurant_id,name,zomato_url,cuisines,timings\nr1,Tiny Diner,https://example.test/r1,Cafe,9 to 5\n',
-    );
-    // India time; the loader converts to UTC (05:30 earlier).
-    writeFileSync(
-      join(dir, 'reviews.csv'),
-      [
-        'review_id,restaurant_id,restaurant_name,reviewer_name,rating,rating_raw,review_text,reviewed_at',
-        'a,r1,Tiny Diner,Ann,2.5,2.5,okay,2019-01-05T10:00:00',
-        'b,r1,Tiny Diner,Bob,Like,Like,liked it,2019-01-04T10:00:00',
-        'c,r1,Tiny Diner,Cy,1.4,1.4,,2019-01-03T10:00:00',
-        'd,r1,Tiny Diner,Dee,1,1,google only,2019-01-02T10:00:00',
-        'e,r1,Tiny Diner,Di,4.6,4.6,old,2018-07-31T10:00:00',
-      ].join('\n'),
-    );
-    // a, b, c and e are the Page's; d is in the Google half, so neither listed nor counted.
-    expect(['a', 'b', 'c', 'd', 'e'].map((id) => reviewSource(id))).toEqual(['facebook', 'facebook', 'facebook', 'google', 'facebook']);
-    const s = await startSim({ seedDir: dir });
-    const pageId = fbPageIdFor('r1');
-    const token = (await s.pageTokens(0)).get(pageId)!;
-    const fields = 'created_time,has_rating,has_review,rating,recommendation_type,review_text,open_graph_story{id}';
-    const r = await s.get(`/v21.0/${pageId}/ratings?fields=${fields}`, token);
-    expect(r.body.data).toEqual([
-      {
-        created_time: '2019-01-05T04:30:00+0000',
-        has_rating: true,
-        has_review: true,
-        rating: 3,
-        recommendation_type: 'positive',
-        review_text: 'okay',
-        open_graph_story: { id: fbStoryIdFor(pageId, 'a') },
-      },
-      {
-        created_time: '2019-01-04T04:30:00+0000',
-        has_rating: false,
-        has_review: true,
-        recommendation_type: 'positive',
-        review_text: 'liked it',
-        open_graph_story: { id: fbStoryIdFor(pageId, 'b') },
-      },
-      {
-        created_time: '2019-01-03T04:30:00+0000',
-        has_rating: true,
-        has_review: false,
-        rating: 1,
-        recommendation_type: 'negative',
-        review_text: '',
-        open_graph_story: { id: fbStoryIdFor(pageId, 'c') },
-      },
-      {
-        created_time: '2018-07-31T04:30:00+0000',
-        has_rating: true,
-        has_review: true,
-        rating: 5,
-        recommendation_type: 'positive',
-        review_text: 'old',
-      },
-    ]);
-    const summary = await s.get(`/v21.0/${pageId}?fields=overall_star_rating,rating_count`, token);
-    // (3 + 1 + 5) / 3 = 3.0; the unrated review is not counted.
-    expect(summary.body).toEqual({ overall_star_rating: 3, rating_count: 3, id: pageId });
-    await s.sim.close();
+/* Versions per Meta's changelog (https://developers.facebook.com/docs/graph-api/changelog/versions/). */
+describe('Graph versions', () => {
+  it('runs a retired version on the oldest served one and refuses a version Meta never released with 2500', async () => {
+    const s = await startSim({ now: () => new Date('2026-12-04T12:00:00Z') });
+    try {
+      const token = s.userToken(0);
+      // v20.0 expired 2026-09-24: "defaulted to the next oldest usable version".
+      const old = await s.get('/v20.0/me', token);
+      expect(old.status).toBe(200);
+      expect(old.headers['facebook-api-version']).toBe('v21.0');
+      expect((await s.get('/v2.8/me', token)).headers['facebook-api-version']).toBe('v21.0');
+      for (const v of ['v26.0', 'v25.0', 'v22.0']) expect((await s.get(`/${v}/me`, token)).headers['facebook-api-version']).toBe(v);
+      for (const v of ['v99.0', 'v21.5', 'v27.0']) {
+        const r = await s.get(`/${v}/me`, token);
+        expect(r.status).toBe(400);
+        expect(r.body.error).toMatchObject({ code: 2500, message: 'Unknown path components: /me' });
+      }
+    } finally {
+      await s.sim.close();
+    }
   });
 });

@@ -4,9 +4,10 @@
  *
  * Request pipeline for Graph calls
  * (docs/requirements/platform-apis.md#behaviours-the-simulator-reproduces):
- *   path version (`/v21.0/...`, else the default) → call log (`call-log.ts`) → token (query,
+ *   path version (`/v21.0/...`, else the default; a retired one runs on the next served version,
+ *   one Meta never released is 2500, `graph/versions.ts`) → call log (`call-log.ts`) → token (query,
  *   body or Authorization; 104 when missing, 190 when unknown or revoked) → `appsecret_proof`
- *   when the app requires it (user and page tokens; 100 when missing or wrong) → armed fault rule,
+ *   (100 when wrong, whenever sent; 100 when missing on user and page tokens if the app requires it) → armed fault rule,
  *   if one matches (`faults.ts`: 500, rate limit with its usage header, 190, or a slow answer)
  *   → call budget (usage header on every authenticated call; 4/17/32 once used up) → write
  *   fault, if one is armed (`write-faults.ts`) → router → JSON, or `{error:{...}}` with status
@@ -26,6 +27,7 @@ import {
   toGraphErrorBody,
   tokenRequired,
   unknownError,
+  unknownPath,
   unsupportedRequest,
   userRateLimit,
 } from './errors.ts';
@@ -34,6 +36,7 @@ import { faultOutcome } from './faults.ts';
 import { checkAppsecretProof, registerOAuthRoutes } from './oauth.ts';
 import type { GraphContext, HttpMethod, SimCore } from './graph/core.ts';
 import type { GraphRouter } from './graph/router.ts';
+import { servedVersion } from './graph/versions.ts';
 import type { Principal } from './tokens.ts';
 import { appUsageHeader, businessUseCaseHeader } from './usage.ts';
 
@@ -134,8 +137,14 @@ export function buildServer(deps: { sim: SimCore; router: GraphRouter; control: 
   registerOAuthRoutes(app, sim);
 
   const graph = async (req: FastifyRequest, reply: FastifyReply) => {
-    const { segments, version, versionLabel } = parseGraphPath(req.url, sim.defaultVersion);
-    reply.header('facebook-api-version', versionLabel);
+    const { segments, versionLabel: asked } = parseGraphPath(req.url, sim.defaultVersion);
+    // A retired version runs on the next one Meta serves, and the header says which (versions.ts).
+    const served = servedVersion(asked, sim.versionNow());
+    reply.header('facebook-api-version', served?.label ?? sim.defaultVersion);
+    // A version Meta never released is read as a node by Graph: the rest of the path is unknown.
+    if (!served) throw unknownPath(`/${segments.join('/')}`);
+    const version = served.major;
+    const versionLabel = served.label;
     const params = requestParams(req);
     const token = extractToken(req, params);
     const tokenPageId = token ? sim.tokens.pageOfToken(token) : null;
@@ -144,7 +153,9 @@ export function buildServer(deps: { sim: SimCore; router: GraphRouter; control: 
     if (!token) throw tokenRequired();
     const principal = sim.tokens.resolve(token);
     // "Require App Secret": the app token carries the secret itself, so only user and page tokens.
-    if (sim.switches.requireAppsecretProof && principal.type !== 'APP') checkAppsecretProof(sim.app.secret, token, params.appsecret_proof);
+    // A proof that is sent is checked whatever the setting: Graph refuses a wrong one always
+    // (Graph API "Securing Requests", https://developers.facebook.com/docs/graph-api/securing-requests).
+    if (params.appsecret_proof !== undefined || (sim.switches.requireAppsecretProof && principal.type !== 'APP')) checkAppsecretProof(sim.app.secret, token, params.appsecret_proof);
     // Armed faults (faults.ts): refused before the budget counts the call, as Graph's own refusals are.
     const facts = { method: req.method, segments, tokenPageId };
     const rule = sim.faults.take(facts);

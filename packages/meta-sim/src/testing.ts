@@ -5,6 +5,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_SEED_DIR, buildDemoTenancy, loadSeedDir, type DemoClient, type SeedData } from '@dinedesk/demo-data';
+import { VERSIONS_CHECKED_ON } from './graph/versions.ts';
 import { type MetaSim, type MetaSimOptions, createMetaSim } from './index.ts';
 
 export const APP_ID = '100000000000001';
@@ -49,12 +50,13 @@ export async function startSim(options: MetaSimOptions = {}): Promise<TestSim> {
     stateFile: null,
     appId: APP_ID,
     appSecret: APP_SECRET,
-    ratingsDeprecatedFrom: null,
     defaultVersion: 'v21.0',
     // Explicit so META_SIM_WEBHOOK_URL / SIM_LIVE / SIM_CONVERSATIONS_RPS of the caller do not leak in.
     webhookUrl: null,
     live: false,
     messagingRateLimit: 2,
+    // Suites on the real clock keep today's versions (v21.0 served); a test with its own clock judges by it.
+    versionClock: options.now ?? (() => VERSIONS_CHECKED_ON),
     ...options,
   });
   const wrap = async (p: Promise<{ statusCode: number; headers: Res['headers']; body: string }>): Promise<Res> => {

@@ -103,7 +103,7 @@ describe('usage headers and rate limits', () => {
   it('reads the budget from the control API', async () => {
     const t = await startSim();
     const put = await t.sim.app.inject({ method: 'PUT', url: '/__sim/switches', payload: { callsPerHour: 1 } });
-    expect(put.json()).toEqual({ ratingsDeprecatedFrom: null, callsPerHour: 1, requireAppsecretProof: false });
+    expect(put.json()).toEqual({ ratingsDeprecatedFrom: 22, callsPerHour: 1, requireAppsecretProof: false });
     const user = t.userToken(0);
     expect((await t.get('/v21.0/me', user)).status).toBe(200);
     expect((await t.get('/v21.0/me', user)).body.error).toMatchObject({ code: 17 });

@@ -196,6 +196,14 @@ export const facebookPages = pgTable(
     facebookAccountId: uuid('facebook_account_id').references(() => facebookAccounts.id, { onDelete: 'set null' }),
     /** `POST /{page-id}/subscribed_apps` succeeded at the last connect. */
     webhooksSubscribed: boolean('webhooks_subscribed').notNull().default(false),
+    /** The Graph version Meta ran the page's last review sync on (`facebook-api-version`); null: not synced yet. */
+    graphVersion: text('graph_version'),
+    /**
+     * When DineDesk learned that Facebook no longer offers this Page's reviews to apps (Graph
+     * error 12, or META_GRAPH_VERSION v22.0+); null while reviews are served. Once set, review
+     * sync stops asking for them (docs/decisions/0047-graph-version-and-reviews-sunset.md).
+     */
+    reviewsEndedAt: ts('reviews_ended_at'),
   },
   (t) => [
     uniqueIndex('facebook_pages_outlet_uq').on(t.outletId),

@@ -56,6 +56,8 @@ export function readUsage(headers: Headers): GraphUsage {
 export class GraphError extends Error {
   /** The usage headers of the answer that carried this error (rate limits: how long to wait). */
   readonly usage: GraphUsage;
+  /** The answer's `facebook-api-version` header: the version Graph ran the call on; null when absent. */
+  servedVersion: string | null = null;
 
   constructor(
     message: string,
@@ -100,8 +102,7 @@ export class GraphError extends Error {
   get isTokenError(): boolean {
     return this.code === 190;
   }
-  /** 12: the edge is deprecated for this API version (ratings on v22+,
-   * docs/requirements/platform-apis.md#page-ratings-reviews-and-comments). */
+  /** 12: the edge is deprecated for this API version (Page ratings on v22.0+, Graph API Recommendation reference). */
   get isDeprecated(): boolean {
     return this.code === 12;
   }
@@ -143,8 +144,13 @@ export interface GraphPage<T> {
 
 export interface GraphClientOptions {
   baseUrl: string;
-  /** e.g. `v21.0` */
+  /** e.g. `v21.0` (`META_GRAPH_VERSION`). */
   version: string;
+  /**
+   * Called when an answer's `facebook-api-version` header names another version than `version`
+   * (Meta ran the call on a newer one because the configured one is retired): the app logs it.
+   */
+  onServedVersion?: (served: string) => void;
   appId: string;
   appSecret: string;
   /** Retries of GETs that failed transiently (codes 1, 2, 5xx, network, 613 without a window: `retriesSoon`). */
@@ -184,6 +190,21 @@ export interface DebugTokenData {
 
 type Params = Record<string, string | number | boolean | undefined>;
 
+/**
+ * Filled in by a call when passed: what Graph said about the answer. `servedVersion` is the
+ * `facebook-api-version` header, the version the call actually ran on (Meta runs calls to a
+ * retired version on the next one it serves, Graph API "Platform Versioning"); null when absent.
+ */
+export interface GraphAnswer {
+  servedVersion: string | null;
+}
+
+/** The major number of a version label (`v21.0` → 21); NaN when it is not one. */
+export function graphMajor(version: string): number {
+  const m = /^v(\d+)\.\d+$/.exec(version);
+  return m ? Number(m[1]) : Number.NaN;
+}
+
 export class GraphClient {
   private readonly fetchImpl: typeof fetch;
   constructor(readonly options: GraphClientOptions) {
@@ -200,8 +221,8 @@ export class GraphClient {
    * @throws GraphError on a Graph error envelope (after retries for transient codes), or with
    *   code -1 when the host cannot be reached or answers something that is not Graph JSON.
    */
-  get<T>(path: string, params: Params, token: string): Promise<T> {
-    return this.request<T>('GET', this.url(path, params), token);
+  get<T>(path: string, params: Params, token: string, answer?: GraphAnswer): Promise<T> {
+    return this.request<T>('GET', this.url(path, params), token, undefined, undefined, answer);
   }
 
   /** `POST /{version}/{path}` with a form-encoded body, as the Graph SDKs send. */
@@ -229,11 +250,12 @@ export class GraphClient {
    * Iterates the pages of an edge by following `paging.next` until it is absent (the Graph
    * signal for the last page; a short page with `next` still present is not the end).
    * @param maxPages guard against a misbehaving server looping forever
+   * @param answer filled in from each page's answer (the last one wins)
    */
-  async *paginate<T>(path: string, params: Params, token: string, maxPages = 100): AsyncGenerator<T[]> {
+  async *paginate<T>(path: string, params: Params, token: string, maxPages = 100, answer?: GraphAnswer): AsyncGenerator<T[]> {
     let url: string | undefined = this.url(path, params);
     for (let i = 0; url && i < maxPages; i++) {
-      const page: GraphPage<T> = await this.request<GraphPage<T>>('GET', url, token);
+      const page: GraphPage<T> = await this.request<GraphPage<T>>('GET', url, token, undefined, undefined, answer);
       yield page.data ?? [];
       url = page.paging?.next ? this.sameHost(page.paging.next) : undefined;
     }
@@ -315,12 +337,13 @@ export class GraphClient {
     token: string | null,
     body?: URLSearchParams | string,
     retryPost: (e: GraphError) => boolean = () => false,
+    answer?: GraphAnswer,
   ): Promise<T> {
     const maxRetries = this.options.maxRetries ?? 2;
     const base = this.options.backoffMs ?? 250;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.once<T>(method, url, token, body);
+        return await this.once<T>(method, url, token, body, answer);
       } catch (e) {
         const err = e as GraphError;
         // A POST is never retried: a timeout or reset may come after Graph accepted it, and
@@ -356,7 +379,7 @@ export class GraphClient {
    * One HTTP exchange with Graph. @param token null for the OAuth token endpoint, which takes the
    * app's `client_secret` instead of an access token (no Authorization header, no proof).
    */
-  private async once<T>(method: 'GET' | 'POST' | 'DELETE', url: string, token: string | null, body?: URLSearchParams | string): Promise<T> {
+  private async once<T>(method: 'GET' | 'POST' | 'DELETE', url: string, token: string | null, body?: URLSearchParams | string, answer?: GraphAnswer): Promise<T> {
     let res: Response;
     const timeoutMs = this.options.timeoutMs ?? 10_000;
     const signed = new URL(url);
@@ -375,6 +398,9 @@ export class GraphClient {
     } catch (e) {
       throw networkError(e, timeoutMs);
     }
+    const servedVersion = res.headers.get('facebook-api-version');
+    if (answer) answer.servedVersion = servedVersion;
+    if (servedVersion && servedVersion !== this.options.version) this.options.onServedVersion?.(servedVersion);
     let text: string;
     try {
       text = await res.text();
@@ -391,7 +417,9 @@ export class GraphClient {
     const envelope = json as { error?: { message?: string; type?: string; code?: number; error_subcode?: number; fbtrace_id?: string } };
     if (envelope.error || !res.ok) {
       const e = envelope.error ?? {};
-      throw new GraphError(e.message ?? `HTTP ${res.status}`, res.status, e.code ?? -1, e.error_subcode ?? null, e.type ?? 'UnknownError', e.fbtrace_id ?? null, readUsage(res.headers));
+      const err = new GraphError(e.message ?? `HTTP ${res.status}`, res.status, e.code ?? -1, e.error_subcode ?? null, e.type ?? 'UnknownError', e.fbtrace_id ?? null, readUsage(res.headers));
+      err.servedVersion = servedVersion;
+      throw err;
     }
     return json as T;
   }

@@ -43,7 +43,7 @@ export const REPOSITORY_PARITY: Record<string, readonly string[]> = {
   'src/modules/reporting/data-tracker.repository.ts': ['src/modules/reporting/data-tracker.test.ts'],
   'src/modules/reporting/reporting.repository.ts': ['src/modules/reporting/reporting.test.ts'],
   'src/modules/reports/reports.repository.ts': ['src/modules/reports/reports.test.ts'],
-  'src/modules/reviews/reviews.repository.ts': ['src/modules/reviews/reviews.test.ts', 'src/modules/reviews/review-export.test.ts', 'src/modules/reviews/reply-templates.test.ts'],
+  'src/modules/reviews/reviews.repository.ts': ['src/modules/reviews/reviews.test.ts', 'src/modules/reviews/review-export.test.ts', 'src/modules/reviews/reply-templates.test.ts', 'src/modules/reviews/reviews-sunset.test.ts'],
   'src/modules/tenancy/tenancy.repository.ts': ['src/modules/tenancy/tenancy.test.ts'],
   'src/modules/tickets/tickets.repository.ts': ['src/modules/tickets/tickets.test.ts', 'src/db/demo-clock.test.ts'],
 };

@@ -5,7 +5,7 @@ import { SOCKET_CLIENT_OPTIONS } from '@dinedesk/contracts';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { schema } from '../db/client.ts';
-import { appsecretProof, createMetaSim, type MetaSim } from '@dinedesk/meta-sim';
+import { appsecretProof, createMetaSim, type MetaSim, type MetaSimOptions, VERSIONS_CHECKED_ON } from '@dinedesk/meta-sim';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
@@ -148,9 +148,20 @@ async function createDatabase(admin: pg.Client, name: string, template: string |
  *   sockets), reported as `baseUrl`; the simulator's webhook URL points at it
  * @param opts.logStream the server logs there (level from `env.LOG_LEVEL`); no logger otherwise
  */
-export async function startHarness(opts: { sync?: boolean; env?: Record<string, string>; listen?: boolean; logStream?: LogStream } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { sync?: boolean; env?: Record<string, string>; listen?: boolean; logStream?: LogStream; sim?: Pick<MetaSimOptions, 'versionClock' | 'ratingsDeprecatedFrom'> } = {},
+): Promise<Harness> {
   // Conversations API throttling (2 rps per page) is tested in the simulator; here it would only slow the backfill.
-  const sim = await createMetaSim({ stateFile: null, logger: false, requireAppsecretProof: true, messagingRateLimit: null, webhooks: { retryBaseMs: 50, retryMaxMs: 200, holdMs: 20 } });
+  // Graph versions are judged on a pinned day (v21.0 served) unless a test moves it past Meta's dates.
+  const sim = await createMetaSim({
+    stateFile: null,
+    logger: false,
+    requireAppsecretProof: true,
+    messagingRateLimit: null,
+    webhooks: { retryBaseMs: 50, retryMaxMs: 200, holdMs: 20 },
+    versionClock: () => VERSIONS_CHECKED_ON,
+    ...opts.sim,
+  });
   const simUrl = await sim.listen(0, '127.0.0.1');
   const { database, url, drop } = await openTestDatabase({ seeded: usesDefaultSeed(opts.env) });
   const config = loadConfig({

@@ -71,6 +71,7 @@ export function pageFixture(overrides: Partial<TFbPage> = {}): TFbPage {
     unrepliedCount: 12,
     connected: true,
     sync: { status: 'ok', lastSyncedAt: '2025-01-10T10:00:00.000Z', message: null },
+    reviewsEnded: null,
     ...overrides,
   });
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey, createVerify, type JsonWebKey } from 'node:crypto';
 /**
  * The Google Business Profile simulator
  * (docs/requirements/platform-apis.md#google-business-profile): OAuth with business.manage,
@@ -112,6 +112,60 @@ describe('Google OAuth (business.manage)', () => {
     expect(renewed.status).toBe(200);
     expect(renewed.body.access_token).not.toBe(first.body.access_token);
     expect(renewed.body.refresh_token).toBeUndefined();
+  });
+
+  // Client authentication by HTTP Basic or in the body, one of the two (RFC 6749 §2.3.1; Google:
+  // https://developers.google.com/identity/protocols/oauth2/web-server#exchange-authorization-code).
+  it('takes the client credentials by HTTP Basic as well as in the body, not both', async () => {
+    const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+    const exchange = async (authorization: string | null, form: Record<string, string>) => {
+      const code = (await consent(owner.id)).searchParams.get('code')!;
+      const res = await t.sim.app.inject({
+        method: 'POST',
+        url: '/google/oauth2/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(authorization ? { authorization } : {}) },
+        payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, ...form }).toString(),
+      });
+      return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+    };
+    const ok = await exchange(basic(CLIENT_ID, SECRET), {});
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ access_token: expect.any(String), token_type: 'Bearer' });
+    // client_id may be repeated in the body when it is the same.
+    expect((await exchange(basic(CLIENT_ID, SECRET), { client_id: CLIENT_ID })).status).toBe(200);
+    expect(await exchange(basic(CLIENT_ID, 'wrong'), {})).toEqual({ status: 401, body: { error: 'invalid_client', error_description: 'Unauthorized' } });
+    expect((await exchange(basic('someone-else', SECRET), { client_id: CLIENT_ID })).status).toBe(401);
+    expect((await exchange('Basic !!!not-base64', {})).status).toBe(401);
+    const both = await exchange(basic(CLIENT_ID, SECRET), { client_id: CLIENT_ID, client_secret: SECRET });
+    expect(both.status).toBe(400);
+    expect(both.body).toMatchObject({ error: 'invalid_request' });
+  });
+
+  // OpenID Connect: https://developers.google.com/identity/openid-connect/openid-connect#exchangecode
+  // (id_token in the token answer) and #validatinganidtoken (RS256, keys at the jwks_uri).
+  it('answers an id_token signed with the keys of its JWKS when openid is asked, with the claims Google sets', async () => {
+    const scope = `openid email profile ${BUSINESS_MANAGE_SCOPE}`;
+    const code = (await consent(owner.id, { scope, pkce: { nonce: 'n-0S6_WzA2Mj' } })).searchParams.get('code')!;
+    const res = await call('POST', '/google/oauth2/token', { form: { grant_type: 'authorization_code', code, client_id: CLIENT_ID, client_secret: SECRET, redirect_uri: REDIRECT } });
+    expect(res.status).toBe(200);
+    const idToken = String(res.body.id_token);
+    const [h, p, s] = idToken.split('.') as [string, string, string];
+    const header = JSON.parse(Buffer.from(h, 'base64url').toString()) as { alg: string; kid: string };
+    expect(header.alg).toBe('RS256');
+    const jwks = (await call('GET', '/google/oauth2/v3/certs')).body as unknown as { keys: (JsonWebKey & { kid: string })[] };
+    const jwk = jwks.keys.find((k) => k.kid === header.kid)!;
+    expect(createVerify('RSA-SHA256').update(`${h}.${p}`).verify(createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(s, 'base64url'))).toBe(true);
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
+    const atHash = createHash('sha256').update(String(res.body.access_token)).digest().subarray(0, 16).toString('base64url');
+    expect(claims).toMatchObject({ iss: 'https://accounts.google.com', aud: CLIENT_ID, azp: CLIENT_ID, sub: owner.id, email: owner.email, email_verified: true, name: owner.name, nonce: 'n-0S6_WzA2Mj', at_hash: atHash });
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
+    // Without openid, no id_token; without email, no email claim.
+    expect((await tokensFor(owner.id)) as Record<string, unknown>).not.toHaveProperty('id_token');
+    const bare = (await tokensFor(owner.id, `openid ${BUSINESS_MANAGE_SCOPE}`)) as Record<string, unknown>;
+    const bareClaims = JSON.parse(Buffer.from(String(bare.id_token).split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(bareClaims.sub).toBe(owner.id);
+    expect(bareClaims).not.toHaveProperty('email');
+    expect(bareClaims).not.toHaveProperty('nonce');
   });
 
   it('checks PKCE: a code issued with a code_challenge needs its code_verifier (invalid_grant otherwise)', async () => {

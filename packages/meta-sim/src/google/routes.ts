@@ -10,6 +10,7 @@
  *   mybusinessbusinessinformation.googleapis.com/v1 → /google/mybusinessbusinessinformation/v1/accounts/{a}/locations
  *   mybusiness.googleapis.com/v4                    → /google/mybusiness/v4/accounts/{a}/locations/{l}/reviews[/{r}[/reply]]
  *   openidconnect.googleapis.com/v1/userinfo        → /google/openidconnect/v1/userinfo (`sub`, `email`, `name`)
+ *   www.googleapis.com/oauth2/v3/certs              → /google/oauth2/v3/certs (JWKS of the ID tokens)
  *
  * Rules reproduced: the error envelope `{error:{code,message,status}}`; `Authorization: Bearer`
  * access tokens of an hour, with the `business.manage` scope (401 UNAUTHENTICATED, 403
@@ -28,6 +29,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestParams } from '../auth.ts';
 import { escapeHtml, htmlPage, sendHtml } from '../oauth.ts';
 import { parseChallenge, verifierProblem, type PkceChallenge } from '../pkce.ts';
+import { IdTokenSigner } from './id-token.ts';
 import {
   BUSINESS_MANAGE_SCOPE,
   GOOGLE_EDITS_PER_MINUTE,
@@ -106,7 +108,8 @@ interface Caller {
 /** Routes of the Google side. `world.quotaZero` and the quota counters are read per call. */
 export function registerGoogleRoutes(app: FastifyInstance, world: GoogleWorld): { quota: MinuteQuota } {
   const quota = new MinuteQuota(world.now);
-  const codes = new Map<string, { userId: string; redirectUri: string; scopes: string[]; offline: boolean; issuedAt: number; used: boolean; pkce: PkceChallenge | null }>();
+  const codes = new Map<string, { userId: string; redirectUri: string; scopes: string[]; offline: boolean; issuedAt: number; used: boolean; pkce: PkceChallenge | null; nonce?: string }>();
+  const idTokens = new IdTokenSigner();
 
   /** Bearer token → the caller, after the project's quota for `api`. */
   const authorize = (req: FastifyRequest, api: string): Caller => {
@@ -300,7 +303,7 @@ export function registerGoogleRoutes(app: FastifyInstance, world: GoogleWorld): 
   const consentError = (reply: FastifyReply, message: string) =>
     sendHtml(reply, 400, htmlPage('Error', `<h1>Access blocked: authorization error</h1><p role="alert">${escapeHtml(message)}</p><p class="note">Simulated Google sign-in (meta-sim).</p>`));
 
-  const parseConsent = (p: Record<string, string>): { error: string } | { ok: { redirectUri: string; scopes: string[]; state?: string; offline: boolean; pkce: PkceChallenge | null } } => {
+  const parseConsent = (p: Record<string, string>): { error: string } | { ok: { redirectUri: string; scopes: string[]; state?: string; nonce?: string; offline: boolean; pkce: PkceChallenge | null } } => {
     if (p.client_id !== world.clientId) return { error: `Error 401: invalid_client. The OAuth client was not found (${p.client_id ?? 'no client_id'}).` };
     let url: URL;
     try {
@@ -314,7 +317,7 @@ export function registerGoogleRoutes(app: FastifyInstance, world: GoogleWorld): 
     if (!scopes.length) return { error: 'Error 400: invalid_request. Missing required parameter: scope' };
     const pkce = parseChallenge(p);
     if ('error' in pkce) return { error: `Error 400: invalid_request. ${pkce.error}` };
-    return { ok: { redirectUri: p.redirect_uri!, scopes, ...(p.state !== undefined ? { state: p.state } : {}), offline: p.access_type === 'offline', pkce: pkce.ok } };
+    return { ok: { redirectUri: p.redirect_uri!, scopes, ...(p.state !== undefined ? { state: p.state } : {}), ...(p.nonce !== undefined ? { nonce: p.nonce } : {}), offline: p.access_type === 'offline', pkce: pkce.ok } };
   };
 
   app.get(`${GOOGLE_PREFIX}/o/oauth2/v2/auth`, async (req, reply) => {
@@ -322,7 +325,7 @@ export function registerGoogleRoutes(app: FastifyInstance, world: GoogleWorld): 
     const parsed = parseConsent(p);
     if ('error' in parsed) return consentError(reply, parsed.error);
     const hidden = Object.entries(p)
-      .filter(([k]) => ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'access_type', 'prompt', 'code_challenge', 'code_challenge_method'].includes(k))
+      .filter(([k]) => ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'nonce', 'access_type', 'prompt', 'code_challenge', 'code_challenge_method'].includes(k))
       .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
       .join('');
     const users = [...world.users.values()]
@@ -360,17 +363,34 @@ export function registerGoogleRoutes(app: FastifyInstance, world: GoogleWorld): 
     const nowMs = world.now().getTime();
     for (const [c, rec] of codes) if (nowMs - rec.issuedAt > 6 * GOOGLE_CODE_TTL_SECONDS * 1000) codes.delete(c);
     const code = `4/0Ab${randomBytes(36).toString('base64url')}`;
-    codes.set(code, { userId: p.user_id!, redirectUri: parsed.ok.redirectUri, scopes: parsed.ok.scopes, offline: parsed.ok.offline, issuedAt: nowMs, used: false, pkce: parsed.ok.pkce });
+    codes.set(code, { userId: p.user_id!, redirectUri: parsed.ok.redirectUri, scopes: parsed.ok.scopes, offline: parsed.ok.offline, issuedAt: nowMs, used: false, pkce: parsed.ok.pkce, ...(parsed.ok.nonce !== undefined ? { nonce: parsed.ok.nonce } : {}) });
     target.searchParams.set('code', code);
     target.searchParams.set('scope', parsed.ok.scopes.join(' '));
     return reply.redirect(target.toString(), 302);
   });
 
-  /** `POST oauth2.googleapis.com/token`: errors are `{error, error_description}` (RFC 6749 §5.2). */
+  // `GET www.googleapis.com/oauth2/v3/certs`: the JWKS the ID tokens are signed with.
+  app.get(`${GOOGLE_PREFIX}/oauth2/v3/certs`, async () => idTokens.jwks());
+
+  /**
+   * `POST oauth2.googleapis.com/token`: errors are `{error, error_description}` (RFC 6749 §5.2).
+   * The client authenticates with `client_id`/`client_secret` in the body or with HTTP Basic
+   * (RFC 6749 §2.3.1, both accepted by Google: https://developers.google.com/identity/protocols/oauth2/web-server#exchange-authorization-code),
+   * not with both. With `openid` granted the answer carries an `id_token` (id-token.ts).
+   */
   app.post(`${GOOGLE_PREFIX}/oauth2/token`, async (req, reply) => {
     const p = requestParams(req);
     const oauthError = (status: number, error: string, description: string) => reply.code(status).send({ error, error_description: description });
-    if (p.client_id !== world.clientId || p.client_secret !== world.clientSecret) return oauthError(401, 'invalid_client', 'Unauthorized');
+    const basic = basicCredentials(req.headers.authorization);
+    if (basic === 'malformed') return oauthError(401, 'invalid_client', 'Unauthorized');
+    if (basic && p.client_secret !== undefined) return oauthError(400, 'invalid_request', 'The client must authenticate with one method only: HTTP Basic or client_secret in the body.');
+    if (basic && p.client_id !== undefined && p.client_id !== basic.id) return oauthError(401, 'invalid_client', 'Unauthorized');
+    const client = basic ?? { id: p.client_id, secret: p.client_secret };
+    if (client.id !== world.clientId || client.secret !== world.clientSecret) return oauthError(401, 'invalid_client', 'Unauthorized');
+    const idToken = (userId: string, scopes: readonly string[], accessToken: string, nonce?: string) => {
+      const user = world.users.get(userId);
+      return scopes.includes('openid') && user ? { id_token: idTokens.sign({ clientId: world.clientId, user, scopes, now: world.now(), nonce, accessToken }) } : {};
+    };
     if (p.grant_type === 'authorization_code') {
       if (!p.code) return oauthError(400, 'invalid_request', 'Missing required parameter: code');
       const issued = codes.get(p.code);
@@ -381,18 +401,43 @@ export function registerGoogleRoutes(app: FastifyInstance, world: GoogleWorld): 
       if (pkceProblem) return oauthError(400, 'invalid_grant', pkceProblem);
       issued.used = true;
       const t = world.issueTokens(issued.userId, issued.scopes, issued.offline);
-      return reply.send({ access_token: t.accessToken, expires_in: t.expiresIn, ...(t.refreshToken ? { refresh_token: t.refreshToken } : {}), scope: issued.scopes.join(' '), token_type: 'Bearer' });
+      return reply.send({
+        access_token: t.accessToken,
+        expires_in: t.expiresIn,
+        ...(t.refreshToken ? { refresh_token: t.refreshToken } : {}),
+        scope: issued.scopes.join(' '),
+        token_type: 'Bearer',
+        ...idToken(issued.userId, issued.scopes, t.accessToken, issued.nonce),
+      });
     }
     if (p.grant_type === 'refresh_token') {
       const grant = p.refresh_token ? world.refreshGrant(p.refresh_token) : undefined;
       if (!grant) return oauthError(400, 'invalid_grant', 'Token has been expired or revoked.');
       const t = world.issueTokens(grant.userId, grant.scopes, false);
-      return reply.send({ access_token: t.accessToken, expires_in: t.expiresIn, scope: grant.scopes.join(' '), token_type: 'Bearer' });
+      return reply.send({ access_token: t.accessToken, expires_in: t.expiresIn, scope: grant.scopes.join(' '), token_type: 'Bearer', ...idToken(grant.userId, grant.scopes, t.accessToken) });
     }
     return oauthError(400, 'unsupported_grant_type', `Invalid grant_type: ${p.grant_type ?? ''}`);
   });
 
   return { quota };
+}
+
+/**
+ * `Authorization: Basic base64(client_id:client_secret)`, each form-urlencoded first (RFC 6749
+ * docs/requirements/platform-apis.md#page-ratings-reviews-and-comments.1). @returns null without
+ * such a header, 'malformed' for one that does not decode
+ */
+export function basicCredentials(header: string | undefined): { id: string; secret: string } | null | 'malformed' {
+  const m = /^Basic\s+(\S+)$/i.exec(header ?? '');
+  if (!m) return null;
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  if (i < 0) return 'malformed';
+  try {
+    return { id: decodeURIComponent(decoded.slice(0, i).replace(/\+/g, ' ')), secret: decodeURIComponent(decoded.slice(i + 1).replace(/\+/g, ' ')) };
+  } catch {
+    return 'malformed';
+  }
 }
 
 /** A v1 Location with only the fields of the mask (Google answers nothing else). */

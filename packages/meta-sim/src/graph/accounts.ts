@@ -10,14 +10,15 @@
  *                                        (`tokens.ts` pageTokenFor: never expiring under a long-lived one)
  * Facebook Login itself (`/dialog/oauth`, `/oauth/access_token`) is `oauth.ts`.
  *   GET /{page-id}                       Page fields (default id,name)
- *   GET /debug_token?input_token=        token introspection (any valid token as access_token)
+ *   GET /debug_token?input_token=        token introspection (app token, or a developer's user token)
  */
-import { GraphError, appTokenRequired, invalidParameter, permissionsError } from '../errors.ts';
+import { GraphError, appTokenRequired, debugTokenCallerRefused, invalidParameter, permissionsError } from '../errors.ts';
 import { fieldsParam } from '../fields.ts';
 import { parseLimit } from '../paging.ts';
 import { RESTAURANT_CATEGORY, type SimPage, type SimUser } from '../seed.ts';
 import type { Principal } from '../tokens.ts';
 import { type GraphContext, type GraphModule, type SimCore, listEdge, managesPage, pageTasksOf } from './core.ts';
+
 
 /** The token the caller would use for `page`: its own page token, or the user's page token. */
 function viewerPageToken(ctx: GraphContext, page: SimPage): string | undefined {
@@ -169,10 +170,14 @@ export const accountsModule: GraphModule = {
 /**
  * `GET /debug_token?input_token=`: describes `input_token`
  * (docs/requirements/platform-apis.md#facebook-login-and-tokens). Invalid tokens are not an error
- * of the call: they come back as `is_valid:false` with `error` in data.
- * @throws GraphError 100 when `input_token` is missing
+ * of the call: they come back as `is_valid:false` with `error` in data. The caller's `access_token`
+ * must be the app token or a user token of a developer of the app
+ * (https://developers.facebook.com/docs/graph-api/reference/debug_token).
+ * @throws GraphError 100 when `input_token` is missing or the caller may not debug tokens
  */
 function debugToken(ctx: GraphContext): unknown {
+  const caller = ctx.principal;
+  if (caller.type !== 'APP' && !(caller.type === 'USER' && ctx.sim.app.developers.includes(caller.user.id))) throw debugTokenCallerRefused();
   const input = ctx.params.input_token;
   if (!input) throw invalidParameter('The parameter input_token is required');
   const { sim } = ctx;

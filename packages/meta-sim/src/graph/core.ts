@@ -37,11 +37,14 @@ export interface SimCore {
   tokens: TokenRegistry;
   usage: UsageMeter;
   nodes: NodeRegistry<GraphContext>;
-  app: { id: string; secret: string; name: string };
+  /** The app; `developers`: user ids whose user tokens may call `debug_token`. */
+  app: { id: string; secret: string; name: string; developers: readonly string[] };
   /** Version used for unversioned paths, e.g. "v21.0". */
   defaultVersion: string;
   switches: SimSwitches;
   now: () => Date;
+  /** The day Graph versions are judged at (versions.ts); the clock unless pinned. */
+  versionNow: () => Date;
   /** Messenger/Instagram threads, windows, reactions, subscriptions (`inbox.ts`). */
   inbox: Inbox;
   /** Webhook delivery (`webhooks.ts`). */

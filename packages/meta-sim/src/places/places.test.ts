@@ -113,6 +113,21 @@ describe('searchText', () => {
     expect((byCuisine.body.places as unknown[]).length).toBeGreaterThan(0);
   });
 
+  // https://developers.google.com/maps/documentation/places/web-service/text-search#maxresultcount:
+  // "must be between 1 and 20, inclusive"; the older name of pageSize.
+  it('takes maxResultCount from 1 to 20 and answers 400 INVALID_ARGUMENT otherwise', async () => {
+    expect((((await search('Delhi', 'places.id', { maxResultCount: 5 })).body.places as unknown[]) ?? []).length).toBe(5);
+    expect((((await search('Delhi', 'places.id', { maxResultCount: 20 })).body.places as unknown[]) ?? []).length).toBe(20);
+    expect((((await search('Delhi', 'places.id', { maxResultCount: 1 })).body.places as unknown[]) ?? []).length).toBe(1);
+    for (const bad of [0, 21, -1, 2.5, 'ten', true]) {
+      const r = await search('Delhi', 'places.id', { maxResultCount: bad });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT', message: expect.stringContaining('max_result_count') });
+    }
+    // pageSize wins when both are given.
+    expect(((await search('Delhi', 'places.id', { maxResultCount: 3, pageSize: 7 })).body.places as unknown[]).length).toBe(7);
+  });
+
   it('pages at most 20 with a nextPageToken when the mask asks for it', async () => {
     const first = await search('Delhi', 'places.id,nextPageToken', { pageSize: 50 });
     expect((first.body.places as unknown[]).length).toBe(20);

@@ -3,7 +3,7 @@
  * under the Google prefix like the other Google hosts (`places.googleapis.com/v1` ↔
  * `{simulator}/google/places/v1`):
  *
- *   POST /google/places/v1/places:searchText   body `{textQuery, pageSize?, pageToken?, locationBias?}` → `{places:[…], nextPageToken?}`
+ *   POST /google/places/v1/places:searchText   body `{textQuery, pageSize?, maxResultCount?, pageToken?, locationBias?}` → `{places:[…], nextPageToken?}`
  *   GET  /google/places/v1/places/{placeId}    → the Place
  *   GET  /google/places/v1/places/{placeId}/simReviewHistory?pageSize&pageToken   SIMULATOR ONLY
  *
@@ -17,6 +17,8 @@
  * - fields served: `id, displayName{text,languageCode}, formattedAddress, rating,
  *   userRatingCount, priceLevel, types, reviews` (reviews: at most 5, newest first, each with
  *   `name, rating, text{text,languageCode}, publishTime, authorAttribution{displayName}`);
+ * - searchText `maxResultCount` (older name of the page size) 1–20, anything else 400, used when
+ *   `pageSize` is absent;
  * - searchText `pageSize` 1–20 (larger is treated as 20, absent or 0 as 20), a `pageToken` bound to
  *   its query and bias; an empty `textQuery` → 400;
  * - searchText `locationBias`: `{circle:{center:{latitude,longitude},radius}}` (radius in metres,
@@ -177,6 +179,19 @@ function pageSizeOf(raw: unknown, max: number): number {
   return n === 0 ? max : Math.min(n, max);
 }
 
+/**
+ * `maxResultCount` of Text Search (New), the older name of `pageSize`: "must be between 1 and 20,
+ * inclusive", else 400 INVALID_ARGUMENT
+ * (https://developers.google.com/maps/documentation/places/web-service/text-search#maxresultcount).
+ * Used when `pageSize` is absent. @returns null when absent
+ */
+function maxResultCountOf(raw: unknown): number | null {
+  if (raw === undefined || raw === null) return null;
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > SEARCH_PAGE_MAX) throw new GoogleApiError(400, `Invalid value at 'max_result_count': must be between 1 and ${SEARCH_PAGE_MAX}, inclusive.`);
+  return n;
+}
+
 const PLACE_ID = /^[\w-]{10,}$/;
 
 /**
@@ -213,9 +228,10 @@ export function registerPlacesRoutes(app: FastifyInstance, world: PlacesWorld, a
     api((req) => {
       checkKey(req);
       const mask = parseFieldMask(header(req, 'x-goog-fieldmask') ?? queryString(req, 'fields'), 'places.');
-      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as { textQuery?: unknown; pageSize?: unknown; pageToken?: unknown; locationBias?: unknown };
+      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as { textQuery?: unknown; pageSize?: unknown; maxResultCount?: unknown; pageToken?: unknown; locationBias?: unknown };
       if (typeof body.textQuery !== 'string' || body.textQuery.trim() === '') throw new GoogleApiError(400, 'Missing required parameter: textQuery.');
-      const size = pageSizeOf(body.pageSize, SEARCH_PAGE_MAX);
+      const max = maxResultCountOf(body.maxResultCount);
+      const size = body.pageSize === undefined && max !== null ? max : pageSizeOf(body.pageSize, SEARCH_PAGE_MAX);
       const bias = parseLocationBias(body.locationBias);
       const bound = `search:${body.textQuery}:${JSON.stringify(bias ?? null)}`;
       const from = decodeToken(typeof body.pageToken === 'string' ? body.pageToken : undefined, bound);

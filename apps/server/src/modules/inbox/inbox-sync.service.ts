@@ -8,7 +8,7 @@ import { rateLimitWaitSeconds } from '../../lib/graph-errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { transactionThenPublish } from '../../lib/realtime.ts';
 import { cleanText } from '../../lib/text.ts';
-import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/meta.service.ts';
+import { decryptPageToken, PAGE_WEBHOOK_FIELDS, recordTokenDeath, tokenIsDead } from '../meta/meta.service.ts';
 import { recordEvents, type RoutedEvent } from './events.ts';
 import { toConversation } from './inbox.mappers.ts';
 import * as repo from './inbox.repository.ts';
@@ -45,12 +45,8 @@ interface GraphConversation {
   messages?: { data: GraphMessage[] };
 }
 
-/**
- * Webhook fields a page subscribes the app to
- * (docs/requirements/platform-apis.md#subscribe-per-page); `feed` carries new reviews and review
- * comments (reviews/feed-webhook.service.ts).
- */
-const SUBSCRIBED_FIELDS = 'messages,message_reactions,message_reads,message_echoes,messaging_postbacks,message_deliveries,feed';
+/** Webhook fields a page subscribes the app to: the same list as the connect (meta.service.ts). */
+const SUBSCRIBED_FIELDS = PAGE_WEBHOOK_FIELDS;
 /** Meta details only the 20 most recent messages of a conversation
  * (docs/requirements/platform-apis.md#messenger-and-instagram-messaging). */
 const CONVERSATION_FIELDS = 'id,updated_time,participants,unread_count,message_count,snippet,messages.limit(20){id,created_time,from,to,message,attachments,sticker,is_unsupported}';

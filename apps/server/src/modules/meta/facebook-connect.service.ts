@@ -18,6 +18,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { issueAccessToken, resolveAuth, resolveSession, revokeSession, signSessionBound, verifySessionBound } from '../access/session.service.ts';
 import { inboxSyncPageJob } from '../inbox/inbox-sync.service.ts';
 import { reviewSyncPageJob } from '../reviews/review-sync.service.ts';
+import { PAGE_WEBHOOK_FIELDS } from './meta.service.ts';
 import * as repo from './meta.repository.ts';
 
 /**
@@ -42,9 +43,8 @@ export const STATE_TTL_SECONDS = 10 * 60;
 export const STATE_COOKIE = 'dinedesk_fb_state';
 /** A connection whose user token expires within this many days shows as `expiring`. */
 export const EXPIRING_DAYS = 7;
-/** Webhook fields each page is subscribed to
- * (docs/requirements/platform-apis.md#subscribe-per-page). */
-export const SUBSCRIBED_FIELDS = 'messages,messaging_postbacks,message_reactions,message_reads,message_echoes,feed';
+/** Webhook fields each page is subscribed to (meta.service.ts `PAGE_WEBHOOK_FIELDS`). */
+export const SUBSCRIBED_FIELDS = PAGE_WEBHOOK_FIELDS;
 /**
  * Without these DineDesk can neither list the pages nor read their reviews: a connection that
  * lacks one fails with `permissions` (the others only show as missing on the account).

@@ -29,6 +29,14 @@ export function decryptPageToken(ctx: AppContext, sealed: string | null): string
  * Every page with a stored page access token Facebook has not refused, with its client (the sync
  * tick's fan-out): a page with a dead token is not synced until it is reconnected.
  */
+/**
+ * Webhook fields every Page subscribes the app to (`POST /{page-id}/subscribed_apps`, Graph
+ * "Webhooks for Pages"): Messenger's, `feed` (review comments, and ratings as feed items) and
+ * `ratings` (new, edited and removed reviews: reviews/feed-webhook.service.ts). One list, so the
+ * connect and the inbox catch-up never subscribe different sets (each POST sets the list).
+ */
+export const PAGE_WEBHOOK_FIELDS = 'messages,messaging_postbacks,message_reactions,message_reads,message_echoes,message_deliveries,feed,ratings';
+
 export function connectedPages(ctx: AppContext): Promise<{ id: string; clientId: string; outletId: string }[]> {
   return repo.listConnectedPages(ctx.db);
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, outlets } from '../../db/schema.ts';
+import { brands, facebookPages, outlets } from '../../db/schema.ts';
 import { outletScope } from '../../lib/tenant-scope.ts';
 
 /**
@@ -17,4 +17,20 @@ export function outletsInScope(db: Db, clientId: string, outletIds: readonly str
     .innerJoin(brands, eq(brands.id, outlets.brandId))
     .where(and(eq(outlets.clientId, clientId), outletScope(outletIds, outlets.id)))
     .orderBy(asc(brands.name), asc(outlets.name));
+}
+
+/**
+ * The shown outlets' Pages whose reviews Facebook no longer offers (`reviews_ended_at` set):
+ * the earliest date with its Graph version, and how many Pages; null when none.
+ */
+export async function facebookReviewsEnded(db: Db, clientId: string, outletIds: readonly string[]): Promise<{ since: Date; graphVersion: string; pages: number } | null> {
+  if (!outletIds.length) return null;
+  const rows = await db
+    .select({ since: facebookPages.reviewsEndedAt, graphVersion: facebookPages.graphVersion })
+    .from(facebookPages)
+    .where(and(eq(facebookPages.clientId, clientId), inArray(facebookPages.outletId, [...outletIds]), isNotNull(facebookPages.reviewsEndedAt)))
+    .orderBy(asc(facebookPages.reviewsEndedAt));
+  const first = rows[0];
+  if (!first?.since) return null;
+  return { since: first.since, graphVersion: first.graphVersion ?? 'v22.0', pages: rows.length };
 }

@@ -100,6 +100,7 @@ export async function overview(ctx: AppContext, auth: AuthContext, req: { period
     may.tickets ? ticketsRepo.slaTickets(ctx.db, ticketFilter, dueBefore, OVERVIEW_LIST_SIZE) : null,
     may.orders ? orderFigures(ctx, clientId, shown.map((o) => o.id), period) : null,
   ]);
+  const reviewsEnded = may.reviews ? await repo.facebookReviewsEnded(ctx.db, clientId, shown.map((o) => o.id)) : null;
 
   const [current, previous, waitingReviews, oldest] = reviewParts ?? [null, null, null, null];
   const cur = byOutlet(current?.perOutlet ?? []);
@@ -167,6 +168,7 @@ export async function overview(ctx: AppContext, auth: AuthContext, req: { period
         }))
       : null,
     dueSoonHours: DUE_SOON_HOURS,
+    facebookReviewsEnded: reviewsEnded ? { since: reviewsEnded.since.toISOString(), graphVersion: reviewsEnded.graphVersion, pages: reviewsEnded.pages } : null,
   };
 }
 

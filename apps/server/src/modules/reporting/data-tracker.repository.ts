@@ -26,6 +26,8 @@ export interface PageState {
   lastSyncedAt: Date | null;
   instagramUserId: string | null;
   instagramUsername: string | null;
+  graphVersion: string | null;
+  reviewsEndedAt: Date | null;
   /** The Facebook Login connection's user token: its status and expiry (null: none linked). */
   accountStatus: string | null;
   accountExpiresAt: Date | null;
@@ -45,6 +47,8 @@ export function pagesOf(db: Db, outletIds: string[]): Promise<PageState[]> {
       lastSyncedAt: facebookPages.lastSyncedAt,
       instagramUserId: facebookPages.instagramUserId,
       instagramUsername: facebookPages.instagramUsername,
+      graphVersion: facebookPages.graphVersion,
+      reviewsEndedAt: facebookPages.reviewsEndedAt,
       accountStatus: facebookAccounts.status,
       accountExpiresAt: facebookAccounts.tokenExpiresAt,
     })

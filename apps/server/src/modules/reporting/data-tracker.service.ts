@@ -178,7 +178,18 @@ function rowOf(s: Snapshot, auth: AuthContext, outlet: OutletRow, source: TDataS
   const job = rowJob(s, auth, outlet.id, source);
   const counts = s.days.map((d) => s.counts.get(`${outlet.id}|${source}|${d}`) ?? 0);
   const maySync = auth.ability.can('update', 'ReviewSync');
-  const base = { outletId: outlet.id, outletName: outlet.name, brandName: outlet.brandName, source, schedule: SCHEDULE[source], counts, job: job ? toJob(job) : null, demoShiftWeeks: demoShiftOf(s, outlet.id, source) };
+  const base = {
+    outletId: outlet.id,
+    outletName: outlet.name,
+    brandName: outlet.brandName,
+    source,
+    schedule: SCHEDULE[source],
+    counts,
+    job: job ? toJob(job) : null,
+    demoShiftWeeks: demoShiftOf(s, outlet.id, source),
+    graphVersion: null,
+    reviewsEnded: null,
+  };
   const none = { health: 'none' as const, expiresAt: null };
   const notConnected = (account: string | null = null): TDataTrackerRow => ({ ...base, demoShiftWeeks: null, account, state: 'not_connected', lastSuccessAt: null, nextSyncAt: null, error: null, token: none, canSync: false });
   const page = s.pages.get(outlet.id);
@@ -188,10 +199,14 @@ function rowOf(s: Snapshot, auth: AuthContext, outlet: OutletRow, source: TDataS
       if (!page) return notConnected();
       if (!page.pageAccessTokenEnc) return notConnected(page.name);
       const token = pageTokenHealth(page, s.now);
-      const state = syncStateOf(page.syncStatus);
+      // Reviews that Facebook no longer offers are not a failure of the row: its messages still sync.
+      const ended = page.reviewsEndedAt ? { since: page.reviewsEndedAt.toISOString(), graphVersion: page.graphVersion ?? 'v22.0' } : null;
+      const state = ended && page.syncStatus === 'deprecated' ? 'ok' : syncStateOf(page.syncStatus);
       const dead = token.health === 'dead';
       return {
         ...base,
+        graphVersion: page.graphVersion,
+        reviewsEnded: ended,
         account: page.name,
         state: dead && state !== 'failing' ? 'failing' : state,
         lastSuccessAt: iso(page.lastSyncedAt),

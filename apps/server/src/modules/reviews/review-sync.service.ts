@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { z } from 'zod';
-import { GraphError } from '../../lib/graph-client.ts';
+import { type GraphAnswer, GraphError, graphMajor } from '../../lib/graph-client.ts';
 import { graphCodeLabel, rateLimitWaitSeconds } from '../../lib/graph-errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { cleanText } from '../../lib/text.ts';
@@ -32,6 +32,7 @@ export const ZGraphRating = z.looseObject({
   reviewer: z.object({ id: z.string().min(1), name: z.string() }).optional(),
   open_graph_story: z.object({ id: z.string().min(1) }).optional(),
 });
+
 
 const RATING_FIELDS = 'created_time,has_rating,has_review,rating,recommendation_type,review_text,reviewer{id,name},open_graph_story{id}';
 
@@ -102,6 +103,16 @@ export function ratingRow(ctx: AppContext, page: PageRow, raw: unknown, now: Dat
 const utcMinute = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
+ * The owner's explanation once Facebook no longer offers the page's reviews (English; the
+ * screens word it in the owner's language from `reviewsEnded`).
+ * @param version the Graph version Facebook answered on
+ */
+export function reviewsEndedMessage(version: string, storedCount: number, lastSyncedAt: Date | null): string {
+  const since = lastSyncedAt ? ` (last successful sync ${utcMinute(lastSyncedAt)})` : '';
+  return `Facebook no longer offers Page reviews to apps: Graph API ${version} has none (Meta removed them from v22.0; v21.0, the last version with them, is retired on 2027-01-21). DineDesk keeps the ${storedCount} reviews it already synced${since}, readable and searchable, and no longer asks Facebook for new ones.`;
+}
+
+/**
  * Plain-words reason shown to the owner when a sync could not complete ("keeps what it
  * synced and tells the user why"). A dead token (190) is worded by the meta module
  * (`recordTokenDeath`); a rate limit names when syncing resumes.
@@ -115,12 +126,7 @@ export function syncMessage(ctx: AppContext, err: GraphError, storedCount: numbe
       message: `Facebook is rate-limiting this page (${graphCodeLabel(err)}: ${err.message.replace(/^\(#\d+\)\s*/, '')}). DineDesk pauses its calls for this page and resumes by itself${resumeAt ? ` at ${utcMinute(resumeAt)}` : ''}; the ${storedCount} reviews synced earlier stay visible${since}.`,
     };
   }
-  if (err.isDeprecated) {
-    return {
-      status: 'deprecated',
-      message: `Facebook no longer gives apps access to Page reviews on Graph API ${ctx.config.graph.version} (error 12: reviews were deprecated from v22.0). DineDesk keeps showing the ${storedCount} reviews it already synced${since}; new Facebook reviews will not appear until Meta restores access.`,
-    };
-  }
+  if (err.isDeprecated) return { status: 'deprecated', message: reviewsEndedMessage(err.servedVersion ?? ctx.config.graph.version, storedCount, lastSyncedAt) };
   return {
     status: 'failed',
     message: `The last sync with Facebook failed (${err.message}). Showing the ${storedCount} reviews synced earlier${since}; DineDesk retries automatically.`,
@@ -142,17 +148,36 @@ export async function syncPage(ctx: AppContext, pageId: string): Promise<SyncRes
     await repo.setPageSync(ctx.db, pageId, { status: 'token_invalid', message: 'This Facebook Page is not connected yet. Connect it to sync its reviews.' });
     return { pageId, status: 'token_invalid', fetched: 0 };
   }
+  // Facebook no longer offers the reviews (an error 12 seen before, or a v22.0+ version set):
+  // nothing is asked any more, the stored reviews stay (docs/decisions/0047).
+  const configuredMajor = graphMajor(ctx.config.graph.version);
+  if (page.reviewsEndedAt || configuredMajor >= 22) {
+    // A dead token stays the page's state: reconnecting is still needed for its messages.
+    if (tokenIsDead(page)) return { pageId, status: 'token_invalid', fetched: 0 };
+    const n = await repo.countPageReviews(ctx.db, pageId);
+    const version = page.graphVersion && graphMajor(page.graphVersion) >= 22 ? page.graphVersion : configuredMajor >= 22 ? ctx.config.graph.version : (page.graphVersion ?? 'v22.0');
+    await repo.setPageSync(ctx.db, pageId, { status: 'deprecated', message: reviewsEndedMessage(version, n, page.lastSyncedAt), graphVersion: version, reviewsEndedAt: ctx.now() });
+    return { pageId, status: 'deprecated', fetched: 0 };
+  }
+  const answer: GraphAnswer = { servedVersion: null };
   try {
-    const summary = await ctx.graph.get<{ overall_star_rating?: number; rating_count?: number }>(pageId, { fields: 'overall_star_rating,rating_count' }, token);
+    const summary = await ctx.graph.get<{ overall_star_rating?: number; rating_count?: number }>(pageId, { fields: 'overall_star_rating,rating_count' }, token, answer);
     const ratings: unknown[] = [];
-    for await (const batch of ctx.graph.paginate<unknown>(`${pageId}/ratings`, { fields: RATING_FIELDS, limit: 100 }, token)) {
+    for await (const batch of ctx.graph.paginate<unknown>(`${pageId}/ratings`, { fields: RATING_FIELDS, limit: 100 }, token, 100, answer)) {
       if (Array.isArray(batch)) ratings.push(...batch);
     }
     const now = ctx.now();
     const rows = ratings.map((r) => ratingRow(ctx, page, r, now)).filter((r) => r !== null);
     await ctx.db.transaction(async (tx) => {
       await repo.upsertReviews(tx, rows);
-      await repo.setPageSync(tx, pageId, { status: 'ok', message: null, syncedAt: now, overallStarRating: summary.overall_star_rating ?? null, ratingCount: summary.rating_count ?? 0 });
+      await repo.setPageSync(tx, pageId, {
+        status: 'ok',
+        message: null,
+        syncedAt: now,
+        overallStarRating: summary.overall_star_rating ?? null,
+        ratingCount: summary.rating_count ?? 0,
+        graphVersion: answer.servedVersion,
+      });
     });
     // Bad new reviews become complaints; the job is queued once per outlet at a time.
     if (rows.length) {
@@ -183,7 +208,8 @@ export async function syncPage(ctx: AppContext, pageId: string): Promise<SyncRes
       return { pageId, status, fetched: 0, resumesInSeconds: wait };
     }
     const { status, message } = syncMessage(ctx, e, n, page.lastSyncedAt);
-    await repo.setPageSync(ctx.db, pageId, { status, message });
+    // Error 12 is final: recorded once with the version that answered it, never retried.
+    await repo.setPageSync(ctx.db, pageId, { status, message, graphVersion: e.servedVersion, ...(e.isDeprecated ? { reviewsEndedAt: ctx.now() } : {}) });
     return { pageId, status, fetched: 0 };
   }
 }
@@ -194,8 +220,9 @@ export async function syncPage(ctx: AppContext, pageId: string): Promise<SyncRes
  * retries) or the database failing is recorded on the page and thrown, so pg-boss retries with
  * backoff. A rate limit (4/17/32/613) is recorded and the page's next sync queued after the
  * window (`rateLimitWaitSeconds`: Graph's regain estimate, bounded), so nothing calls Graph
- * inside it. A dead token (190) or a deprecated API is recorded and not retried (the owner must
- * act); a page whose token is dead is skipped without calling Graph until it is reconnected.
+ * inside it. A dead token (190) or a deprecated API (12) is recorded and not retried (the owner
+ * must act, or nothing can be done); a page whose token is dead is skipped without calling Graph
+ * until it is reconnected, and one whose reviews ended is not asked for them again.
  */
 export const reviewSyncPageJob = defineJob<{ clientId: string; outletId: string; pageId: string }, AppContext>({
   name: 'reviews.sync-page',

@@ -63,6 +63,7 @@ export async function listPages(db: Db, clientId: string, outletIds: string[] | 
     unrepliedCount: byPage.get(page.id)?.unreplied ?? 0,
     connected: page.pageAccessTokenEnc !== null,
     sync: syncState(page),
+    reviewsEnded: page.reviewsEndedAt ? { since: page.reviewsEndedAt.toISOString(), graphVersion: page.graphVersion ?? 'v22.0' } : null,
   }));
 }
 
@@ -408,13 +409,25 @@ export async function upsertReviews(tx: Db, served: ReviewInsert[]): Promise<voi
 export async function setPageSync(
   db: Db,
   pageId: string,
-  s: { status: TSyncState['status']; message: string | null; syncedAt?: Date; overallStarRating?: number | null; ratingCount?: number },
+  s: {
+    status: TSyncState['status'];
+    message: string | null;
+    syncedAt?: Date;
+    overallStarRating?: number | null;
+    ratingCount?: number;
+    /** The version Graph answered on (`facebook-api-version`). */
+    graphVersion?: string | null;
+    /** Facebook no longer offers the page's reviews: kept once set (the first time wins). */
+    reviewsEndedAt?: Date;
+  },
 ): Promise<void> {
   await db
     .update(facebookPages)
     .set({
       syncStatus: s.status,
       syncMessage: s.message,
+      ...(s.graphVersion ? { graphVersion: s.graphVersion } : {}),
+      ...(s.reviewsEndedAt ? { reviewsEndedAt: sql`coalesce(${facebookPages.reviewsEndedAt}, ${s.reviewsEndedAt.toISOString()}::timestamptz)` } : {}),
       ...(s.syncedAt ? { lastSyncedAt: s.syncedAt } : {}),
       ...(s.overallStarRating !== undefined ? { overallStarRating: s.overallStarRating } : {}),
       ...(s.ratingCount !== undefined ? { ratingCount: s.ratingCount } : {}),

@@ -285,26 +285,3 @@ describe('comments and replies', () => {
     expect(res.json().message).toMatch(/August 2018/);
   });
 });
-
-describe('Graph API version gating', () => {
-  it('keeps synced reviews and says why when the ratings edge answers error 12', async () => {
-    const page = pages[1]!;
-    h.sim.setRatingsDeprecatedFrom(21);
-    try {
-      const res = await post('/api/review_testing/sync-fb-reviews', { pageId: page.id }, owner);
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
-      expect(body.fetched).toBe(0);
-      expect(body.page.sync.status).toBe('deprecated');
-      expect(body.page.sync.message).toMatch(/error 12/);
-      expect(body.page.reviewCount).toBe(page.reviewCount);
-      const list = (await get(`/api/review_testing/get-fb-reviews?pageId=${page.id}`, owner)).json();
-      expect(list.data.length).toBeGreaterThan(0);
-    } finally {
-      h.sim.setRatingsDeprecatedFrom(null);
-    }
-    const again = (await post('/api/review_testing/sync-fb-reviews', { pageId: page.id }, owner)).json();
-    expect(again.page.sync.status).toBe('ok');
-    expect(again.fetched).toBe(page.reviewCount);
-  });
-});

@@ -30,6 +30,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { srOnly } from '../../../components/sr-only.ts';
 import { SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
 import { describeError } from '../../../lib/errors.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useDataTracker, useSyncRow } from '../api/data-tracker.ts';
@@ -157,7 +158,7 @@ function Job({ job }: { job: TDataTrackerJob | null }) {
 }
 
 function SourceRow({ row, days, now, onSync, syncing }: { row: TDataTrackerRow; days: string[]; now: number; onSync: (row: TDataTrackerRow) => void; syncing: boolean }) {
-  const { t } = useTranslation('data-tracker');
+  const { t, i18n } = useTranslation('data-tracker');
   const ability = useAbility<AppAbility>();
   const busy = row.job !== null && (row.job.state === 'active' || row.job.state === 'created' || row.job.state === 'retry');
   const sourceName = t(`source.${row.source}`);
@@ -166,6 +167,11 @@ function SourceRow({ row, days, now, onSync, syncing }: { row: TDataTrackerRow; 
       <TableCell component="th" scope="row">
         <Typography variant="body2" sx={{ fontWeight: 600 }}>{sourceName}</Typography>
         {row.account && <Typography variant="caption" color="text.secondary">{row.account}</Typography>}
+        {row.graphVersion && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid={`graph-version-${row.outletId}-${row.source}`}>
+            {t('graphVersion', { version: row.graphVersion })}
+          </Typography>
+        )}
         {row.demoShiftWeeks !== null && (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid={`demo-shift-${row.outletId}-${row.source}`}>
             {t('demoShift', { count: row.demoShiftWeeks })}
@@ -177,6 +183,11 @@ function SourceRow({ row, days, now, onSync, syncing }: { row: TDataTrackerRow; 
         {row.error && (
           <Typography variant="caption" color="error" component="p" sx={{ mt: 0.5, maxWidth: 320 }} data-testid={`error-${row.outletId}-${row.source}`}>
             {row.error}
+          </Typography>
+        )}
+        {row.reviewsEnded && (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5, maxWidth: 320 }} data-testid={`reviews-ended-${row.outletId}-${row.source}`}>
+            {t('reviewsEnded', { date: formatDate(row.reviewsEnded.since, i18n.language), version: row.reviewsEnded.graphVersion })}
           </Typography>
         )}
       </TableCell>

@@ -1,8 +1,10 @@
 import { DATA_TRACKER_API } from '@dinedesk/contracts/data-tracker';
 import type { TAbilityRule } from '@dinedesk/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../../lib/format.ts';
+import { changeLanguage } from '../../../lib/i18n.ts';
 import { OWNER_RULES, signInAs } from '../../../testing/fixtures.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { setViewportWidth } from '../../../testing/viewport.ts';
@@ -55,6 +57,25 @@ describe('Data tracker', () => {
     expect(within(orders).getByRole('link', { name: 'Import orders' })).toHaveAttribute('href', '/apps/business-overview/order-import');
     expect(within(orders).queryByRole('button', { name: /Sync/ })).not.toBeInTheDocument();
     expect(screen.getByText(/UTC days, oldest first/)).toBeInTheDocument();
+  });
+
+  it('shows the Graph version Facebook answered on and, once Facebook no longer offers reviews, since when (in the reader’s language)', async () => {
+    const rows = fixtureRows().map((r) =>
+      r.outletId === BEYOND && r.source === 'facebook' ? { ...r, graphVersion: 'v22.0', reviewsEnded: { since: '2027-01-21T06:00:00.000Z', graphVersion: 'v22.0' } } : r,
+    );
+    setup({ rows });
+    expect(await screen.findByTestId(`graph-version-${BEYOND}-facebook`)).toHaveTextContent('Graph API v22.0');
+    expect(screen.getByTestId(`state-${BEYOND}-facebook`)).toHaveTextContent('Up to date');
+    expect(screen.getByTestId(`reviews-ended-${BEYOND}-facebook`)).toHaveTextContent(
+      `Facebook no longer offers reviews to apps since ${formatDate('2027-01-21T06:00:00.000Z', 'en')} (Graph API v22.0). Stored reviews stay; messages still sync.`,
+    );
+    expect(screen.queryByTestId(`reviews-ended-${BEYOND}-google`)).not.toBeInTheDocument();
+    await act(() => changeLanguage('fr'));
+    try {
+      expect(screen.getByTestId(`reviews-ended-${BEYOND}-facebook`)).toHaveTextContent(`Facebook ne propose plus les avis aux applications depuis le ${formatDate('2027-01-21T06:00:00.000Z', 'fr')}`);
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 
   it('queues a sync and shows the row fail with the refusal in plain words when Facebook killed the token', async () => {

@@ -40,6 +40,8 @@ function base(outletId: string, outletName: string, brandName: string, source: T
     job: null,
     demoShiftWeeks: null,
     canSync: false,
+    graphVersion: null,
+    reviewsEnded: null,
   };
 }
 

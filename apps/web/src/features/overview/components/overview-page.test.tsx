@@ -2,6 +2,8 @@ import { OVERVIEW_API } from '@dinedesk/contracts/overview';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '../../../lib/format.ts';
+import { changeLanguage } from '../../../lib/i18n.ts';
 import { getSocket } from '../../../lib/socket.ts';
 import type { fakeSocket } from '../../../testing/fake-socket.ts';
 import { OWNER_RULES, signInAs } from '../../../testing/fixtures.ts';
@@ -102,6 +104,26 @@ describe('Overview', () => {
     act(() => socket.fire('reviews:changed', { pageId: '1020304050', reviewId: '42', kind: 'review', verb: 'add' }));
     await waitFor(() => expect(screen.getByTestId('figure-waiting-reviews-value')).toHaveTextContent('6'));
     expect(backend.callsTo(OVERVIEW_API.overview, 'POST')).toHaveLength(2);
+  });
+
+  it('says in plain words, in the reader’s language, that Facebook no longer offers reviews to apps and since when', async () => {
+    setup({ reviewsEnded: 2 });
+    const notice = await screen.findByTestId('overview-reviews-ended');
+    expect(notice).toHaveTextContent('Facebook no longer offers reviews to apps');
+    expect(notice).toHaveTextContent(`Since ${formatDate('2027-01-21T06:00:00.000Z', 'en')}, Facebook answers on Graph API v22.0, which no longer includes Page reviews (2 Pages).`);
+    await act(() => changeLanguage('pt'));
+    try {
+      expect(screen.getByTestId('overview-reviews-ended')).toHaveTextContent('O Facebook não oferece mais avaliações para apps');
+      expect(screen.getByTestId('overview-reviews-ended')).toHaveTextContent(`Desde ${formatDate('2027-01-21T06:00:00.000Z', 'pt')}`);
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+  });
+
+  it('has no such notice while Facebook still offers the reviews', async () => {
+    setup();
+    expect(await screen.findByTestId('overview-outlets')).toBeInTheDocument();
+    expect(screen.queryByTestId('overview-reviews-ended')).not.toBeInTheDocument();
   });
 
   it('shows a failed call as its message with a retry', async () => {

@@ -254,6 +254,25 @@ function OverviewBody({ data, outletId }: { data: TOverview; outletId: string | 
   );
 }
 
+/**
+ * Facebook no longer offers reviews to apps for some shown Pages (Graph API v22.0+,
+ * docs/decisions/0047): since when, on which version, and that the stored reviews stay. A Paper
+ * rather than an Alert: the Overview's first paint carries no Alert (and its icons).
+ */
+function ReviewsEndedNotice({ ended }: { ended: NonNullable<TOverview['facebookReviewsEnded']> }) {
+  const { t, i18n } = useTranslation('overview');
+  return (
+    <Paper variant="outlined" role="status" sx={{ p: 2, borderColor: 'info.main' }} data-testid="overview-reviews-ended">
+      <Typography variant="subtitle2" component="h2">
+        {t('reviewsEnded.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('reviewsEnded.body', { count: ended.pages, date: formatDate(ended.since, i18n.language), version: ended.graphVersion })}
+      </Typography>
+    </Paper>
+  );
+}
+
 export default function OverviewPage() {
   const { t, i18n } = useTranslation('overview');
   const { t: appT } = useTranslation();
@@ -290,6 +309,7 @@ export default function OverviewPage() {
           ))}
         </NativeSelectField>
       </Stack>
+      {data?.facebookReviewsEnded && <ReviewsEndedNotice ended={data.facebookReviewsEnded} />}
       <ListState query={q} isEmpty={!data || data.choices.length === 0} skeleton={{ rows: 4, rowHeight: 96, label: appT('common.loading') }} empty={<ListEmpty title={t('noOutlets')} testId="overview-empty" />}>
         {data && <OverviewBody data={data} outletId={outletId} />}
       </ListState>

@@ -74,15 +74,18 @@ export function overviewFixture({ waiting = 3, orders = true }: { waiting?: numb
     ],
     slaTickets: [{ id: '5', title: 'Refund not sent', priority: 'high', outletId: TAKEAWAY, outletName: 'Takeaway 1, London', dueAt: '2026-11-27T09:00:00.000Z', breachedAt: '2026-11-27T09:00:00.000Z' }],
     dueSoonHours: 4,
+    facebookReviewsEnded: null,
   };
 }
 
-export function overviewBackend(opts: { error?: number; orders?: boolean } = {}) {
+/** @param opts.reviewsEnded Facebook no longer offers reviews for that many Pages since 2027-01-21 (Graph API v22.0). */
+export function overviewBackend(opts: { error?: number; orders?: boolean; reviewsEnded?: number } = {}) {
   const state = { waiting: 3 };
   const api = mockApi(
     contractHandler('overview', { method: 'POST', path: OVERVIEW_API.overview, body: ZOverviewRequest.nullish(), response: ZOverview }, ({ body }) => {
       if (opts.error) return reply.error(opts.error, { message: 'The database is not answering' });
-      const all = overviewFixture({ waiting: state.waiting, orders: opts.orders ?? true });
+      const fixture = overviewFixture({ waiting: state.waiting, orders: opts.orders ?? true });
+      const all = opts.reviewsEnded ? { ...fixture, facebookReviewsEnded: { since: '2027-01-21T06:00:00.000Z', graphVersion: 'v22.0', pages: opts.reviewsEnded } } : fixture;
       if (!body?.outletId) return all;
       const one = all.outlets.filter((o) => o.outletId === body.outletId);
       return { ...all, outlets: one };

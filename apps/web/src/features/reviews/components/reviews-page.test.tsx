@@ -2,6 +2,7 @@ import { API } from '@dinedesk/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import type { TAbilityRule, TGetReviewsRequest } from '@dinedesk/contracts';
 import type { RequestHandler } from 'msw';
@@ -705,6 +706,27 @@ describe('ReviewsPage', () => {
     expect(alert).toHaveTextContent('Bawarchi, Gachibowli');
     expect(alert).toHaveTextContent(message);
     expect(screen.getAllByTestId('sync-alert')).toHaveLength(1);
+  });
+
+  it('says once, in the reader’s language, that Facebook no longer offers reviews and since when, and keeps listing the stored ones', async () => {
+    const ended = { since: '2027-01-21T06:00:00.000Z', graphVersion: 'v22.0' };
+    const message = 'Facebook no longer offers Page reviews to apps: Graph API v22.0 has none.';
+    setup({ pages: [{ ...paradise, reviewsEnded: ended, sync: { ...paradise.sync, status: 'deprecated', message } }, { ...bawarchi, reviewsEnded: { ...ended, since: '2027-01-22T06:00:00.000Z' }, sync: { ...bawarchi.sync, status: 'deprecated', message } }] });
+    const notice = await screen.findByTestId('reviews-ended');
+    expect(notice).toHaveTextContent('Facebook no longer offers reviews to apps');
+    expect(notice).toHaveTextContent(`Since ${formatDate('2027-01-21T06:00:00.000Z', 'en')}, Facebook answers DineDesk on Graph API v22.0`);
+    expect(notice).toHaveTextContent('readable and searchable');
+    expect(screen.getAllByTestId('reviews-ended')).toHaveLength(1);
+    // Not a failure per page: no warning banners for them.
+    expect(screen.queryByTestId('sync-alert')).toBeNull();
+    expect((await reviewItems()).length).toBeGreaterThan(0);
+    await act(() => changeLanguage('de'));
+    try {
+      expect(await screen.findByText('Facebook bietet Apps keine Bewertungen mehr an')).toBeInTheDocument();
+      expect(screen.getByTestId('reviews-ended')).toHaveTextContent(`Seit ${formatDate('2027-01-21T06:00:00.000Z', 'de')} antwortet Facebook DineDesk mit der Graph API v22.0`);
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 
   it('syncs the selected page on demand', async () => {

@@ -1,18 +1,19 @@
 /**
  * Why reviews may be stale: one warning per page whose last sync did not succeed (status
- * other than `ok` / `never`), with the server's plain-words `sync.message`. Example: Graph
- * error 12, Facebook no longer serving reviews on newer API versions
- * (docs/requirements/platform-apis.md#page-ratings-reviews-and-comments); the stored reviews are
- * still listed. A dead token (`token_invalid`) is an error banner with Reconnect for those who may
- * connect, else a link to the connections screen. Google locations get the same banners (Reconnect
- * Google when the grant died). A chunk of its own, fetched after the screen's first paint.
+ * other than `ok` / `never`), with the server's plain-words `sync.message`. Pages whose reviews
+ * Facebook no longer offers (Graph error 12 on v22.0+, `reviewsEnded`) share one notice in the
+ * reader's language saying since when; the stored reviews are still listed and searchable. A dead token (`token_invalid`) is an error banner with
+ * Reconnect for those who may connect, else a link to the connections screen.
+ * Google locations get the same banners (Reconnect Google when the grant died). A chunk of its
+ * own, fetched after the screen's first paint.
  */
 import { useAbility } from '@casl/react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { TFbPage, TSyncState } from '@dinedesk/contracts';
+import type { TFbPage, TReviewsEnded, TSyncState } from '@dinedesk/contracts';
+import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { allows, SUBJECTS, type AppAbility } from '../../../lib/ability.ts';
@@ -51,6 +52,27 @@ function SourceAlert({ title, sync, testId, reconnect }: SourceAlertProps) {
   );
 }
 
+/** The earliest end among the pages whose reviews Facebook no longer offers; null when none. */
+function endedNotice(pages: readonly TFbPage[]): TReviewsEnded | null {
+  let first: TReviewsEnded | null = null;
+  for (const p of pages) if (p.reviewsEnded && (!first || p.reviewsEnded.since < first.since)) first = p.reviewsEnded;
+  return first;
+}
+
+/**
+ * Facebook no longer offers reviews to apps (Graph API v22.0+, docs/decisions/0047): since when
+ * and on which version, and that the stored reviews stay. Nothing to do, so no action.
+ */
+function ReviewsEndedAlert({ since, version }: { since: string; version: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Alert severity="info" data-testid="reviews-ended">
+      <AlertTitle>{t('reviews.sync.ended.title')}</AlertTitle>
+      {t('reviews.sync.ended.body', { date: formatDate(since, i18n.language), version })}
+    </Alert>
+  );
+}
+
 export interface SyncAlertsProps {
   pages: readonly TFbPage[];
   /** Only this outlet's Google location (the screen's outlet filter); all when absent. */
@@ -67,11 +89,15 @@ function SyncAlerts({ pages, outletId }: SyncAlertsProps) {
   // A Reconnect started from a banner reports back here.
   useConnectResults();
   const locations = useGoogleLocations().data?.data ?? [];
-  const flagged = pagesNeedingAttention(pages);
+  const attention = pagesNeedingAttention(pages);
+  // Pages whose reviews Facebook no longer offers share one notice; their sync did not fail.
+  const ended = endedNotice(pages);
+  const flagged = attention.filter((p) => !(p.reviewsEnded && p.sync.status === 'deprecated'));
   const googleFlagged = locations.filter((l) => (!outletId || l.outletId === outletId) && l.sync.status !== 'ok' && l.sync.status !== 'never');
-  if (flagged.length === 0 && googleFlagged.length === 0) return null;
+  if (flagged.length === 0 && googleFlagged.length === 0 && !ended) return null;
   return (
     <Stack spacing={1}>
+      {ended && <ReviewsEndedAlert since={ended.since} version={ended.graphVersion} />}
       {googleFlagged.map((l) => (
         <SourceAlert
           key={l.id}
