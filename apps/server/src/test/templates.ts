@@ -1,7 +1,7 @@
 /**
  * Seeded database templates for the server tests: the migrated schema and the demo seed are built
  * once per test run, and each test file's database starts as a copy, instead of every file
- * migrating 27 migrations and seeding the demo clients again (several seconds a file on a 2-core
+ * applying every migration and seeding the demo clients again (several seconds a file on a 2-core
  * machine; docs/decisions/0016 "Test databases from a template").
  *
  * - PGlite: a dump of the seeded database (`Database.dump`, PGlite's `dumpDataDir`), which each
