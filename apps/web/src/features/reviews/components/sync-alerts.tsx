@@ -2,10 +2,11 @@
  * Why reviews may be stale: one warning per page whose last sync did not succeed (status
  * other than `ok` / `never`), with the server's plain-words `sync.message`. Pages whose reviews
  * Facebook no longer offers (Graph error 12 on v22.0+, `reviewsEnded`) share one notice in the
- * reader's language saying since when; the stored reviews are still listed and searchable. A dead token (`token_invalid`) is an error banner with
- * Reconnect for those who may connect, else a link to the connections screen.
- * Google locations get the same banners (Reconnect Google when the grant died). A chunk of its
- * own, fetched after the screen's first paint.
+ * reader's language saying since when; the stored reviews are still listed and searchable. A
+ * dead token (`token_invalid`) is an error banner with Reconnect for those who may connect, else
+ * a link to the connections screen. Google locations get the same banners (Reconnect Google when
+ * the grant died). A chunk of its own, fetched after the screen's first paint; its texts are in
+ * the lazily loaded `reviews` namespace (`syncAlerts`), not in the first paint's `translation`.
  */
 import { useAbility } from '@casl/react';
 import Alert from '@mui/material/Alert';
@@ -34,6 +35,7 @@ interface SourceAlertProps {
 /** One source's banner: a warning, or an error with Reconnect when the token or grant died. */
 function SourceAlert({ title, sync, testId, reconnect }: SourceAlertProps) {
   const { t } = useTranslation();
+  const { t: tr } = useTranslation('reviews');
   const dead = sync.status === 'token_invalid';
   const action = !dead ? undefined : reconnect ? (
     <Button color="inherit" size="small" disabled={reconnect.pending} onClick={reconnect.start} data-testid={reconnect.testId}>
@@ -47,7 +49,7 @@ function SourceAlert({ title, sync, testId, reconnect }: SourceAlertProps) {
   return (
     <Alert severity={dead ? 'error' : 'warning'} data-testid={testId} data-status={sync.status} action={action}>
       <AlertTitle>{title}</AlertTitle>
-      {sync.message ?? t(`reviews.sync.status.${sync.status}`)}
+      {sync.message ?? tr(`syncAlerts.status.${sync.status}`)}
     </Alert>
   );
 }
@@ -64,11 +66,11 @@ function endedNotice(pages: readonly TFbPage[]): TReviewsEnded | null {
  * and on which version, and that the stored reviews stay. Nothing to do, so no action.
  */
 function ReviewsEndedAlert({ since, version }: { since: string; version: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('reviews');
   return (
     <Alert severity="info" data-testid="reviews-ended">
-      <AlertTitle>{t('reviews.sync.ended.title')}</AlertTitle>
-      {t('reviews.sync.ended.body', { date: formatDate(since, i18n.language), version })}
+      <AlertTitle>{t('syncAlerts.ended.title')}</AlertTitle>
+      {t('syncAlerts.ended.body', { date: formatDate(since, i18n.language), version })}
     </Alert>
   );
 }
