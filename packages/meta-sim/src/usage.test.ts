@@ -112,7 +112,7 @@ describe('usage headers and rate limits', () => {
     const r = await t.get(`/v21.0/${pageId}/ratings`, token);
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: 80001, type: 'OAuthException' });
-    expect(r.body.error.message).toMatch(/^\(#80001\) There have been too many calls to this Page account\. Wait a bit and try again\./);
+    expect(r.body.error!.message).toMatch(/^\(#80001\) There have been too many calls to this Page account\. Wait a bit and try again\./);
     expect(JSON.parse(String(r.headers['x-business-use-case-usage']))[pageId][0]).toMatchObject({ type: 'pages', call_count: 100, estimated_time_to_regain_access: 1440 });
     for (const bad of [{ pageThrottleCode: 4 }, { pageThrottleCode: '80001' }, { pageCallsPer24h: 0 }, { pageCallsPer24h: 1.5 }]) {
       const res = await t.sim.app.inject({ method: 'PUT', url: '/__sim/switches', payload: bad });
