@@ -81,8 +81,9 @@ describe('GraphClient', () => {
   it('holds calls with a token whose usage reached the backoff percentage, for Graph\'s estimate or the pause', async () => {
     let now = new Date('2026-12-04T10:00:00Z');
     const ok = (headers: Record<string, string>) => () => new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+    const messenger = { 'x-business-use-case-usage': JSON.stringify({ '1': [{ type: 'messenger', call_count: 100, total_cputime: 100, total_time: 100, estimated_time_to_regain_access: 0 }] }) };
     const buc = (percent: number, regain: number) => ({ 'x-business-use-case-usage': JSON.stringify({ '1': [{ type: 'pages', call_count: percent, total_cputime: 3, total_time: 5, estimated_time_to_regain_access: regain }] }) });
-    const f = fakeFetch([ok(buc(89, 0)), ok(buc(91, 0)), ok({ 'x-app-usage': '{"call_count":10,"total_cputime":95,"total_time":20}' }), ok(buc(40, 0)), ok(buc(50, 3)), ok(buc(10, 0))]);
+    const f = fakeFetch([ok(buc(89, 0)), ok(buc(91, 0)), ok({ 'x-app-usage': '{"call_count":10,"total_cputime":95,"total_time":20}' }), ok(buc(40, 0)), ok(messenger), ok(messenger), ok(buc(50, 3)), ok(buc(10, 0))]);
     const c = new GraphClient({ baseUrl: 'http://graph.test', version: 'v21.0', appId: '1', appSecret: 's', fetch: f.impl, backoffMs: 1, usageBackoffPercent: 90, usagePauseSeconds: 60, now: () => now });
     await c.get('1/ratings', {}, 'PAGE');
     await c.get('1/ratings', {}, 'PAGE'); // 91 %: from here the Page's token is held
@@ -101,12 +102,15 @@ describe('GraphClient', () => {
     // The user's answer had X-App-Usage at 95 % (total_cputime counts too): its token is held as 17.
     const user = (await c.get('me', {}, 'USER').catch((e) => e)) as GraphUsageHold;
     expect(user).toMatchObject({ code: 17, heldPercent: 95, usage: { bucket: 'app' } });
+    // A per-second Conversations bucket at 100 % holds nothing: its own 613 is retried.
+    await c.get('1/conversations', {}, 'PAGE3');
+    expect(await c.get('1/conversations', {}, 'PAGE3')).toEqual({ ok: true });
     // estimated_time_to_regain_access (minutes) sets the hold even below the percentage.
     await c.get('1', {}, 'PAGE2');
     expect(((await c.get('1', {}, 'PAGE2').catch((e) => e)) as GraphUsageHold).usage.regainSeconds).toBe(180);
     now = new Date('2026-12-04T10:04:00Z');
     expect(await c.get('1', {}, 'PAGE2')).toEqual({ ok: true });
-    expect(f.calls).toHaveLength(6);
+    expect(f.calls).toHaveLength(8);
   });
 
   it('does not start a hold from a throttling refusal (the caller pauses on it) and reads X-Page-Usage', async () => {

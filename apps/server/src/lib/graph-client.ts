@@ -26,8 +26,11 @@ export interface GraphUsage {
   bucket?: 'page' | 'app';
 }
 
-/** Reads the usage headers of a Graph answer; unreadable headers count as absent (never throws). */
-export function readUsage(headers: Headers): GraphUsage {
+/**
+ * Reads the usage headers of a Graph answer; unreadable headers count as absent (never throws).
+ * @param opts.bucTypes only these `type`s of X-Business-Use-Case-Usage entries count (default all)
+ */
+export function readUsage(headers: Headers, opts: { bucTypes?: readonly string[] } = {}): GraphUsage {
   let percent: number | null = null;
   let bucketOf: GraphUsage['bucket'];
   let regainMinutes = 0;
@@ -59,7 +62,9 @@ export function readUsage(headers: Headers): GraphUsage {
   const buc = parse('x-business-use-case-usage');
   if (isObject(buc)) {
     for (const list of Object.values(buc)) {
-      for (const bucket of Array.isArray(list) ? list : []) if (isObject(bucket)) take(bucket, 'page');
+      for (const bucket of Array.isArray(list) ? list : []) {
+        if (isObject(bucket) && (!opts.bucTypes || opts.bucTypes.includes(String(bucket.type)))) take(bucket, 'page');
+      }
     }
   }
   const usage: GraphUsage = { percent, regainSeconds: regainMinutes > 0 ? Math.min(regainMinutes, 24 * 60) * 60 : null };
@@ -209,7 +214,7 @@ export interface GraphClientOptions {
   backoffMs?: number;
   /**
    * Usage percentage (any of call_count, total_cputime, total_time in X-App-Usage, X-Page-Usage
-   * or X-Business-Use-Case-Usage) from which further calls with that token are held
+   * or the `pages` entries of X-Business-Use-Case-Usage) from which further calls with that token are held
    * (`GraphUsageHold`) instead of sent: `META_USAGE_BACKOFF_PERCENT`, default 90.
    */
   usageBackoffPercent?: number;
@@ -522,14 +527,18 @@ export class GraphClient {
     }
     const envelope = json as { error?: { message?: string; type?: string; code?: number; error_subcode?: number; fbtrace_id?: string } };
     const usage = readUsage(res.headers);
+    // Holds follow the rolling budgets of the token itself (app, user, the Page's `pages` use
+    // case); other use cases in the header (the per-second Conversations limit reports as
+    // `messenger`/`instagram`) are met by their own throttle and its retry (`retriesSoon`).
+    const holdUsage = token !== null ? readUsage(res.headers, { bucTypes: ['pages'] }) : usage;
     if (envelope.error || !res.ok) {
       const e = envelope.error ?? {};
       const err = new GraphError(e.message ?? `HTTP ${res.status}`, res.status, e.code ?? -1, e.error_subcode ?? null, e.type ?? 'UnknownError', e.fbtrace_id ?? null, usage);
       err.servedVersion = servedVersion;
-      if (token !== null && !err.isRateLimit) this.noteUsage(token, usage);
+      if (token !== null && !err.isRateLimit) this.noteUsage(token, holdUsage);
       throw err;
     }
-    if (token !== null) this.noteUsage(token, usage);
+    if (token !== null) this.noteUsage(token, holdUsage);
     return json as T;
   }
 }
