@@ -33,6 +33,12 @@ const ZEnv = z.object({
   /** …and at most this long, whatever Graph's `estimated_time_to_regain_access` says. */
   META_RATE_LIMIT_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /**
+   * From this usage percentage in Graph's usage headers (X-App-Usage, X-Page-Usage,
+   * X-Business-Use-Case-Usage) the client holds further calls with that token for
+   * META_RATE_LIMIT_MIN_WAIT_SECONDS (or Graph's regain estimate) instead of running into the limit.
+   */
+  META_USAGE_BACKOFF_PERCENT: z.coerce.number().int().min(1).max(100).default(90),
+  /**
    * Host of the Facebook Login dialog; unset: `https://www.facebook.com` when META_GRAPH_BASE_URL
    * is graph.facebook.com, else META_GRAPH_BASE_URL (the simulator serves the dialog too).
    */
@@ -302,6 +308,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       dialogBaseUrl: (e.META_OAUTH_DIALOG_URL ?? (new URL(e.META_GRAPH_BASE_URL).hostname === 'graph.facebook.com' ? 'https://www.facebook.com' : e.META_GRAPH_BASE_URL)).replace(/\/$/, ''),
       timeoutMs: e.META_GRAPH_TIMEOUT_MS,
       rateLimitWait: { minSeconds: e.META_RATE_LIMIT_MIN_WAIT_SECONDS, maxSeconds: e.META_RATE_LIMIT_MAX_WAIT_SECONDS },
+      usageBackoffPercent: e.META_USAGE_BACKOFF_PERCENT,
+      usagePauseSeconds: e.META_RATE_LIMIT_MIN_WAIT_SECONDS,
     },
     meta: { webhookVerifyToken: e.META_WEBHOOK_VERIFY_TOKEN },
     google: {

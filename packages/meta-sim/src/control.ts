@@ -27,8 +27,8 @@
  *   GET  /__sim/calls?pageId=&since= → {total, count, byPage, calls: [{at, method, path, pageId,
  *                               status, code}]} (Graph calls answered since the last DELETE)
  *   DELETE /__sim/calls         → {cleared}
- *   GET  /__sim/switches        → {ratingsDeprecatedFrom, callsPerHour, requireAppsecretProof}
- *   PUT  /__sim/switches        {ratingsDeprecatedFrom?: number|null, callsPerHour?: number,
+ *   GET  /__sim/switches        → {ratingsDeprecatedFrom, callsPerHour, requireAppsecretProof, pageCallsPer24h, pageThrottleCode}
+ *   PUT  /__sim/switches        {ratingsDeprecatedFrom?: number|null, callsPerHour?: number, pageCallsPer24h?: number, pageThrottleCode?: 32|80001,
  *                               requireAppsecretProof?: boolean} (the app's "Require App Secret":
  *                               user and page token calls need appsecret_proof, else 100)
  * Facebook Login (`oauth.ts`, not under /__sim: these are Meta's own paths):
@@ -147,7 +147,11 @@ export interface SimControl {
   setRatingsDeprecatedFrom(version: number | null): void;
   setCallsPerHour(calls: number): void;
   setRequireAppsecretProof(on: boolean): void;
-  switches(): { ratingsDeprecatedFrom: number | null; callsPerHour: number; requireAppsecretProof: boolean };
+  /** @throws Error unless a positive integer */
+  setPageCallsPer24h(calls: number): void;
+  /** @throws Error unless 32 or 80001 */
+  setPageThrottleCode(code: number): void;
+  switches(): { ratingsDeprecatedFrom: number | null; callsPerHour: number; requireAppsecretProof: boolean; pageCallsPer24h: number; pageThrottleCode: 32 | 80001 };
   /** @throws DriverError (see `driver.ts`) */
   guestMessage(input: GuestMessageInput): GuestMessageResult;
   /** @throws DriverError 404 for an unknown message */
@@ -224,7 +228,21 @@ export function createControl(sim: SimCore, initialCallsPerHour: number): SimCon
     setRequireAppsecretProof(on) {
       sim.switches.requireAppsecretProof = on;
     },
-    switches: () => ({ ratingsDeprecatedFrom: sim.switches.ratingsDeprecatedFrom, callsPerHour, requireAppsecretProof: sim.switches.requireAppsecretProof }),
+    setPageCallsPer24h(calls) {
+      if (!(Number.isInteger(calls) && calls > 0)) throw new Error('pageCallsPer24h must be a positive integer');
+      sim.usage.setPageBudget(calls);
+    },
+    setPageThrottleCode(code) {
+      if (code !== 32 && code !== 80001) throw new Error('pageThrottleCode must be 32 or 80001');
+      sim.switches.pageThrottleCode = code;
+    },
+    switches: () => ({
+      ratingsDeprecatedFrom: sim.switches.ratingsDeprecatedFrom,
+      callsPerHour,
+      requireAppsecretProof: sim.switches.requireAppsecretProof,
+      pageCallsPer24h: sim.usage.pageBudget,
+      pageThrottleCode: sim.switches.pageThrottleCode,
+    }),
     guestMessage: (input) => guestMessage(sim, input),
     guestReaction: (messageId, reaction) => guestReaction(sim, messageId, reaction),
     guestRead: (conversationId) => guestRead(sim, conversationId),
@@ -424,6 +442,14 @@ export function registerControlRoutes(app: FastifyInstance, control: SimControl)
       if ('requireAppsecretProof' in b) {
         if (typeof b.requireAppsecretProof !== 'boolean') throw new Error('requireAppsecretProof must be a boolean');
         control.setRequireAppsecretProof(b.requireAppsecretProof);
+      }
+      if ('pageCallsPer24h' in b) {
+        if (typeof b.pageCallsPer24h !== 'number') throw new Error('pageCallsPer24h must be a number');
+        control.setPageCallsPer24h(b.pageCallsPer24h);
+      }
+      if ('pageThrottleCode' in b) {
+        if (typeof b.pageThrottleCode !== 'number') throw new Error('pageThrottleCode must be 32 or 80001');
+        control.setPageThrottleCode(b.pageThrottleCode);
       }
       return control.switches();
     });

@@ -160,6 +160,13 @@ export const userRateLimit = (): GraphError =>
 export const pageRateLimit = (): GraphError =>
   new GraphError(32, '(#32) Page request limit reached', { transient: true });
 
+/**
+ * 80001: the Pages business use case's budget used up, in Meta's words (Graph API "Rate Limits",
+ * Business Use Case error codes: Pages answer 32 or 80001).
+ */
+export const pageBusinessUseCaseRateLimit = (): GraphError =>
+  new GraphError(80001, '(#80001) There have been too many calls to this Page account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.', { transient: true });
+
 /** 1: anything unexpected; Graph marks it transient so clients retry. */
 export const unknownError = (): GraphError =>
   new GraphError(1, 'An unknown error has occurred.', { httpStatus: 500, transient: true });

@@ -45,7 +45,7 @@ describe('PUT /__sim/faults: the schedule', () => {
       [{ kind: 'graph_error', code: 190, subcode: 1 }, /subcode must be one of 458, 459, 460, 463, 464, 467/],
       [{ kind: 'slow' }, /delayMs must be an integer from 1 to 120000/],
       [{ kind: 'http500', code: 32 }, /code of http500 must be 1 or 2/],
-      [{ kind: 'graph_error', code: 4, regainMinutes: 5 }, /regainMinutes applies to codes 32 and 613/],
+      [{ kind: 'graph_error', code: 4, regainMinutes: 5 }, /regainMinutes applies to codes 32, 80001 and 613/],
       [{ kind: 'http500', times: 0 }, /times must be a positive integer/],
       [{ kind: 'http500', method: 'PATCH' }, /method must be GET, POST or DELETE/],
       [{ kind: 'http500', color: 'red' }, /rules\[0\]\.color is not a fault setting/],
@@ -97,6 +97,20 @@ describe('PUT /__sim/faults: the schedule', () => {
     expect(JSON.parse(String(other.headers['x-business-use-case-usage']))[pageB.id][0].call_count).toBeLessThan(100);
     expect((await control('GET', '/__sim/faults')).json().rules[0].hits).toBe(3);
     expect((await control('DELETE', '/__sim/faults')).json()).toEqual({ cleared: 1, answered: 0 });
+    expect((await t.get(`/v21.0/${pageA.id}/ratings?limit=1`, pageA.token)).status).toBe(200);
+  });
+
+  // Graph API "Rate Limits" (https://developers.facebook.com/docs/graph-api/overview/rate-limiting):
+  // 80001 is the Pages business use case's code, reported in X-Business-Use-Case-Usage type pages.
+  it('80001 on a Page: Meta\'s words, the pages bucket at 100 and the regain estimate', async () => {
+    await arm([{ kind: 'graph_error', code: 80001, path: pageA.id, regainMinutes: 12, times: 1 }]);
+    const r = await t.get(`/v21.0/${pageA.id}/ratings?limit=1`, pageA.token);
+    expect(r.status).toBe(400);
+    expect(r.body.error as ErrorBody).toMatchObject({ code: 80001, type: 'OAuthException', is_transient: true });
+    expect((r.body.error as ErrorBody).message).toMatch(/^\(#80001\) There have been too many calls to this Page account/);
+    expect(JSON.parse(String(r.headers['x-business-use-case-usage']))).toEqual({
+      [pageA.id]: [{ type: 'pages', call_count: 100, total_cputime: 100, total_time: 100, estimated_time_to_regain_access: 12 }],
+    });
     expect((await t.get(`/v21.0/${pageA.id}/ratings?limit=1`, pageA.token)).status).toBe(200);
   });
 

@@ -18,9 +18,9 @@
  * - `slow`: the call is carried out at once and its answer sent `delayMs` later, so a write
  *   lands even when the client gave up waiting (the "may or may not have landed" case).
  * - `graph_error`: Graph's error for `code` with its real message and type: 1/2 as above;
- *   4, 17, 32, 613 (throttling, `is_transient`, HTTP 400) with the usage header of the bucket at
- *   100 % (`X-App-Usage` for 4 and 17; `X-Business-Use-Case-Usage` with
- *   `estimated_time_to_regain_access` = `regainMinutes` for 32 and 613); 190 with `subcode`
+ *   4, 17, 32, 80001, 613 (throttling, `is_transient`, HTTP 400) with the usage header of the
+ *   bucket at 100 % (`X-App-Usage` for 4 and 17; `X-Business-Use-Case-Usage` with
+ *   `estimated_time_to_regain_access` = `regainMinutes` for 32, 80001 and 613); 190 with `subcode`
  *   (458, 459, 460, 463, 464, 467: the message Meta sends for each), nothing carried out.
  *
  * Source: docs/requirements/platform-apis.md#facebook-login-and-tokens (190 subcodes),
@@ -32,6 +32,7 @@ import {
   appRateLimit,
   conversationsRateLimit,
   invalidToken,
+  pageBusinessUseCaseRateLimit,
   pageRateLimit,
   revokedToken,
   unexpectedError,
@@ -43,7 +44,7 @@ export const FAULT_KINDS = ['http500', 'slow', 'graph_error'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** Graph error codes a `graph_error` rule may answer (`http500` takes 1 or 2). */
-export const FAULT_CODES = [1, 2, 4, 17, 32, 613, 190] as const;
+export const FAULT_CODES = [1, 2, 4, 17, 32, 613, 80001, 190] as const;
 export type FaultCode = (typeof FAULT_CODES)[number];
 
 /** 190 subcodes Meta documents for a dead token
@@ -127,7 +128,7 @@ export function checkRule(raw: unknown, index = 0): FaultRule {
     rule.delayMs = r.delayMs;
   }
   if (r.regainMinutes !== undefined) {
-    if (rule.code !== 32 && rule.code !== 613) throw new Error(`${at}.regainMinutes applies to codes 32 and 613`);
+    if (rule.code !== 32 && rule.code !== 80001 && rule.code !== 613) throw new Error(`${at}.regainMinutes applies to codes 32, 80001 and 613`);
     if (!isInt(r.regainMinutes) || r.regainMinutes < 0 || r.regainMinutes > 1440) throw new Error(`${at}.regainMinutes must be an integer from 0 to 1440`);
     rule.regainMinutes = r.regainMinutes;
   }
@@ -243,8 +244,9 @@ export function faultOutcome(rule: FaultRule, call: CallFacts, pageId: string | 
       headers['x-app-usage'] = JSON.stringify({ call_count: 100, total_cputime: 100, total_time: 100 });
       break;
     case 32:
+    case 80001:
     case 613: {
-      error = code === 32 ? pageRateLimit() : conversationsRateLimit();
+      error = code === 32 ? pageRateLimit() : code === 80001 ? pageBusinessUseCaseRateLimit() : conversationsRateLimit();
       const messaging = call.segments.includes('conversations') || call.segments.includes('messages');
       const key = pageId ?? call.segments[0] ?? 'unknown';
       headers['x-business-use-case-usage'] = JSON.stringify({

@@ -24,7 +24,7 @@ import { buildSeed } from './seed.ts';
 import { buildServer } from './server.ts';
 import { StateStore } from './state.ts';
 import { TokenRegistry } from './tokens.ts';
-import { PerSecondLimiter, UsageMeter } from './usage.ts';
+import { PAGE_CALLS_PER_ENGAGED_USER, PerSecondLimiter, UsageMeter } from './usage.ts';
 import { wireWebhooks } from './webhook-events.ts';
 import { type HandshakeRecord, type WebhookConfig, type WebhookLog, WebhookDispatcher } from './webhooks.ts';
 import { type WriteFault, WriteFaults } from './write-faults.ts';
@@ -97,8 +97,16 @@ export interface MetaSimOptions {
    * Default: `process.env.SIM_REQUIRE_APPSECRET_PROOF === '1'`.
    */
   requireAppsecretProof?: boolean;
-  /** Call budget per token bucket and per Page, rolling hour. Default `SIM_CALLS_PER_HOUR` or 4800. */
+  /** Call budget per app or user token bucket, rolling hour. Default `SIM_CALLS_PER_HOUR` or 4800. */
   callsPerHour?: number;
+  /**
+   * Call budget per Page for page tokens, rolling 24 hours (Meta: 4800 × the Page's engaged
+   * users, Graph API "Rate Limits", Pages). Default `SIM_PAGE_CALLS_PER_DAY` or 480000
+   * (100 engaged users): large, so suites never meet it.
+   */
+  pageCallsPer24h?: number;
+  /** What a Page over its budget answers: 32 (default) or 80001 (`SIM_PAGE_THROTTLE_CODE`). */
+  pageThrottleCode?: 32 | 80001;
   /** Injectable clock. Default: `() => new Date()`. */
   now?: () => Date;
   /**
@@ -316,6 +324,10 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
   const tokens = new TokenRegistry(seed, store, app, now);
   tokens.ensureIssued();
   const callsPerHour = options.callsPerHour ?? envInt('SIM_CALLS_PER_HOUR') ?? 4800;
+  const pageCallsPer24h = options.pageCallsPer24h ?? envInt('SIM_PAGE_CALLS_PER_DAY') ?? 100 * PAGE_CALLS_PER_ENGAGED_USER;
+  if (!(Number.isInteger(pageCallsPer24h) && pageCallsPer24h > 0)) throw new Error('pageCallsPer24h must be a positive integer');
+  const pageThrottleCode = options.pageThrottleCode ?? (envInt('SIM_PAGE_THROTTLE_CODE') === 80001 ? 80001 : 32);
+  if (pageThrottleCode !== 32 && pageThrottleCode !== 80001) throw new Error('pageThrottleCode must be 32 or 80001');
   const nodes = new NodeRegistry<GraphContext>();
   // Instagram media: built from the seed's reviews, times anchored to the clock at start.
   const instagramWorld = InstagramWorld.fromSeed(seed, now(), options.instagramMetrics);
@@ -337,7 +349,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
     seed,
     store,
     tokens,
-    usage: new UsageMeter(callsPerHour, now),
+    usage: new UsageMeter(callsPerHour, now, pageCallsPer24h),
     nodes,
     app,
     defaultVersion: options.defaultVersion ?? 'v21.0',
@@ -345,6 +357,7 @@ export async function createMetaSim(options: MetaSimOptions = {}): Promise<MetaS
       ratingsDeprecatedFrom:
         options.ratingsDeprecatedFrom !== undefined ? options.ratingsDeprecatedFrom : process.env.SIM_RATINGS_DEPRECATED === '0' ? null : 22,
       requireAppsecretProof: options.requireAppsecretProof ?? process.env.SIM_REQUIRE_APPSECRET_PROOF === '1',
+      pageThrottleCode,
     },
     now,
     versionNow: options.versionClock ?? versionsAsOf() ?? now,

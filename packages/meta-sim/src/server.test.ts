@@ -26,8 +26,8 @@ describe('control API', () => {
     expect((await inject('POST', '/__sim/guest-comment', { storyId, name: 'Ann' })).statusCode).toBe(400);
     expect(() => t.sim.addGuestComment('nope', 'Ann', 'Hi')).toThrow(/no review story/);
 
-    expect((await inject('PUT', '/__sim/switches', { ratingsDeprecatedFrom: 22 })).json()).toEqual({ ratingsDeprecatedFrom: 22, callsPerHour: 4800, requireAppsecretProof: false });
-    expect((await inject('GET', '/__sim/switches')).json()).toEqual({ ratingsDeprecatedFrom: 22, callsPerHour: 4800, requireAppsecretProof: false });
+    expect((await inject('PUT', '/__sim/switches', { ratingsDeprecatedFrom: 22 })).json()).toEqual({ ratingsDeprecatedFrom: 22, callsPerHour: 4800, requireAppsecretProof: false, pageCallsPer24h: 480_000, pageThrottleCode: 32 });
+    expect((await inject('GET', '/__sim/switches')).json()).toEqual({ ratingsDeprecatedFrom: 22, callsPerHour: 4800, requireAppsecretProof: false, pageCallsPer24h: 480_000, pageThrottleCode: 32 });
     expect((await inject('PUT', '/__sim/switches', { ratingsDeprecatedFrom: 'v22' })).statusCode).toBe(400);
     expect((await inject('PUT', '/__sim/switches', { ratingsDeprecatedFrom: -1 })).statusCode).toBe(400);
     expect((await inject('GET', '/__sim/nothing')).statusCode).toBe(404);

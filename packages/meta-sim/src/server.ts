@@ -9,7 +9,8 @@
  *   body or Authorization; 104 when missing, 190 when unknown or revoked) → `appsecret_proof`
  *   (100 when wrong, whenever sent; 100 when missing on user and page tokens if the app requires it) → armed fault rule,
  *   if one matches (`faults.ts`: 500, rate limit with its usage header, 190, or a slow answer)
- *   → call budget (usage header on every authenticated call; 4/17/32 once used up) → write
+ *   → call budget (usage header on every authenticated call; 4/17 once an hour's budget is used up, 32 or 80001
+ *   once a Page's 24-hour budget is) → write
  *   fault, if one is armed (`write-faults.ts`) → router → JSON, or `{error:{...}}` with status
  *   400 (500 for codes 1 and 2).
  * Facebook Login (`/dialog/oauth`, `/oauth/access_token`, with or without a version) is served
@@ -23,6 +24,7 @@ import {
   appRateLimit,
   invalidParameter,
   newTraceId,
+  pageBusinessUseCaseRateLimit,
   pageRateLimit,
   toGraphErrorBody,
   tokenRequired,
@@ -66,13 +68,14 @@ export function parseGraphPath(url: string, defaultVersion: string): { segments:
  * Counts the call against its bucket and sets the usage header: `X-App-Usage` for app and
  * user tokens, `X-Business-Use-Case-Usage` for page tokens
  * (docs/requirements/platform-apis.md#headers).
- * @throws GraphError 4 (app), 17 (user) or 32 (page) when the bucket's budget is used up
+ * @throws GraphError 4 (app), 17 (user) or 32/80001 (page, `switches.pageThrottleCode`) when the bucket's budget is used up
  */
 function meter(sim: SimCore, p: Principal, reply: FastifyReply): void {
   if (p.type === 'PAGE') {
-    const s = sim.usage.hit(`page:${p.page.id}`);
+    // Page tokens are the Pages business use case: per Page, a rolling day (usage.ts).
+    const s = sim.usage.hitPage(p.page.id);
     reply.header('x-business-use-case-usage', businessUseCaseHeader(p.page.id, s));
-    if (s.throttled) throw pageRateLimit();
+    if (s.throttled) throw sim.switches.pageThrottleCode === 80001 ? pageBusinessUseCaseRateLimit() : pageRateLimit();
     return;
   }
   const s = sim.usage.hit(p.type === 'APP' ? 'app' : `user:${p.user.id}`);

@@ -11,6 +11,18 @@ interface Buc {
 }
 
 describe('UsageMeter', () => {
+  it('counts page-token calls per Page over a rolling day, apart from the hourly buckets', () => {
+    let hour = 0;
+    const m = new UsageMeter(1, () => new Date(hour * 3_600_000), 2);
+    expect(m.hitPage('p').percent).toBe(50);
+    hour = 23;
+    expect(m.hitPage('p').percent).toBe(100);
+    expect(m.hitPage('p')).toEqual({ percent: 100, throttled: true, regainMinutes: 60 });
+    expect(m.hit('user:1').throttled).toBe(false);
+    hour = 24;
+    expect(m.hitPage('p').throttled).toBe(false);
+  });
+
   it('reports whole percentages, refuses at the budget and frees calls as they leave the hour', () => {
     let minute = 0;
     const m = new UsageMeter(4, () => new Date(minute * 60_000));
@@ -32,7 +44,7 @@ describe('UsageMeter', () => {
 
 describe('usage headers and rate limits', () => {
   it('sends X-App-Usage for user tokens and X-Business-Use-Case-Usage for page tokens, rising per call', async () => {
-    const t = await startSim({ callsPerHour: 10 });
+    const t = await startSim({ callsPerHour: 10, pageCallsPer24h: 10 });
     const tokens = await t.pageTokens(0); // one user call already counted
     const user = t.userToken(0);
     const appUsage = [];
@@ -62,23 +74,57 @@ describe('usage headers and rate limits', () => {
     await t.sim.close();
   });
 
-  it('answers 32 for a Page over budget with time to regain access, and recovers after the window', async () => {
+  // Graph API "Rate Limits" (https://developers.facebook.com/docs/graph-api/overview/rate-limiting):
+  // page tokens are the Pages business use case, "Calls within 24 hours = 4800 * Number of Engaged
+  // Users", reported per Page in X-Business-Use-Case-Usage; Pages answer 32 or 80001 when used up.
+  it('answers 32 for a Page over its 24-hour budget with time to regain access, and recovers after the day', async () => {
     let now = new Date('2024-05-01T10:00:00Z');
-    const t = await startSim({ callsPerHour: 3, now: () => now });
+    const t = await startSim({ callsPerHour: 3, pageCallsPer24h: 4, now: () => now });
     const [pageId, token] = [...(await t.pageTokens(0)).entries()][0]!;
-    for (let i = 0; i < 3; i++) expect((await t.get(`/v21.0/${pageId}`, token)).status).toBe(200);
-    now = new Date('2024-05-01T10:20:00Z');
-    const r = await t.get(`/v21.0/${pageId}`, token);
+    const callAt = async (iso: string) => {
+      now = new Date(iso);
+      return t.get(`/v21.0/${pageId}`, token);
+    };
+    // The hourly budget of user tokens does not apply: four calls inside one hour pass.
+    for (const at of ['2024-05-01T10:00:00Z', '2024-05-01T10:10:00Z', '2024-05-01T16:00:00Z', '2024-05-01T22:00:00Z']) {
+      expect((await callAt(at)).status).toBe(200);
+    }
+    const r = await callAt('2024-05-02T09:00:00Z');
     expect(r.status).toBe(400);
-    expect(r.body.error).toMatchObject({ code: 32, type: 'OAuthException' });
+    expect(r.body.error).toMatchObject({ code: 32, type: 'OAuthException', message: '(#32) Page request limit reached' });
     const buc = JSON.parse(String(r.headers['x-business-use-case-usage']))[pageId][0] as Buc;
-    expect(buc.call_count).toBe(100);
-    expect(buc.estimated_time_to_regain_access).toBe(40);
+    expect(buc).toMatchObject({ type: 'pages', call_count: 100 });
+    // The call of 10:00 leaves the rolling day at 10:00 the next day: one hour from 09:00.
+    expect(buc.estimated_time_to_regain_access).toBe(60);
     // Another Page has its own budget.
     const [otherId, otherToken] = [...(await t.pageTokens(0)).entries()][1]!;
     expect((await t.get(`/v21.0/${otherId}`, otherToken)).status).toBe(200);
-    now = new Date('2024-05-01T11:00:01Z');
+    expect((await callAt('2024-05-02T10:00:01Z')).status).toBe(200);
+    await t.sim.close();
+  });
+
+  it('answers 80001 in Meta\'s words when the Page throttle code is switched, and rejects other codes', async () => {
+    const t = await startSim({ pageCallsPer24h: 1 });
+    const put = await t.sim.app.inject({ method: 'PUT', url: '/__sim/switches', payload: { pageThrottleCode: 80001 } });
+    expect(put.json()).toMatchObject({ pageCallsPer24h: 1, pageThrottleCode: 80001 });
+    const [pageId, token] = [...(await t.pageTokens(0)).entries()][0]!;
     expect((await t.get(`/v21.0/${pageId}`, token)).status).toBe(200);
+    const r = await t.get(`/v21.0/${pageId}/ratings`, token);
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 80001, type: 'OAuthException' });
+    expect(r.body.error!.message).toMatch(/^\(#80001\) There have been too many calls to this Page account\. Wait a bit and try again\./);
+    expect(JSON.parse(String(r.headers['x-business-use-case-usage']))[pageId][0]).toMatchObject({ type: 'pages', call_count: 100, estimated_time_to_regain_access: 1440 });
+    for (const bad of [{ pageThrottleCode: 4 }, { pageThrottleCode: '80001' }, { pageCallsPer24h: 0 }, { pageCallsPer24h: 1.5 }]) {
+      const res = await t.sim.app.inject({ method: 'PUT', url: '/__sim/switches', payload: bad });
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toMatch(Object.keys(bad)[0]!);
+    }
+    await t.sim.close();
+  });
+
+  it('gives each Page 4800 × 100 engaged users a day by default, so suites never meet it', async () => {
+    const t = await startSim();
+    expect((await t.sim.app.inject({ url: '/__sim/switches' })).json()).toMatchObject({ pageCallsPer24h: 480_000, pageThrottleCode: 32 });
     await t.sim.close();
   });
 
@@ -103,7 +149,7 @@ describe('usage headers and rate limits', () => {
   it('reads the budget from the control API', async () => {
     const t = await startSim();
     const put = await t.sim.app.inject({ method: 'PUT', url: '/__sim/switches', payload: { callsPerHour: 1 } });
-    expect(put.json()).toEqual({ ratingsDeprecatedFrom: 22, callsPerHour: 1, requireAppsecretProof: false });
+    expect(put.json()).toEqual({ ratingsDeprecatedFrom: 22, callsPerHour: 1, requireAppsecretProof: false, pageCallsPer24h: 480_000, pageThrottleCode: 32 });
     const user = t.userToken(0);
     expect((await t.get('/v21.0/me', user)).status).toBe(200);
     expect((await t.get('/v21.0/me', user)).body.error).toMatchObject({ code: 17 });

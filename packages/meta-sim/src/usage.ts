@@ -1,13 +1,25 @@
 /**
- * Call budgets and the usage headers (docs/requirements/platform-apis.md#headers, behaviour 5).
+ * Call budgets and the usage headers (docs/requirements/platform-apis.md#headers, behaviour 5),
+ * as Meta's "Rate Limits" page describes them
+ * (https://developers.facebook.com/docs/graph-api/overview/rate-limiting):
  *
- * Each bucket (a user/app token, or a Page for page tokens) may make `callsPerHour` calls in a
- * rolling one-hour window. Usage is reported as a percentage of that budget; once a bucket has
- * used 100 %, further calls are refused until its oldest call leaves the window.
- * CPU and wall time are not measured: `total_cputime`/`total_time` mirror `call_count`.
+ * - Platform rate limits, for app and user tokens: each bucket (the app token, or one user) may
+ *   make `callsPerHour` calls in a rolling one-hour window (`X-App-Usage`; 4 and 17 when used up).
+ * - The Pages business use case, for page tokens: each Page may make `4800 × engaged users`
+ *   calls in a rolling 24-hour window (`X-Business-Use-Case-Usage`, type `pages`; 32 or 80001
+ *   when used up). Meta counts the Page's engaged users; the simulator takes one number,
+ *   `pageCallsPer24h`, large by default so suites never meet it.
+ *
+ * Usage is reported as a percentage of the budget; once a bucket has used 100 %, further calls
+ * are refused until its oldest call leaves the window. CPU and wall time are not measured:
+ * `total_cputime`/`total_time` mirror `call_count`.
  */
 
-const WINDOW_MS = 3_600_000;
+const HOUR_MS = 3_600_000;
+/** The Pages business use case counts calls over a rolling day. */
+export const PAGE_WINDOW_MS = 24 * HOUR_MS;
+/** Meta's Pages formula: calls within 24 hours = 4800 × the Page's engaged users. */
+export const PAGE_CALLS_PER_ENGAGED_USER = 4800;
 
 /** Result of counting one call. */
 export interface UsageSample {
@@ -27,30 +39,56 @@ export class UsageMeter {
    * @param callsPerHour budget per bucket (Meta scales this with engaged users; one number here)
    * @param now the simulator clock
    */
+  /**
+   * @param callsPerHour budget per app or user bucket (Meta: 200 × the app's users; one number here)
+   * @param now the simulator clock
+   * @param pageCallsPer24h budget per Page, rolling 24 hours (Meta: 4800 × engaged users)
+   */
   constructor(
     private callsPerHour: number,
     private readonly now: () => Date,
+    private pageCallsPer24h: number = 100 * PAGE_CALLS_PER_ENGAGED_USER,
   ) {}
 
-  /** Changes the budget (control API); already counted calls stay in the window. */
+  /** Changes the hourly budget (control API); already counted calls stay in the window. */
   setBudget(callsPerHour: number): void {
     this.callsPerHour = callsPerHour;
   }
 
-  /** Counts one call for `bucket`, unless its budget is used up. */
+  /** Changes the per-Page 24-hour budget (control API); already counted calls stay in the window. */
+  setPageBudget(callsPer24h: number): void {
+    this.pageCallsPer24h = callsPer24h;
+  }
+
+  /** The per-Page budget, calls per rolling 24 hours. */
+  get pageBudget(): number {
+    return this.pageCallsPer24h;
+  }
+
+  /** Counts one call for an app or user `bucket` (rolling hour), unless its budget is used up. */
   hit(bucket: string): UsageSample {
+    return this.count(bucket, this.callsPerHour, HOUR_MS);
+  }
+
+  /** Counts one page-token call for the Page (rolling 24 hours), unless its budget is used up. */
+  hitPage(pageId: string): UsageSample {
+    return this.count(`page:${pageId}`, this.pageCallsPer24h, PAGE_WINDOW_MS);
+  }
+
+  private count(bucket: string, budget: number, windowMs: number): UsageSample {
     const now = this.now().getTime();
     const list = this.calls.get(bucket) ?? [];
     let drop = 0;
-    while (drop < list.length && list[drop]! <= now - WINDOW_MS) drop++;
+    while (drop < list.length && list[drop]! <= now - windowMs) drop++;
     if (drop) list.splice(0, drop);
     this.calls.set(bucket, list);
-    if (list.length >= this.callsPerHour) {
-      const oldest = list[0] ?? now;
-      return { percent: 100, throttled: true, regainMinutes: Math.max(1, Math.ceil((oldest + WINDOW_MS - now) / 60_000)) };
+    if (list.length >= budget) {
+      // The call that frees a place is the oldest one still counted: it leaves the window first.
+      const oldest = list[list.length - budget] ?? now;
+      return { percent: 100, throttled: true, regainMinutes: Math.max(1, Math.ceil((oldest + windowMs - now) / 60_000)) };
     }
     list.push(now);
-    return { percent: Math.min(100, Math.floor((list.length * 100) / this.callsPerHour)), throttled: false, regainMinutes: 0 };
+    return { percent: Math.min(100, Math.floor((list.length * 100) / budget)), throttled: false, regainMinutes: 0 };
   }
 }
 

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { GraphClient, GraphError, GraphTimeoutError, writeOutcomeUnknown } from './graph-client.ts';
+import { GraphClient, GraphError, GraphTimeoutError, GraphUsageHold, readUsage, writeOutcomeUnknown } from './graph-client.ts';
+import { graphCodeLabel, rateLimitWaitSeconds } from './graph-errors.ts';
 
 function fakeFetch(responses: (() => Response | Promise<Response>)[]) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -67,11 +68,58 @@ describe('GraphClient', () => {
     const app = fakeFetch([throttled(4, { 'x-app-usage': '{"call_count":100,"total_cputime":12,"total_time":30}' })]);
     const appErr = (await client(app.impl).get('x', {}, 't').catch((e) => e)) as GraphError;
     expect(app.calls).toHaveLength(1);
-    expect(appErr.usage).toEqual({ percent: 100, regainSeconds: null });
+    expect(appErr.usage).toEqual({ percent: 100, regainSeconds: null, bucket: 'app' });
     // A per-second throttle (613) with no window is retried at once; a bad header is no header.
     const perSecond = fakeFetch([throttled(613, { 'x-business-use-case-usage': 'not json' }), json({ ok: true })]);
     expect(await client(perSecond.impl).get('1/conversations', {}, 't')).toEqual({ ok: true });
     expect(perSecond.calls).toHaveLength(2);
+  });
+
+  // Graph API "Rate Limits" (https://developers.facebook.com/docs/graph-api/overview/rate-limiting):
+  // usage is reported as percentages in X-App-Usage, X-Page-Usage and X-Business-Use-Case-Usage
+  // (with estimated_time_to_regain_access in minutes); apps should slow down before 100 %.
+  it('holds calls with a token whose usage reached the backoff percentage, for Graph\'s estimate or the pause', async () => {
+    let now = new Date('2026-12-04T10:00:00Z');
+    const ok = (headers: Record<string, string>) => () => new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+    const messenger = { 'x-business-use-case-usage': JSON.stringify({ '1': [{ type: 'messenger', call_count: 100, total_cputime: 100, total_time: 100, estimated_time_to_regain_access: 0 }] }) };
+    const buc = (percent: number, regain: number) => ({ 'x-business-use-case-usage': JSON.stringify({ '1': [{ type: 'pages', call_count: percent, total_cputime: 3, total_time: 5, estimated_time_to_regain_access: regain }] }) });
+    const f = fakeFetch([ok(buc(89, 0)), ok(buc(91, 0)), ok({ 'x-app-usage': '{"call_count":10,"total_cputime":95,"total_time":20}' }), ok(buc(40, 0)), ok(messenger), ok(messenger), ok(buc(50, 3)), ok(buc(10, 0))]);
+    const c = new GraphClient({ baseUrl: 'http://graph.test', version: 'v21.0', appId: '1', appSecret: 's', fetch: f.impl, backoffMs: 1, usageBackoffPercent: 90, usagePauseSeconds: 60, now: () => now });
+    await c.get('1/ratings', {}, 'PAGE');
+    await c.get('1/ratings', {}, 'PAGE'); // 91 %: from here the Page's token is held
+    const held = (await c.get('1/ratings', {}, 'PAGE').catch((e) => e)) as GraphUsageHold;
+    expect(held).toBeInstanceOf(GraphUsageHold);
+    expect(held).toMatchObject({ code: 32, heldPercent: 91, isRateLimit: true, retriesSoon: false, usage: { percent: 91, regainSeconds: 60, bucket: 'page' } });
+    expect(f.calls).toHaveLength(2);
+    expect(graphCodeLabel(held)).toBe('rate limit 91 % used');
+    expect(rateLimitWaitSeconds(held, { minSeconds: 30, maxSeconds: 3600 })).toBe(60);
+    // Other tokens are not held; the held one is sent again once the pause has passed.
+    now = new Date('2026-12-04T10:00:30Z');
+    await c.get('me', {}, 'USER');
+    expect(((await c.get('1', {}, 'PAGE').catch((e) => e)) as GraphUsageHold).usage.regainSeconds).toBe(30);
+    now = new Date('2026-12-04T10:01:00Z');
+    await c.get('1/ratings', {}, 'PAGE');
+    // The user's answer had X-App-Usage at 95 % (total_cputime counts too): its token is held as 17.
+    const user = (await c.get('me', {}, 'USER').catch((e) => e)) as GraphUsageHold;
+    expect(user).toMatchObject({ code: 17, heldPercent: 95, usage: { bucket: 'app' } });
+    // A per-second Conversations bucket at 100 % holds nothing: its own 613 is retried.
+    await c.get('1/conversations', {}, 'PAGE3');
+    expect(await c.get('1/conversations', {}, 'PAGE3')).toEqual({ ok: true });
+    // estimated_time_to_regain_access (minutes) sets the hold even below the percentage.
+    await c.get('1', {}, 'PAGE2');
+    expect(((await c.get('1', {}, 'PAGE2').catch((e) => e)) as GraphUsageHold).usage.regainSeconds).toBe(180);
+    now = new Date('2026-12-04T10:04:00Z');
+    expect(await c.get('1', {}, 'PAGE2')).toEqual({ ok: true });
+    expect(f.calls).toHaveLength(8);
+  });
+
+  it('does not start a hold from a throttling refusal (the caller pauses on it) and reads X-Page-Usage', async () => {
+    const refused = () => new Response(JSON.stringify({ error: { message: '(#32) Page request limit reached', code: 32 } }), { status: 400, headers: { 'x-page-usage': '{"call_count":100,"total_cputime":1,"total_time":1}' } });
+    const f = fakeFetch([refused, json({ ok: true })]);
+    const c = client(f.impl);
+    expect(((await c.get('1', {}, 'P').catch((e) => e)) as GraphError).usage).toEqual({ percent: 100, regainSeconds: null, bucket: 'page' });
+    expect(await c.get('1', {}, 'P')).toEqual({ ok: true });
+    expect(readUsage(new Headers({ 'x-page-usage': 'nope', 'x-app-usage': '[1]' }))).toEqual({ percent: null, regainSeconds: null });
   });
 
   it('does not retry a POST that reached Graph, so a comment is never posted twice', async () => {

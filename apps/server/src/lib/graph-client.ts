@@ -8,9 +8,10 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * What Graph's usage headers said on an answer (docs/requirements/platform-apis.md#headers):
- * `X-App-Usage` `{call_count,total_cputime,total_time}` (percentages) and
- * `X-Business-Use-Case-Usage` `{"<id>":[{type,call_count,total_cputime,total_time,
+ * What Graph's usage headers said on an answer (docs/requirements/platform-apis.md#headers; Graph
+ * API "Rate Limits", https://developers.facebook.com/docs/graph-api/overview/rate-limiting):
+ * `X-App-Usage` and the older `X-Page-Usage` `{call_count,total_cputime,total_time}` (percentages),
+ * and `X-Business-Use-Case-Usage` `{"<id>":[{type,call_count,total_cputime,total_time,
  * estimated_time_to_regain_access}]}` (minutes).
  */
 export interface GraphUsage {
@@ -18,17 +19,29 @@ export interface GraphUsage {
   percent: number | null;
   /** Longest `estimated_time_to_regain_access` reported, in seconds; null when none above 0. */
   regainSeconds: number | null;
+  /**
+   * Whose bucket reported `percent`: `page` (X-Business-Use-Case-Usage or X-Page-Usage: a Page's
+   * budget) or `app` (X-App-Usage: the app's or the user's). Absent without a usage header.
+   */
+  bucket?: 'page' | 'app';
 }
 
-/** Reads the usage headers of a Graph answer; unreadable headers count as absent (never throws). */
-export function readUsage(headers: Headers): GraphUsage {
+/**
+ * Reads the usage headers of a Graph answer; unreadable headers count as absent (never throws).
+ * @param opts.bucTypes only these `type`s of X-Business-Use-Case-Usage entries count (default all)
+ */
+export function readUsage(headers: Headers, opts: { bucTypes?: readonly string[] } = {}): GraphUsage {
   let percent: number | null = null;
+  let bucketOf: GraphUsage['bucket'];
   let regainMinutes = 0;
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-  const take = (bucket: Record<string, unknown>) => {
+  const take = (bucket: Record<string, unknown>, kind: 'page' | 'app') => {
     for (const key of ['call_count', 'total_cputime', 'total_time']) {
       const v = num(bucket[key]);
-      if (v !== null) percent = Math.max(percent ?? 0, v);
+      if (v !== null && (percent === null || v > percent || (v === percent && kind === 'page'))) {
+        percent = v;
+        bucketOf = kind;
+      }
     }
     regainMinutes = Math.max(regainMinutes, num(bucket.estimated_time_to_regain_access) ?? 0);
   };
@@ -41,15 +54,22 @@ export function readUsage(headers: Headers): GraphUsage {
       return null;
     }
   };
+  const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
   const app = parse('x-app-usage');
-  if (app && typeof app === 'object' && !Array.isArray(app)) take(app as Record<string, unknown>);
+  if (isObject(app)) take(app, 'app');
+  const page = parse('x-page-usage');
+  if (isObject(page)) take(page, 'page');
   const buc = parse('x-business-use-case-usage');
-  if (buc && typeof buc === 'object' && !Array.isArray(buc)) {
-    for (const list of Object.values(buc as Record<string, unknown>)) {
-      for (const bucket of Array.isArray(list) ? list : []) if (bucket && typeof bucket === 'object') take(bucket as Record<string, unknown>);
+  if (isObject(buc)) {
+    for (const list of Object.values(buc)) {
+      for (const bucket of Array.isArray(list) ? list : []) {
+        if (isObject(bucket) && (!opts.bucTypes || opts.bucTypes.includes(String(bucket.type)))) take(bucket, 'page');
+      }
     }
   }
-  return { percent, regainSeconds: regainMinutes > 0 ? Math.min(regainMinutes, 24 * 60) * 60 : null };
+  const usage: GraphUsage = { percent, regainSeconds: regainMinutes > 0 ? Math.min(regainMinutes, 24 * 60) * 60 : null };
+  if (bucketOf) usage.bucket = bucketOf;
+  return usage;
 }
 
 /** Graph error envelope `{error:{message,type,code,error_subcode,fbtrace_id}}` as an Error. */
@@ -127,6 +147,41 @@ export class GraphTimeoutError extends GraphError {
 }
 
 /**
+ * A call DineDesk did not send because Graph's usage headers said the token's bucket was nearly
+ * used up (`usageBackoffPercent`, default 90 %) or gave a time to regain access: backing off
+ * before 100 % keeps the budget for what matters and avoids Meta's throttling, which Meta
+ * counts against the app (Graph API "Rate Limits", best practices).
+ * Its `code` is the one Graph would answer once the bucket is used up (32 for a Page's budget,
+ * 4 for the app token, 17 for a user token), so everything that handles a throttle (the sync
+ * jobs' pause, the 503 of a write) handles it the same; `usage.regainSeconds` is what is left
+ * of the hold. Nothing reached Graph.
+ */
+export class GraphUsageHold extends GraphError {
+  /**
+   * @param heldPercent the usage percentage that started the hold
+   * @param until when calls with this token are sent again
+   */
+  constructor(
+    code: number,
+    readonly heldPercent: number,
+    readonly until: Date,
+    remainingSeconds: number,
+    bucket: 'page' | 'app',
+  ) {
+    super(
+      `DineDesk held this call: Facebook reported ${heldPercent} % of the ${bucket === 'page' ? 'page’s' : 'app’s'} rate limit used; it calls again after ${until.toISOString()}`,
+      0,
+      code,
+      null,
+      'UsageHold',
+      null,
+      { percent: heldPercent, regainSeconds: Math.max(1, Math.ceil(remainingSeconds)), bucket },
+    );
+    this.name = 'GraphUsageHold';
+  }
+}
+
+/**
  * Whether a failed write may still have been carried out by Graph: a timeout, a connection
  * that broke after the request was sent, or an HTTP 5xx answer (Meta's "unknown error" codes
  * 1 and 2 arrive as 500). A refusal with a Graph error envelope and a 4xx status, or a
@@ -157,6 +212,20 @@ export interface GraphClientOptions {
   maxRetries?: number;
   /** Backoff base in ms: attempt n waits base * 2^n plus jitter. */
   backoffMs?: number;
+  /**
+   * Usage percentage (any of call_count, total_cputime, total_time in X-App-Usage, X-Page-Usage
+   * or the `pages` entries of X-Business-Use-Case-Usage) from which further calls with that token are held
+   * (`GraphUsageHold`) instead of sent: `META_USAGE_BACKOFF_PERCENT`, default 90.
+   */
+  usageBackoffPercent?: number;
+  /**
+   * How long a hold lasts when Graph gave no `estimated_time_to_regain_access`, seconds
+   * (default 60; the server passes `META_RATE_LIMIT_MIN_WAIT_SECONDS`). With an estimate, the
+   * estimate (bounded by a day).
+   */
+  usagePauseSeconds?: number;
+  /** Clock of the holds. Default the system clock (holds measure real time, as Meta's windows do). */
+  now?: () => Date;
   timeoutMs?: number;
   fetch?: typeof fetch;
   /**
@@ -375,6 +444,47 @@ export class GraphClient {
 
   private readonly proofs = new Map<string, string>();
 
+  /** Per token: until when (epoch ms) calls are held, and what started the hold. */
+  private readonly holds = new Map<string, { until: number; percent: number; bucket: 'page' | 'app' }>();
+
+  private nowMs(): number {
+    return (this.options.now?.() ?? new Date()).getTime();
+  }
+
+  /** @throws GraphUsageHold while `token` is held */
+  private checkHold(token: string): void {
+    const hold = this.holds.get(token);
+    if (!hold) return;
+    const now = this.nowMs();
+    if (now >= hold.until) {
+      this.holds.delete(token);
+      return;
+    }
+    // The app token is `{app-id}|{app-secret}`; user and page tokens have no `|`.
+    const code = hold.bucket === 'page' ? 32 : token.includes('|') ? 4 : 17;
+    throw new GraphUsageHold(code, hold.percent, new Date(hold.until), (hold.until - now) / 1000, hold.bucket);
+  }
+
+  /**
+   * Records what an answer's usage headers said about `token`'s bucket: at or above
+   * `usageBackoffPercent`, or with a time to regain access, later calls are held for that time
+   * (else `usagePauseSeconds`); below it, a hold ends. A throttling refusal itself does not
+   * start a hold: the caller pauses on it (the sync jobs' queue, the 503 of a write).
+   */
+  private noteUsage(token: string, usage: GraphUsage): void {
+    if (usage.percent === null && usage.regainSeconds === null) return;
+    const threshold = this.options.usageBackoffPercent ?? 90;
+    const high = usage.percent !== null && usage.percent >= threshold;
+    if (!high && usage.regainSeconds === null) {
+      this.holds.delete(token);
+      return;
+    }
+    const seconds = usage.regainSeconds ?? this.options.usagePauseSeconds ?? 60;
+    // Tokens are few (one per page and user); the bound only guards against a leak.
+    if (this.holds.size >= 10_000) this.holds.clear();
+    this.holds.set(token, { until: this.nowMs() + seconds * 1000, percent: usage.percent ?? 100, bucket: usage.bucket ?? 'page' });
+  }
+
   /**
    * One HTTP exchange with Graph. @param token null for the OAuth token endpoint, which takes the
    * app's `client_secret` instead of an access token (no Authorization header, no proof).
@@ -382,6 +492,7 @@ export class GraphClient {
   private async once<T>(method: 'GET' | 'POST' | 'DELETE', url: string, token: string | null, body?: URLSearchParams | string, answer?: GraphAnswer): Promise<T> {
     let res: Response;
     const timeoutMs = this.options.timeoutMs ?? 10_000;
+    if (token !== null) this.checkHold(token);
     const signed = new URL(url);
     if (token !== null) signed.searchParams.set('appsecret_proof', this.proof(token));
     try {
@@ -415,12 +526,19 @@ export class GraphClient {
       throw new GraphError(`Facebook answered HTTP ${res.status} with a body that is not JSON`, res.status, -1, null, 'ClientError', null);
     }
     const envelope = json as { error?: { message?: string; type?: string; code?: number; error_subcode?: number; fbtrace_id?: string } };
+    const usage = readUsage(res.headers);
+    // Holds follow the rolling budgets of the token itself (app, user, the Page's `pages` use
+    // case); other use cases in the header (the per-second Conversations limit reports as
+    // `messenger`/`instagram`) are met by their own throttle and its retry (`retriesSoon`).
+    const holdUsage = token !== null ? readUsage(res.headers, { bucTypes: ['pages'] }) : usage;
     if (envelope.error || !res.ok) {
       const e = envelope.error ?? {};
-      const err = new GraphError(e.message ?? `HTTP ${res.status}`, res.status, e.code ?? -1, e.error_subcode ?? null, e.type ?? 'UnknownError', e.fbtrace_id ?? null, readUsage(res.headers));
+      const err = new GraphError(e.message ?? `HTTP ${res.status}`, res.status, e.code ?? -1, e.error_subcode ?? null, e.type ?? 'UnknownError', e.fbtrace_id ?? null, usage);
       err.servedVersion = servedVersion;
+      if (token !== null && !err.isRateLimit) this.noteUsage(token, holdUsage);
       throw err;
     }
+    if (token !== null) this.noteUsage(token, holdUsage);
     return json as T;
   }
 }

@@ -45,8 +45,12 @@ export function tokenDeathReason(subcode: number | null): string {
   return (subcode !== null ? TOKEN_DEATH[subcode] : undefined) ?? 'the access token is no longer valid (it was revoked or replaced)';
 }
 
-/** `error 190/460`, or `error 190` without a subcode. */
-export function graphCodeLabel(err: Pick<GraphError, 'code' | 'subcode'>): string {
+/**
+ * `error 190/460`, or `error 190` without a subcode; for a call DineDesk held itself
+ * (`GraphUsageHold`: Graph answered no error) `rate limit 95 % used`.
+ */
+export function graphCodeLabel(err: Pick<GraphError, 'code' | 'subcode'> & { heldPercent?: number }): string {
+  if (typeof err.heldPercent === 'number') return `rate limit ${err.heldPercent} % used`;
   return err.subcode !== null ? `error ${err.code}/${err.subcode}` : `error ${err.code}`;
 }
 

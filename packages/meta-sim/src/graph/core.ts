@@ -28,6 +28,12 @@ export interface SimSwitches {
    * "Securing Requests").
    */
   requireAppsecretProof: boolean;
+  /**
+   * What a page token gets once its Page's 24-hour budget is used up. Meta's Business Use Case
+   * error codes list both for Pages (Graph API "Rate Limits"): 32 "Page request limit reached"
+   * (the default) or 80001 "There have been too many calls to this Page account".
+   */
+  pageThrottleCode: 32 | 80001;
 }
 
 /** Everything a handler may read or change, shared by all requests. */

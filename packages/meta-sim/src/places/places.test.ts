@@ -223,3 +223,68 @@ describe('simReviewHistory (simulator only)', () => {
     expect((await call('GET', `${BASE}/places/${dhaba}/simReviewHistory`, { key: null })).status).toBe(403);
   });
 });
+
+// Text Search (New) (https://developers.google.com/maps/documentation/places/web-service/text-search):
+// "locationRestriction: Specifies the rectangle to search" (a rectangular viewport, low = south-west,
+// high = north-east; a circle is a Nearby Search restriction); results outside it are not returned;
+// it cannot be set together with locationBias; a bad argument is 400 INVALID_ARGUMENT.
+describe('searchText locationRestriction', () => {
+  const mask = 'places.id,places.formattedAddress,places.location,nextPageToken';
+  type Hit = { id: string; formattedAddress: string; location?: { latitude: number; longitude: number } };
+  const hyderabad = { rectangle: { low: { latitude: 17.3, longitude: 78.2 }, high: { latitude: 17.6, longitude: 78.6 } } };
+  const inRect = (p: Hit, r = hyderabad.rectangle) =>
+    !!p.location && p.location.latitude >= r.low.latitude && p.location.latitude <= r.high.latitude && p.location.longitude >= r.low.longitude && p.location.longitude <= r.high.longitude;
+
+  it('answers only the matches inside the rectangle, in relevance order, paged within it', async () => {
+    const everywhere = [] as Hit[];
+    let token: string | undefined;
+    do {
+      const r = await search('biryani', mask, { pageSize: 20, ...(token ? { pageToken: token } : {}) });
+      everywhere.push(...((r.body.places as Hit[]) ?? []));
+      token = r.body.nextPageToken as string | undefined;
+    } while (token);
+    const expected = everywhere.filter((p) => inRect(p));
+    expect(expected.length).toBeGreaterThan(1);
+    expect(expected.length).toBeLessThan(everywhere.length);
+    const first = await search('biryani', mask, { pageSize: 1, locationRestriction: hyderabad });
+    const restricted = [...((first.body.places as Hit[]) ?? [])];
+    token = first.body.nextPageToken as string | undefined;
+    while (token) {
+      const r = await search('biryani', mask, { pageSize: 1, locationRestriction: hyderabad, pageToken: token });
+      restricted.push(...(r.body.places as Hit[]));
+      token = r.body.nextPageToken as string | undefined;
+    }
+    // Same places, same (relevance) order as the unrestricted search: a restriction filters only.
+    expect(restricted.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+    expect(restricted.every((p) => inRect(p))).toBe(true);
+    // A query that names another city finds nothing inside the rectangle: Google answers {}.
+    expect(((await search('Connaught', 'places.id')).body.places as unknown[]).length).toBeGreaterThan(0);
+    const delhiOnly = await search('Connaught', 'places.id', { locationRestriction: hyderabad });
+    expect(delhiOnly.status).toBe(200);
+    expect(delhiOnly.body).toEqual({});
+    // A token of the restricted search does not continue the biased one.
+    const page = await search('biryani', mask, { pageSize: 1, locationRestriction: hyderabad });
+    expect(page.body.nextPageToken).toEqual(expect.any(String));
+    expect((await search('biryani', mask, { pageSize: 1, locationBias: hyderabad, pageToken: page.body.nextPageToken })).status).toBe(400);
+  });
+
+  it('refuses a circle, other shapes, bad corners, and a bias alongside, with 400 INVALID_ARGUMENT naming the field', async () => {
+    const at = { latitude: 17.44, longitude: 78.35 };
+    for (const [extra, field] of [
+      [{ locationRestriction: { circle: { center: at, radius: 1000 } } }, 'locationRestriction.circle'],
+      [{ locationRestriction: { rectangle: hyderabad.rectangle, circle: { center: at, radius: 10 } } }, 'locationRestriction.circle'],
+      [{ locationRestriction: { polygon: [] } }, 'locationRestriction.polygon'],
+      [{ locationRestriction: {} }, 'locationRestriction'],
+      [{ locationRestriction: 'Hyderabad' }, 'locationRestriction'],
+      [{ locationRestriction: { rectangle: { low: { latitude: 18, longitude: 78 }, high: { latitude: 17, longitude: 79 } } } }, 'locationRestriction.rectangle'],
+      [{ locationRestriction: { rectangle: { low: at, high: { latitude: 17.5, longitude: 181 } } } }, 'locationRestriction.rectangle.high.longitude'],
+      [{ locationRestriction: { rectangle: { high: at } } }, 'locationRestriction.rectangle.low'],
+      [{ locationRestriction: hyderabad, locationBias: { circle: { center: at, radius: 10 } } }, 'locationRestriction'],
+    ] as const) {
+      const r = await search('biryani', 'places.id', extra);
+      expect(r.status, JSON.stringify(extra)).toBe(400);
+      expect(r.body.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
+      expect(r.body.error!.message, JSON.stringify(extra)).toContain(`Invalid ${field}`);
+    }
+  });
+});

@@ -3,7 +3,7 @@
  * under the Google prefix like the other Google hosts (`places.googleapis.com/v1` ↔
  * `{simulator}/google/places/v1`):
  *
- *   POST /google/places/v1/places:searchText   body `{textQuery, pageSize?, maxResultCount?, pageToken?, locationBias?}` → `{places:[…], nextPageToken?}`
+ *   POST /google/places/v1/places:searchText   body `{textQuery, pageSize?, maxResultCount?, pageToken?, locationBias? | locationRestriction?}` → `{places:[…], nextPageToken?}`
  *   GET  /google/places/v1/places/{placeId}    → the Place
  *   GET  /google/places/v1/places/{placeId}/simReviewHistory?pageSize&pageToken   SIMULATOR ONLY
  *
@@ -25,6 +25,10 @@
  *   0–50,000) or `{rectangle:{low,high}}` (south-west and north-east corners); latitude −90..90,
  *   longitude −180..180; anything else → 400 INVALID_ARGUMENT. The matches inside the bias come
  *   first, nearest its centre first, then the rest by relevance (world.ts `search`);
+ * - searchText `locationRestriction`: `{rectangle:{low,high}}` only (a circle, or any other key,
+ *   → 400: Text Search restricts to a viewport; circles restrict Nearby Search), same coordinate
+ *   rules; not together with `locationBias` (400). Only matches inside the rectangle are
+ *   answered, by relevance (world.ts `searchWithin`); Places without a position are left out;
  * - `location` `{latitude, longitude}` (absent when the source has no position);
  * - unknown place id → 404 NOT_FOUND; a malformed one → 400 INVALID_ARGUMENT;
  * - errors in Google's envelope `{error:{code,message,status}}`.
@@ -37,7 +41,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GOOGLE_PREFIX, GoogleApiError } from '../google/routes.ts';
-import type { LatLng, LocationBias, PlaceReview, PlacesWorld, SimPlace } from './world.ts';
+import type { LatLng, LocationBias, LocationRestriction, PlaceReview, PlacesWorld, SimPlace } from './world.ts';
 
 export const PLACES_PREFIX = `${GOOGLE_PREFIX}/places/v1`;
 /** Fields a Places field mask may name (the subset DineDesk reads). */
@@ -133,6 +137,15 @@ function latLngOf(raw: unknown, field: string): LatLng {
   return { latitude, longitude };
 }
 
+/** A `rectangle` viewport `{low, high}` of the request. @throws GoogleApiError 400 naming the field */
+function rectangleOf(raw: unknown, field: string): { low: LatLng; high: LatLng } {
+  if (!isObject(raw)) throw new GoogleApiError(400, `Invalid ${field}: must be an object with low and high.`);
+  const low = latLngOf(raw.low, `${field}.low`);
+  const high = latLngOf(raw.high, `${field}.high`);
+  if (low.latitude > high.latitude) throw new GoogleApiError(400, `Invalid ${field}: low.latitude must not be greater than high.latitude.`);
+  return { low, high };
+}
+
 /**
  * Text Search's `locationBias`: exactly one of `circle` and `rectangle`.
  * @throws GoogleApiError 400 naming the field that is wrong
@@ -150,12 +163,23 @@ export function parseLocationBias(raw: unknown): LocationBias | undefined {
     if (typeof radius !== 'number' || !Number.isFinite(radius) || radius < 0 || radius > BIAS_RADIUS_MAX) throw new GoogleApiError(400, `Invalid locationBias.circle.radius: must be between 0.0 and ${BIAS_RADIUS_MAX}.0 metres.`);
     return { circle: { center, radius } };
   }
-  const rect = raw.rectangle;
-  if (!isObject(rect)) throw new GoogleApiError(400, 'Invalid locationBias.rectangle: must be an object with low and high.');
-  const low = latLngOf(rect.low, 'locationBias.rectangle.low');
-  const high = latLngOf(rect.high, 'locationBias.rectangle.high');
-  if (low.latitude > high.latitude) throw new GoogleApiError(400, 'Invalid locationBias.rectangle: low.latitude must not be greater than high.latitude.');
-  return { rectangle: { low, high } };
+  return { rectangle: rectangleOf(raw.rectangle, 'locationBias.rectangle') };
+}
+
+/**
+ * Text Search's `locationRestriction`: a `rectangle` only. A circle restricts Nearby Search, not
+ * Text Search ("Text Search (New)": "locationRestriction … Specify the region as a rectangular
+ * Viewport"), so it is refused like any other shape.
+ * @throws GoogleApiError 400 naming the field that is wrong
+ */
+export function parseLocationRestriction(raw: unknown): LocationRestriction | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (!isObject(raw)) throw new GoogleApiError(400, 'Invalid locationRestriction: must be an object with a rectangle.');
+  if (raw.circle !== undefined) throw new GoogleApiError(400, 'Invalid locationRestriction.circle: Text Search restricts to a rectangle only; use locationBias for a circle.');
+  const other = Object.keys(raw).filter((k) => k !== 'rectangle');
+  if (other.length) throw new GoogleApiError(400, `Invalid locationRestriction.${other[0]}: only rectangle is supported.`);
+  if (raw.rectangle === undefined) throw new GoogleApiError(400, 'Invalid locationRestriction: a rectangle is required.');
+  return { rectangle: rectangleOf(raw.rectangle, 'locationRestriction.rectangle') };
 }
 
 /** An opaque page token bound to what it continues. */
@@ -228,14 +252,17 @@ export function registerPlacesRoutes(app: FastifyInstance, world: PlacesWorld, a
     api((req) => {
       checkKey(req);
       const mask = parseFieldMask(header(req, 'x-goog-fieldmask') ?? queryString(req, 'fields'), 'places.');
-      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as { textQuery?: unknown; pageSize?: unknown; maxResultCount?: unknown; pageToken?: unknown; locationBias?: unknown };
+      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as { textQuery?: unknown; pageSize?: unknown; maxResultCount?: unknown; pageToken?: unknown; locationBias?: unknown; locationRestriction?: unknown };
       if (typeof body.textQuery !== 'string' || body.textQuery.trim() === '') throw new GoogleApiError(400, 'Missing required parameter: textQuery.');
       const max = maxResultCountOf(body.maxResultCount);
       const size = body.pageSize === undefined && max !== null ? max : pageSizeOf(body.pageSize, SEARCH_PAGE_MAX);
       const bias = parseLocationBias(body.locationBias);
-      const bound = `search:${body.textQuery}:${JSON.stringify(bias ?? null)}`;
+      const restriction = parseLocationRestriction(body.locationRestriction);
+      if (bias && restriction) throw new GoogleApiError(400, 'Invalid locationRestriction: locationBias and locationRestriction cannot both be set.');
+      const area = restriction ?? bias;
+      const bound = `search:${body.textQuery}:${restriction ? 'restrict' : 'bias'}:${JSON.stringify(area ?? null)}`;
       const from = decodeToken(typeof body.pageToken === 'string' ? body.pageToken : undefined, bound);
-      const hits = world.search(body.textQuery, bias);
+      const hits = restriction ? world.searchWithin(body.textQuery, restriction) : world.search(body.textQuery, bias);
       const page = hits.slice(from, from + size);
       return {
         // Google answers `{}` when nothing matched.

@@ -64,6 +64,9 @@ export interface LatLng {
  */
 export type LocationBias = { circle: { center: LatLng; radius: number } } | { rectangle: { low: LatLng; high: LatLng } };
 
+/** Text Search's `locationRestriction`: a rectangle only (Places API (New) "Text Search"). */
+export type LocationRestriction = { rectangle: { low: LatLng; high: LatLng } };
+
 
 const EARTH_RADIUS_M = 6_371_008.8;
 /** Great-circle distance in metres (haversine on the mean Earth radius). */
@@ -202,6 +205,16 @@ export class PlacesWorld {
     near.sort((a, b) => a.meters - b.meters || a.rank - b.rank);
     const inside = new Set(near.map((n) => n.p));
     return [...near.map((n) => n.p), ...hits.map((h) => h.p).filter((p) => !inside.has(p))];
+  }
+
+  /**
+   * Text search with a `locationRestriction`: only the matches whose position lies inside the
+   * rectangle (one crossing the antimeridian included), in the relevance order of `search`; a
+   * restriction filters, it does not reorder by distance. Places without a position are out.
+   */
+  searchWithin(textQuery: string, restriction: LocationRestriction): SimPlace[] {
+    const area = biasOf(restriction);
+    return this.search(textQuery).filter((p) => p.location !== undefined && area.inside(p.location));
   }
 }
 
