@@ -4,7 +4,7 @@ import { z, type ZodType } from 'zod';
 import { INBOX, ZConversationsResponse, ZGetFbReviewsResponse, ZMessagesResponse, type TInboxPage } from '@dinedesk/contracts';
 import { listReviews } from '../modules/reviews/reviews.service.ts';
 import { listConversations, listMessages } from '../modules/inbox/inbox.service.ts';
-import { resolveAuth } from '../modules/access/session.service.ts';
+import { resolveAuth } from '../modules/access/index.ts';
 import { bearer, startHarness, type Harness } from '../test/harness.ts';
 import { compileSerializer, compiledSerializerCompiler } from './compiled-serializer.ts';
 

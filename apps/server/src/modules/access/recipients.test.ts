@@ -9,9 +9,9 @@ import { ZReportSpec } from '@dinedesk/contracts/reports';
 import { schema } from '../../db/client.ts';
 import { bearer, startHarness, type Harness } from '../../test/harness.ts';
 import { executeRun } from '../automation/automation.service.ts';
-import { mentionEmailJob } from '../comments/comments.service.ts';
-import { reportGenerateJob } from '../reports/reports.service.ts';
-import { breachEmailJob, ticketSlaJob } from '../tickets/tickets.service.ts';
+import { mentionEmailJob } from '../comments/index.ts';
+import { reportGenerateJob } from '../reports/index.ts';
+import { breachEmailJob, ticketSlaJob } from '../tickets/index.ts';
 
 /**
  * Recipients at send time (docs/decisions/0044): every sender of mail (automation `notify`, the

@@ -6,7 +6,7 @@ import { schema } from '../../db/client.ts';
 import { startHarness, tableCounts, type Harness } from '../../test/harness.ts';
 import { bucketStart, refreshAccount, STALE_AFTER_MS } from './instagram.service.ts';
 import { instagramPageById } from './instagram.repository.ts';
-import { connectDemoPages } from '../meta/facebook-connect.service.ts';
+import { connectDemoPages } from '../meta/index.ts';
 import { prepareInboxPage } from '../inbox/inbox-sync.service.ts';
 import { getPage } from '../inbox/inbox.repository.ts';
 
