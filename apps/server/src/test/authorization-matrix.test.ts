@@ -808,6 +808,7 @@ describe('after removal / after demotion', () => {
 
   it('automation notify: the rule as saved before the change mails neither', async () => {
     const db = h.server.ctx.db;
+    // eslint-disable-next-line no-restricted-syntax -- runs an automation run directly, as its job does
     const { executeRun } = await import('../modules/automation/automation.service.ts');
     await db.update(schema.automationRules).set({ enabled: true, actions: [{ type: 'notify', userIds: [people.removed.id, people.demoted.id] }] }).where(eq(schema.automationRules.id, ruleId));
     const [review] = await db.select({ id: schema.reviews.id }).from(schema.reviews).where(and(eq(schema.reviews.outletId, ids.A.outletId), sql`${schema.reviews.id} not in (select review_id from automation_runs where review_id is not null)`)).limit(1);
