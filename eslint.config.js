@@ -75,6 +75,28 @@ const webBoundaries = {
   },
 };
 
+/**
+ * Server modules have front doors (docs/architecture.md "Server modules"): a file outside
+ * `apps/server/src/modules/<m>/` imports that module only through `modules/<m>/index.ts`. Relative
+ * specifiers are checked as written (the server imports with the `.ts` extension, no aliases):
+ * from a module file another module is `../<m>/…`, from the rest of `src` it is `…/modules/<m>/…`.
+ * Static imports and re-exports go through `no-restricted-imports`, `import()` through
+ * `no-restricted-syntax`. app.ts, the composition root, also registers each module's `*.routes.ts`.
+ */
+const SERVER = 'apps/server/src';
+const FRONT_DOOR_MESSAGE = 'import another server module only through its index.ts (docs/architecture.md "Server modules")';
+const FROM_MODULE = String.raw`^\.\./(?!\.\.?/)[^/]+/(?!index\.ts$)`;
+const FROM_SHELL = (allowed) => String.raw`^\.{1,2}/(\.\./)*modules/[^/]+/(?!${allowed}$)`;
+const frontDoors = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map((regex) => ({ regex, message: FRONT_DOOR_MESSAGE })) }],
+  'no-restricted-syntax': ['error', ...patterns.map((regex) => ({ selector: `ImportExpression > Literal[value=/${regex.replaceAll('/', '\\/')}/]`, message: FRONT_DOOR_MESSAGE }))],
+});
+const serverFrontDoors = [
+  { files: [`${SERVER}/**/*.ts`], rules: frontDoors([FROM_SHELL(String.raw`index\.ts`)]) },
+  { files: [`${SERVER}/modules/*/*.ts`], rules: frontDoors([FROM_MODULE, FROM_SHELL(String.raw`index\.ts`)]) },
+  { files: [`${SERVER}/app.ts`], rules: frontDoors([FROM_SHELL(String.raw`index\.ts|[^/]+\.routes\.ts`)]) },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**', 'apps/web/public/**'] },
   js.configs.recommended,
@@ -92,4 +114,5 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   webBoundaries,
+  ...serverFrontDoors,
 );

@@ -28,7 +28,7 @@ export default defineConfig({
           name: `server-${MAIN_ENGINE}`,
           root: 'apps/server',
           environment: 'node',
-          exclude: ['**/node_modules/**', ...mainExcludes()],
+          exclude: ['**/node_modules/**', 'lint/**', ...mainExcludes()],
           // Simulators judge Graph versions on a fixed day (v21.0 served), whatever the date (packages/meta-sim graph/versions.ts).
           env: { TEST_DB: MAIN_ENGINE, SIM_VERSIONS_AS_OF: '2026-12-04' },
           globalSetup: ['src/test/global-setup.ts'],
@@ -51,6 +51,8 @@ export default defineConfig({
       'apps/web/vitest.config.ts',
       // ESLint's Node API on planted imports: the web boundaries catch what they promise.
       { test: { name: 'web-lint', root: 'apps/web', environment: 'node', include: ['lint/**/*.test.ts'], testTimeout: 60_000 } },
+      // The server modules' front doors, the same way (apps/server/lint).
+      { test: { name: 'server-lint', root: 'apps/server', environment: 'node', include: ['lint/**/*.test.ts'], testTimeout: 60_000 } },
       // Production build against the JavaScript budgets in docs/requirements/quality-goals.md
       // (docs/decisions/0018).
       { test: { name: 'web-budget', root: 'apps/web', environment: 'node', include: ['scripts/**/*.test.ts'], testTimeout: 120_000 } },

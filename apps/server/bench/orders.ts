@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../src/context.ts';
 import { openDatabase, schema } from '../src/db/client.ts';
-import type { AuthContext } from '../src/plugins/auth.ts';
+import type { AuthContext } from '../src/modules/access/index.ts';
 import { readOrderFile } from '../src/modules/orders/orders.csv.ts';
 import { addDays, backtestAndForecast, daysBetween, MIN_HISTORY_DAYS } from '../src/modules/orders/orders.forecast.ts';
 import { orderInsights } from '../src/modules/orders/orders.insights.ts';

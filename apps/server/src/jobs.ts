@@ -3,23 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { defineJob, JobQueue } from './lib/jobs.ts';
-import { guestNameJob, inboxSyncPageJob } from './modules/inbox/inbox-sync.service.ts';
-import { processWebhookJob, requeueStrandedDeliveries, pruneDeliveries } from './modules/inbox/webhook.service.ts';
-import { connectedPages } from './modules/meta/meta.service.ts';
-import { reviewSyncPageJob } from './modules/reviews/review-sync.service.ts';
-import { googleSyncLocationJob } from './modules/google/google-sync.service.ts';
-import { pruneExpiredExports, reviewExportJob } from './modules/reviews/review-export.service.ts';
-import { syncableLocations } from './modules/google/google.repository.ts';
-import { mentionEmailJob } from './modules/comments/comments.service.ts';
-import { automationMatchJob, automationRunJob, ownerLostEmailJob } from './modules/automation/automation.service.ts';
-import { competitorsRefreshJob, queueRefreshes } from './modules/competitors/competitors.service.ts';
-import { complaintsDetectJob } from './modules/complaints/complaints.service.ts';
-import { ordersImportJob } from './modules/orders/orders.service.ts';
-import { adsImportJob } from './modules/ads/ads.service.ts';
-import { instagramRefreshJob } from './modules/instagram/instagram.service.ts';
-import { breachEmailJob, ticketSlaJob } from './modules/tickets/tickets.service.ts';
-import { demoTicketsJob } from './modules/tickets/tickets.demo.ts';
-import { pruneExpiredRuns, reportGenerateJob, reportScheduleJob } from './modules/reports/reports.service.ts';
+import { guestNameJob, inboxSyncPageJob, processWebhookJob, requeueStrandedDeliveries, pruneDeliveries } from './modules/inbox/index.ts';
+import { connectedPages } from './modules/meta/index.ts';
+import { reviewSyncPageJob, pruneExpiredExports, reviewExportJob } from './modules/reviews/index.ts';
+import { googleSyncLocationJob, syncableLocations } from './modules/google/index.ts';
+import { mentionEmailJob } from './modules/comments/index.ts';
+import { automationMatchJob, automationRunJob, ownerLostEmailJob } from './modules/automation/index.ts';
+import { competitorsRefreshJob, queueRefreshes } from './modules/competitors/index.ts';
+import { complaintsDetectJob } from './modules/complaints/index.ts';
+import { ordersImportJob } from './modules/orders/index.ts';
+import { adsImportJob } from './modules/ads/index.ts';
+import { instagramRefreshJob } from './modules/instagram/index.ts';
+import { breachEmailJob, ticketSlaJob, demoTicketsJob } from './modules/tickets/index.ts';
+import { pruneExpiredRuns, reportGenerateJob, reportScheduleJob } from './modules/reports/index.ts';
 
 /**
  * The job catalogue: every kind of background work, registered on the process's

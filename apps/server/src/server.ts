@@ -11,15 +11,15 @@ import { readDemoClock, tellSimulator } from './db/demo-clock.ts';
 import { GraphClient } from './lib/graph-client.ts';
 import { GoogleClient } from './lib/google-client.ts';
 import { PlacesClient } from './lib/places-client.ts';
-import { connectDemoGoogle } from './modules/google/google-connect.service.ts';
+import { connectDemoGoogle } from './modules/google/index.ts';
 import { createRealtime } from './lib/realtime.ts';
 import { createMailer } from './lib/mailer.ts';
 import { resolveSecrets } from './lib/secrets.ts';
 import { TokenCipher } from './lib/token-cipher.ts';
-import { connectDemoPages } from './modules/meta/facebook-connect.service.ts';
+import { connectDemoPages } from './modules/meta/index.ts';
 import { createJobQueue, syncTickJob } from './jobs.ts';
 import { DiskWatch } from './lib/disk-watch.ts';
-import { demoTicketsJob } from './modules/tickets/tickets.demo.ts';
+import { demoTicketsJob } from './modules/tickets/index.ts';
 
 export interface StartedServer {
   app: FastifyInstance;

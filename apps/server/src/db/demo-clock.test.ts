@@ -7,7 +7,7 @@ import { bearer, startHarness, type Harness } from '../test/harness.ts';
 import { schema } from './client.ts';
 import { readDemoClock, tellSimulator } from './demo-clock.ts';
 import { seedDemo } from './seed.ts';
-import { demoTicketsJob } from '../modules/tickets/tickets.demo.ts';
+import { demoTicketsJob } from '../modules/tickets/index.ts';
 
 /**
  * The demo's clock (docs/decisions/0006): a fresh demo seed moves reviews (through the

@@ -4,8 +4,8 @@ import { MODULES, type TModule, type TRole } from '@dinedesk/contracts';
 import type { Db } from './client.ts';
 import { schema } from './client.ts';
 import { hashPassword } from '../lib/password.ts';
-import { seedLondonOrders } from '../modules/orders/orders.seed.ts';
-import { seedDemoAds } from '../modules/ads/ads.demo.ts';
+import { seedLondonOrders } from '../modules/orders/index.ts';
+import { seedDemoAds } from '../modules/ads/index.ts';
 import { demoShiftEnabled, insertDemoClock, shiftOutletOrders } from './demo-clock.ts';
 
 /** Password of every demo account (README "Demo accounts"); demo data only, not a secret. */

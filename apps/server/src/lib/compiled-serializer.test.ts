@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
 import { INBOX, ZConversationsResponse, ZGetFbReviewsResponse, ZMessagesResponse, type TInboxPage } from '@dinedesk/contracts';
+// eslint-disable-next-line no-restricted-imports -- the serializers are checked on the services' own list results
 import { listReviews } from '../modules/reviews/reviews.service.ts';
+// eslint-disable-next-line no-restricted-imports -- the serializers are checked on the services' own list results
 import { listConversations, listMessages } from '../modules/inbox/inbox.service.ts';
-import { resolveAuth } from '../modules/access/session.service.ts';
+import { resolveAuth } from '../modules/access/index.ts';
 import { bearer, startHarness, type Harness } from '../test/harness.ts';
 import { compileSerializer, compiledSerializerCompiler } from './compiled-serializer.ts';
 

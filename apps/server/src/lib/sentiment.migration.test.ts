@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDemoPages } from '../modules/meta/facebook-connect.service.ts';
+import { connectDemoPages } from '../modules/meta/index.ts';
+// eslint-disable-next-line no-restricted-imports -- runs the review sync itself over the migrated rows
 import { syncPage } from '../modules/reviews/review-sync.service.ts';
 import { startHarness, type Harness } from '../test/harness.ts';
 import { combinedLabel } from './sentiment.ts';

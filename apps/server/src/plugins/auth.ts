@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { assertCan, requireClient, resolveAuth, type AuthContext } from '../modules/access/session.service.ts';
-
-export type { AuthContext } from '../modules/access/session.service.ts';
+import { assertCan, requireClient, resolveAuth, type AuthContext } from '../modules/access/index.ts';
 
 /**
  * Where the ids a request carries must belong, beyond the ability (docs/decisions/0003, 0004):

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS, type TInboxEvent, type TInboxPage } from '@dinedesk/contracts';
-import { connectDemoPages } from '../modules/meta/facebook-connect.service.ts';
+import { connectDemoPages } from '../modules/meta/index.ts';
 import { bearer, startHarness, type Harness } from '../test/harness.ts';
 
 /**

@@ -17,9 +17,9 @@ import { openRedisLink, type RedisLink } from './redis-link.ts';
 import type { RealtimeTransport } from '../lib/realtime.ts';
 import { createSocketCallLimiter } from '../lib/socket-limits.ts';
 import { HttpError } from '../lib/errors.ts';
-import { realtimeAccounts, replayEvents, resyncWatermark } from '../modules/inbox/inbox.service.ts';
-import { realtimeLocations } from '../modules/google/google.repository.ts';
-import { forgetCachedAccess, resolveAuth, type AuthContext } from '../modules/access/session.service.ts';
+import { realtimeAccounts, replayEvents, resyncWatermark } from '../modules/inbox/index.ts';
+import { realtimeLocations } from '../modules/google/index.ts';
+import { forgetCachedAccess, resolveAuth, type AuthContext } from '../modules/access/index.ts';
 
 /** Most events one replay answers; the client asks again while `complete` is false. */
 const REPLAY_BATCH = 500;

@@ -19,8 +19,8 @@ import { MODULES, SOCKET_CLIENT_OPTIONS, SOCKET_EVENTS, type TReplayAck } from '
 import { placeIdFor } from '@dinedesk/demo-data';
 import { schema } from '../db/client.ts';
 import type { RouteNeed } from '../plugins/auth.ts';
-import { issueAccessToken } from '../modules/access/session.service.ts';
-import { reviewSyncPageJob } from '../modules/reviews/review-sync.service.ts';
+import { issueAccessToken } from '../modules/access/index.ts';
+import { reviewSyncPageJob } from '../modules/reviews/index.ts';
 import { bearer, startHarness, tableCounts, type Harness } from './harness.ts';
 
 type Tenant = 'A' | 'B';
@@ -808,6 +808,7 @@ describe('after removal / after demotion', () => {
 
   it('automation notify: the rule as saved before the change mails neither', async () => {
     const db = h.server.ctx.db;
+    // eslint-disable-next-line no-restricted-syntax -- runs an automation run directly, as its job does
     const { executeRun } = await import('../modules/automation/automation.service.ts');
     await db.update(schema.automationRules).set({ enabled: true, actions: [{ type: 'notify', userIds: [people.removed.id, people.demoted.id] }] }).where(eq(schema.automationRules.id, ruleId));
     const [review] = await db.select({ id: schema.reviews.id }).from(schema.reviews).where(and(eq(schema.reviews.outletId, ids.A.outletId), sql`${schema.reviews.id} not in (select review_id from automation_runs where review_id is not null)`)).limit(1);
@@ -821,7 +822,7 @@ describe('after removal / after demotion', () => {
   });
 
   it('SLA breach: released from the ticket, and a breach mail queued for them is not sent', async () => {
-    const { breachEmailJob } = await import('../modules/tickets/tickets.service.ts');
+    const { breachEmailJob } = await import('../modules/tickets/index.ts');
     const res = await h.server.app.inject({ method: 'POST', url: '/api/tickets/get', payload: { ticketId }, headers: bearer(ownerToken) });
     expect(res.json()).toMatchObject({ assignee: null, watchers: [] });
     for (const p of Object.values(people)) {
@@ -831,7 +832,7 @@ describe('after removal / after demotion', () => {
   });
 
   it('mention mail and the bell: neither is mailed; the demoted one no longer lists it, the removed one is refused', async () => {
-    const { mentionEmailJob } = await import('../modules/comments/comments.service.ts');
+    const { mentionEmailJob } = await import('../modules/comments/index.ts');
     for (const p of Object.values(people)) {
       expect(await mentionEmailJob.handler(h.server.ctx, { clientId: ids.A.clientId, outletId: ids.A.outletId, notificationId: p.notificationId }, jobMeta())).toEqual({ skipped: 'recipient may no longer see this thread' });
       expect(await mailsTo(p.email), p.email).toBe(0);
@@ -844,7 +845,7 @@ describe('after removal / after demotion', () => {
   });
 
   it('report mail: a scheduled run of the outlet is generated but mailed to neither', async () => {
-    const { reportGenerateJob } = await import('../modules/reports/reports.service.ts');
+    const { reportGenerateJob } = await import('../modules/reports/index.ts');
     for (const p of Object.values(people)) {
       expect(await reportGenerateJob.handler(h.server.ctx, { clientId: ids.A.clientId, runId: p.scheduledRunId }, jobMeta())).toEqual({ generated: true, mailed: false });
       expect(await mailsTo(p.email), p.email).toBe(0);

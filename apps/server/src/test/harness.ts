@@ -12,6 +12,7 @@ import { DEMO_PASSWORD } from '../db/seed.ts';
 import type { LogStream } from '../lib/log-redaction.ts';
 import { createServer, type StartedServer } from '../server.ts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+// eslint-disable-next-line no-restricted-imports -- tests read the stored webhook deliveries
 import { getDelivery } from '../modules/inbox/webhook.repository.ts';
 import { PGLITE_TEMPLATE_ENV, PG_TEMPLATE_ENV, usesDefaultSeed } from './templates.ts';
 

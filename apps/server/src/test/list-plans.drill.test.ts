@@ -21,7 +21,9 @@ import { growDatabase, PAGE_PREFIX, type GrownData } from '../../bench/grow.ts';
 import { schema, type Db } from '../db/client.ts';
 import { seedDemo } from '../db/seed.ts';
 import type { KeysetPosition } from '../lib/keyset.ts';
+// eslint-disable-next-line no-restricted-imports -- measures the query plans of these repositories themselves
 import * as inbox from '../modules/inbox/inbox.repository.ts';
+// eslint-disable-next-line no-restricted-imports -- measures the query plans of these repositories themselves
 import * as reviews from '../modules/reviews/reviews.repository.ts';
 import { openTestDatabase } from './harness.ts';
 

@@ -8,10 +8,11 @@ import type { TAutomationRule } from '@dinedesk/contracts/automation';
 import { ZReportSpec } from '@dinedesk/contracts/reports';
 import { schema } from '../../db/client.ts';
 import { bearer, startHarness, type Harness } from '../../test/harness.ts';
+// eslint-disable-next-line no-restricted-imports -- runs an automation run directly, as its job does
 import { executeRun } from '../automation/automation.service.ts';
-import { mentionEmailJob } from '../comments/comments.service.ts';
-import { reportGenerateJob } from '../reports/reports.service.ts';
-import { breachEmailJob, ticketSlaJob } from '../tickets/tickets.service.ts';
+import { mentionEmailJob } from '../comments/index.ts';
+import { reportGenerateJob } from '../reports/index.ts';
+import { breachEmailJob, ticketSlaJob } from '../tickets/index.ts';
 
 /**
  * Recipients at send time (docs/decisions/0044): every sender of mail (automation `notify`, the

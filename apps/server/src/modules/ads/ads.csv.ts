@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import { ADS_COLUMNS, ADS_MAX_CAMPAIGN } from '@dinedesk/contracts/ads';
 import { ORDER_IMPORT_MAX_PROBLEMS, type TImportProblem } from '@dinedesk/contracts/orders';
-import { BAD_TEXT, clip, csvParseProblem, parseMoney } from '../orders/orders.csv.ts';
+import { BAD_TEXT, clip, csvParseProblem, parseMoney } from '../orders/index.ts';
 
 /**
  * Reading an ads CSV (docs/decisions/0043): the shape of

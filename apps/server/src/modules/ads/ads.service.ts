@@ -11,9 +11,8 @@ import { checkCsvRequest, saveUpload } from '../../lib/csv-upload.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { lockOutlet, insertImport, updateImport, importsOf, type ImportRow } from '../orders/orders.repository.ts';
-import { importStalled, progressOf, reportOf, runImportJob, visibleImport, visibleOutlet, type ImportKind, type ImportSource } from '../orders/orders.service.ts';
+import type { AuthContext } from '../access/index.ts';
+import { lockOutlet, insertImport, updateImport, importsOf, type ImportRow, importStalled, progressOf, reportOf, runImportJob, visibleImport, visibleOutlet, type ImportKind, type ImportSource } from '../orders/index.ts';
 import { readAdsFile, type AdRow } from './ads.csv.ts';
 import * as repo from './ads.repository.ts';
 

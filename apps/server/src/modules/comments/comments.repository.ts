@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { brands, facebookPages, googleLocations, internalComments, mentionNotifications, outlets, reviews, tickets, users } from '../../db/schema.ts';
-import { membersWhoSee } from '../access/recipients.repository.ts';
+import { membersWhoSee } from '../access/index.ts';
 import { afterPosition, type KeysetPosition } from '../../lib/keyset.ts';
 import { tenantScope, type TenantScope } from '../../lib/tenant-scope.ts';
 

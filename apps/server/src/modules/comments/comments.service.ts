@@ -16,8 +16,8 @@ import { defineJob } from '../../lib/jobs.ts';
 import { encodeCursor, parseCursor } from '../../lib/keyset.ts';
 import { transactionThenPublish, type Outbox } from '../../lib/realtime.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { recipientsNow } from '../access/recipients.repository.ts';
+import type { AuthContext } from '../access/index.ts';
+import { recipientsNow } from '../access/index.ts';
 import * as repo from './comments.repository.ts';
 
 /**

@@ -8,7 +8,7 @@ import { GoogleApiError } from '../../lib/google-client.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import type { PlacesPlace } from '../../lib/places-client.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../access/index.ts';
 import * as repo from './competitors.repository.ts';
 import { cachedThemesOf, THEME_REVIEWS_MAX } from './competitors.themes.ts';
 

@@ -6,9 +6,9 @@ import { audit } from '../../lib/audit.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { GoogleApiError } from '../../lib/google-client.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import * as reviewsRepo from '../reviews/reviews.repository.ts';
-import { replyCheck } from '../reviews/reviews.service.ts';
+import type { AuthContext } from '../access/index.ts';
+import * as reviewsRepo from '../reviews/index.ts';
+import { replyCheck } from '../reviews/index.ts';
 import { googleErrorInWords, GRANT_DEAD_MESSAGE, withGoogleAccess } from './google-access.ts';
 import * as repo from './google.repository.ts';
 

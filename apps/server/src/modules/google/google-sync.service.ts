@@ -2,18 +2,18 @@ import { z } from 'zod';
 import type { TGoogleLocation } from '@dinedesk/contracts';
 import { HttpError } from '../../lib/errors.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { GoogleApiError } from '../../lib/google-client.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
 import { reviewSentiment } from '../../lib/sentiment.ts';
 import { cleanText } from '../../lib/text.ts';
-import { reportBadItem } from '../reviews/bad-items.ts';
+import { reportBadItem } from '../reviews/index.ts';
 import { googleErrorInWords, withGoogleAccess } from './google-access.ts';
 import * as repo from './google.repository.ts';
-import { queueAutomation } from '../automation/automation.service.ts';
-import { queueDetection } from '../complaints/complaints.service.ts';
+import { queueAutomation } from '../automation/index.ts';
+import { queueDetection } from '../complaints/index.ts';
 
 /**
  * Google review sync (docs/requirements/platform-apis.md#google-business-profile,

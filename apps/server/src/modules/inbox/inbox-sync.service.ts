@@ -8,7 +8,7 @@ import { rateLimitWaitSeconds } from '../../lib/graph-errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { transactionThenPublish } from '../../lib/realtime.ts';
 import { cleanText } from '../../lib/text.ts';
-import { decryptPageToken, PAGE_WEBHOOK_FIELDS, recordTokenDeath, tokenIsDead } from '../meta/meta.service.ts';
+import { decryptPageToken, PAGE_WEBHOOK_FIELDS, recordTokenDeath, tokenIsDead } from '../meta/index.ts';
 import { recordEvents, type RoutedEvent } from './events.ts';
 import { toConversation } from './inbox.mappers.ts';
 import * as repo from './inbox.repository.ts';
@@ -45,8 +45,6 @@ interface GraphConversation {
   messages?: { data: GraphMessage[] };
 }
 
-/** Webhook fields a page subscribes the app to: the same list as the connect (meta.service.ts). */
-const SUBSCRIBED_FIELDS = PAGE_WEBHOOK_FIELDS;
 /** Meta details only the 20 most recent messages of a conversation
  * (docs/requirements/platform-apis.md#messenger-and-instagram-messaging). */
 const CONVERSATION_FIELDS = 'id,updated_time,participants,unread_count,message_count,snippet,messages.limit(20){id,created_time,from,to,message,attachments,sticker,is_unsupported}';
@@ -94,7 +92,7 @@ export async function prepareInboxPage(ctx: AppContext, page: PageRow): Promise<
   const token = decryptPageToken(ctx, page.pageAccessTokenEnc);
   if (!token || page.inboxSyncedAt) return page;
   const info = await ctx.graph.get<{ instagram_business_account?: { id: string; username?: string } }>(page.id, { fields: 'instagram_business_account{id,username}' }, token);
-  await ctx.graph.post(`${page.id}/subscribed_apps`, { subscribed_fields: SUBSCRIBED_FIELDS }, token);
+  await ctx.graph.post(`${page.id}/subscribed_apps`, { subscribed_fields: PAGE_WEBHOOK_FIELDS }, token);
   const ig = info.instagram_business_account;
   const current = await repo.setInstagramAccount(ctx.db, page.id, ig ? { id: ig.id, username: ig.username ?? null } : null);
   return current!;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TConversation, TInboxPage } from '@dinedesk/contracts';
 import { bearer, startHarness, type Harness } from '../../test/harness.ts';
-import { resolveAuth, type AuthContext } from '../access/session.service.ts';
+import { resolveAuth, type AuthContext } from '../access/index.ts';
 import { realtimeAccounts, replayEvents } from './inbox.service.ts';
 
 /**

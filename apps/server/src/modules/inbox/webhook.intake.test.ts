@@ -28,7 +28,7 @@ const messagesWithMid = async (mid: string) => (await h.server.ctx.db.select({ n
 beforeAll(async () => {
   h = await startHarness({ env: { JOB_WORKERS: '0' }, sync: false });
   // Pages need their tokens for the webhook to find them; connect without the full sync.
-  const { connectDemoPages } = await import('../meta/facebook-connect.service.ts');
+  const { connectDemoPages } = await import('../meta/index.ts');
   await connectDemoPages(h.server.ctx, h.server.app.log);
   const token = await h.login('owner@spice-route.demo');
   page = ((await h.server.app.inject({ method: 'GET', url: '/api/messenger/pages', headers: bearer(token) })).json() as { data: TInboxPage[] }).data[0]!;

@@ -24,8 +24,8 @@ import { HttpError } from '../../lib/errors.ts';
 import { GraphError } from '../../lib/graph-client.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { cleanText } from '../../lib/text.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/meta.service.ts';
+import type { AuthContext } from '../access/index.ts';
+import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/index.ts';
 import * as repo from './instagram.repository.ts';
 import type { InstagramMediaInsert, InstagramMediaRow, InstagramPageRow } from './instagram.repository.ts';
 

@@ -6,8 +6,10 @@ import { schema } from '../../db/client.ts';
 import { startHarness, tableCounts, type Harness } from '../../test/harness.ts';
 import { bucketStart, refreshAccount, STALE_AFTER_MS } from './instagram.service.ts';
 import { instagramPageById } from './instagram.repository.ts';
-import { connectDemoPages } from '../meta/facebook-connect.service.ts';
+import { connectDemoPages } from '../meta/index.ts';
+// eslint-disable-next-line no-restricted-imports -- prepares an inbox page the way the Facebook connect does
 import { prepareInboxPage } from '../inbox/inbox-sync.service.ts';
+// eslint-disable-next-line no-restricted-imports -- reads the stored page the inbox sync wrote
 import { getPage } from '../inbox/inbox.repository.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { TJob } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
-import { requireClient, type AuthContext } from '../access/session.service.ts';
+import { requireClient, type AuthContext } from '../access/index.ts';
 import * as repo from './jobs.repository.ts';
 
 /**

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { TJob } from '@dinedesk/contracts';
 import { schema } from '../../db/client.ts';
 import { startHarness, type Harness } from '../../test/harness.ts';
-import { reviewSyncPageJob } from '../reviews/review-sync.service.ts';
+import { reviewSyncPageJob } from '../reviews/index.ts';
 
 /**
  * The jobs module's own file: `GET /api/jobs` and `GET /api/jobs/:id` read pg-boss's job table

@@ -2,8 +2,8 @@ import { PRICE_CHANGES_LIMIT, type TItemOffer, type TItemOfferCreate, type TItem
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { addDays, daysBetween } from '../orders/orders.forecast.ts';
+import type { AuthContext } from '../access/index.ts';
+import { addDays, daysBetween } from '../orders/index.ts';
 import * as repo from './menu.repository.ts';
 import { pickOutlet } from './menu.service.ts';
 

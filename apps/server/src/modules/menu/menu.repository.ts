@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { itemOffers, menuItemChanges, menuItems, orderLines, orders } from '../../db/schema.ts';
-import { outletsInScope, type OutletRow } from '../reporting/reporting.repository.ts';
+import { outletsInScope, type OutletRow } from '../reporting/index.ts';
 import type { TenantScope } from '../../lib/tenant-scope.ts';
 
 /**

@@ -20,9 +20,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { addDays, daysBetween } from '../orders/orders.forecast.ts';
-import { itemTotals } from '../orders/orders.repository.ts';
+import type { AuthContext } from '../access/index.ts';
+import { addDays, daysBetween, itemTotals } from '../orders/index.ts';
 import * as repo from './menu.repository.ts';
 
 /**

@@ -14,10 +14,10 @@ import { GraphError, type DebugTokenData } from '../../lib/graph-client.ts';
 import { graphCodeLabel, tokenDeathReason } from '../../lib/graph-errors.ts';
 import { pkceChallenge, pkceVerifier } from '../../lib/pkce.ts';
 import { cleanText } from '../../lib/text.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { issueAccessToken, resolveAuth, resolveSession, revokeSession, signSessionBound, verifySessionBound } from '../access/session.service.ts';
-import { inboxSyncPageJob } from '../inbox/inbox-sync.service.ts';
-import { reviewSyncPageJob } from '../reviews/review-sync.service.ts';
+import type { AuthContext } from '../access/index.ts';
+import { issueAccessToken, resolveAuth, resolveSession, revokeSession, signSessionBound, verifySessionBound } from '../access/index.ts';
+import { inboxSyncPageJob } from '../inbox/index.ts';
+import { reviewSyncPageJob } from '../reviews/index.ts';
 import { PAGE_WEBHOOK_FIELDS } from './meta.service.ts';
 import * as repo from './meta.repository.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '@dinedesk/contracts';
 import { HttpError } from '../../lib/errors.ts';
 import { readCookie, writeStateCookie } from '../../plugins/cookies.ts';
-import { constructGoogleAuthUrl, GOOGLE_STATE_COOKIE, GOOGLE_STATE_TTL_SECONDS } from '../google/google-connect.service.ts';
+import { constructGoogleAuthUrl, GOOGLE_STATE_COOKIE, GOOGLE_STATE_TTL_SECONDS } from '../google/index.ts';
 import { completeConnect, constructAuthUrl, listAccounts, STATE_COOKIE, STATE_TTL_SECONDS } from './facebook-connect.service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };

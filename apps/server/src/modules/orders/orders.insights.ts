@@ -1,7 +1,7 @@
 import { loadSeedDir, type SeedData } from '@dinedesk/demo-data';
 import type { TDeliveryInsights, TDiningInsights, TForecast, TInsightsRequest, TOrderInsights } from '@dinedesk/contracts/orders';
 import type { AppContext } from '../../context.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../access/index.ts';
 import { addDays, backtestAndForecast, daysBetween, FORECAST_LEVEL, MIN_HISTORY_DAYS } from './orders.forecast.ts';
 import * as repo from './orders.repository.ts';
 import { visibleOutlet } from './orders.service.ts';

@@ -11,10 +11,10 @@ import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest } from '../../lib/errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../access/index.ts';
 import { checkCsvRequest, saveUpload } from '../../lib/csv-upload.ts';
 import { readOrderFile, type OrderLineRow, type ReadOptions, type ReadSummary } from './orders.csv.ts';
-import { addOrderItems } from '../menu/menu.repository.ts';
+import { addOrderItems } from '../menu/index.ts';
 import * as repo from './orders.repository.ts';
 
 /**

@@ -2,14 +2,14 @@ import { DUE_SOON_HOURS } from '@dinedesk/contracts';
 import { OVERVIEW_LIST_SIZE, type TOverview, type TOverviewOutlet, type TOverviewPeriod } from '@dinedesk/contracts/overview';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import * as complaintsRepo from '../complaints/complaints.repository.ts';
-import * as inboxRepo from '../inbox/inbox.repository.ts';
-import { HUMAN_AGENT_WINDOW_MS, replyWindow, STANDARD_WINDOW_MS } from '../inbox/inbox.mappers.ts';
-import * as ordersRepo from '../orders/orders.repository.ts';
-import * as reviewsRepo from '../reviews/reviews.repository.ts';
-import { dueSoonLimit } from '../tickets/tickets.service.ts';
-import * as ticketsRepo from '../tickets/tickets.repository.ts';
+import type { AuthContext } from '../access/index.ts';
+import * as complaintsRepo from '../complaints/index.ts';
+import * as inboxRepo from '../inbox/index.ts';
+import { HUMAN_AGENT_WINDOW_MS, replyWindow, STANDARD_WINDOW_MS } from '../inbox/index.ts';
+import * as ordersRepo from '../orders/index.ts';
+import * as reviewsRepo from '../reviews/index.ts';
+import { dueSoonLimit } from '../tickets/index.ts';
+import * as ticketsRepo from '../tickets/index.ts';
 import * as repo from './overview.repository.ts';
 
 /**

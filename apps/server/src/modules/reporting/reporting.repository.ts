@@ -25,7 +25,7 @@ export interface OutletRow {
 }
 
 /** An outlet by id with its client, key, city and brand: the orders module's lookup (the service checks scope). */
-export { outletById } from '../orders/orders.repository.ts';
+export { outletById } from '../orders/index.ts';
 
 /** Every outlet of the scope's client the scope sees (lib/tenant-scope.ts), by brand then outlet name. */
 export async function outletsInScope(db: Db, scope: TenantScope): Promise<OutletRow[]> {

@@ -1,7 +1,7 @@
 import { REPORT_ITEM_MIX_TOP, type TReportComparison, type TReportMetric, type TReportPeriod } from '@dinedesk/contracts/reports';
 import type { Db } from '../../db/client.ts';
-import { feedKpis } from '../reviews/reviews.repository.ts';
-import { dataRange, itemTotals, totals } from '../orders/orders.repository.ts';
+import { feedKpis } from '../reviews/index.ts';
+import { dataRange, itemTotals, totals } from '../orders/index.ts';
 import { complaintCounts } from './reports.repository.ts';
 
 /**

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import pdfmake from 'pdfmake';
 import type { TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import type { TReportFormat, TReportMetric } from '@dinedesk/contracts/reports';
-import { safeCell } from '../reviews/review-export.service.ts';
+import { safeCell } from '../reviews/index.ts';
 import type { OutletFigures, ReportFigures, Values } from './reports.figures.ts';
 
 /**

@@ -5,8 +5,8 @@ import { reportBadItem } from './bad-items.ts';
 import { ratingRow } from './review-sync.service.ts';
 import * as repo from './reviews.repository.ts';
 import { commentRow } from './reviews.service.ts';
-import { queueAutomation } from '../automation/automation.service.ts';
-import { queueDetection } from '../complaints/complaints.service.ts';
+import { queueAutomation } from '../automation/index.ts';
+import { queueDetection } from '../complaints/index.ts';
 
 /**
  * Page `feed` webhook changes for reviews ("a new review or comment appears live

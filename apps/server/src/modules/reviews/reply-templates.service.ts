@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../access/index.ts';
 import * as repo from './reviews.repository.ts';
 
 /**

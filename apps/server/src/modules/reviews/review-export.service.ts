@@ -9,7 +9,7 @@ import { HttpError } from '../../lib/errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { parseCursor } from '../../lib/keyset.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../access/index.ts';
 import * as repo from './reviews.repository.ts';
 import { checkFilterIds } from './reviews.service.ts';
 

@@ -5,12 +5,12 @@ import { graphCodeLabel, rateLimitWaitSeconds } from '../../lib/graph-errors.ts'
 import { defineJob } from '../../lib/jobs.ts';
 import { cleanText } from '../../lib/text.ts';
 import { reviewSentiment } from '../../lib/sentiment.ts';
-import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/meta.service.ts';
+import { decryptPageToken, recordTokenDeath, tokenIsDead } from '../meta/index.ts';
 import { reportBadItem } from './bad-items.ts';
 import * as repo from './reviews.repository.ts';
 import type { PageRow, ReviewInsert } from './reviews.repository.ts';
-import { queueAutomation } from '../automation/automation.service.ts';
-import { queueDetection } from '../complaints/complaints.service.ts';
+import { queueAutomation } from '../automation/index.ts';
+import { queueDetection } from '../complaints/index.ts';
 
 /**
  * Review sync (docs/decisions/0002-review-sync.md): Graph `/{page-id}/ratings` into the

@@ -3,8 +3,8 @@ import type { TClientOnboardingResponse, ZClientOnboardingRequest } from '@dined
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
-import type { AuthContext } from '../access/session.service.ts';
-import { createInvitation, sha256 } from '../access/invitations.service.ts';
+import type { AuthContext } from '../access/index.ts';
+import { createInvitation, sha256 } from '../access/index.ts';
 import * as repo from './tenancy.repository.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 

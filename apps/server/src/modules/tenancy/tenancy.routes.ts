@@ -11,7 +11,7 @@ import {
   ZLoginResponse,
   ZMyClientsResponse,
 } from '@dinedesk/contracts';
-import { signIn } from '../access/sign-in.service.ts';
+import { signIn } from '../access/index.ts';
 import { onboardClient } from './onboarding.service.ts';
 import { getAllBrands, myClients, switchTarget } from './tenancy.service.ts';
 

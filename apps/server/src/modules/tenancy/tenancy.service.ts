@@ -1,8 +1,8 @@
 import type { TGetAllBrandsResponse, TMyClientsResponse, TRole } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { roleIn } from '../access/access.repository.ts';
-import type { AuthContext } from '../access/session.service.ts';
+import { roleIn } from '../access/index.ts';
+import type { AuthContext } from '../access/index.ts';
 import * as repo from './tenancy.repository.ts';
 
 /** Clients: their brands as the caller sees them, and the clients a caller may switch to (0011). */

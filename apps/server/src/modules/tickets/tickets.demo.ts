@@ -3,7 +3,7 @@ import type { TTicketPriority } from '@dinedesk/contracts';
 import type { AppContext } from '../../context.ts';
 import { readDemoClock } from '../../db/demo-clock.ts';
 import { defineJob } from '../../lib/jobs.ts';
-import { actingAs } from '../access/session.service.ts';
+import { actingAs } from '../access/index.ts';
 import * as repo from './tickets.repository.ts';
 import { createTicket } from './tickets.service.ts';
 

@@ -19,9 +19,9 @@ import { defineJob } from '../../lib/jobs.ts';
 import { encodeCursor, parseCursor } from '../../lib/keyset.ts';
 import { transactionThenPublish, type Outbox } from '../../lib/realtime.ts';
 import { inTenantScope } from '../../lib/tenant-scope.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { recipientsNow, sightOf } from '../access/recipients.repository.ts';
-import { mentionableUsers } from '../comments/comments.repository.ts';
+import type { AuthContext } from '../access/index.ts';
+import { recipientsNow, sightOf } from '../access/index.ts';
+import { mentionableUsers } from '../comments/index.ts';
 import * as repo from './tickets.repository.ts';
 
 /**

@@ -1,0 +1,11 @@
+/**
+ * The tenancy module's front door. Clients, brands and outlets: onboarding and the client
+ * details.
+ *
+ * Offers nothing to other modules yet.
+ *
+ * Other modules and the rest of apps/server/src import this module only through this file, never its
+ * repositories or services directly; app.ts alone registers its routes from its `*.routes.ts`
+ * (docs/architecture.md "Server modules"; checked by lint).
+ */
+export {};
