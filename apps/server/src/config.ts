@@ -140,7 +140,7 @@ const ZEnv = z.object({
    * their tabs and server processes (Redis with REDIS_URL); more answer 429 with Retry-After.
    * A dashboard screen loads with 5–20 calls: 600 a minute leaves room for a busy user and stops
    * a runaway script. `0` turns the API limits off (e.g. a gateway in front limits instead).
-   * docs/decisions/0047-api-rate-limits.md
+   * docs/decisions/0048-api-rate-limits.md
    */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000).default(600),
   /** The same for requests without a signed-in user (sign-in, OAuth callbacks), per client address. */

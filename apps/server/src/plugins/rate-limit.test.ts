@@ -7,7 +7,7 @@ import { DEMO_PASSWORD } from '../db/seed.ts';
 import { bearer, startHarness, type Harness } from '../test/harness.ts';
 
 /**
- * The API rate limits (docs/decisions/0047) with low configured limits: per user when signed in,
+ * The API rate limits (docs/decisions/0048) with low configured limits: per user when signed in,
  * per address otherwise, 429 with Retry-After and a message; the webhook and the liveness probe
  * uncounted; with REDIS_URL one count over two app instances. The other test files run with the
  * defaults, which none of them reaches.

@@ -1,5 +1,5 @@
 /**
- * Request rate limits of the product API (docs/decisions/0047-api-rate-limits.md), by
+ * Request rate limits of the product API (docs/decisions/0048-api-rate-limits.md), by
  * `@fastify/rate-limit`: a fixed window of `windowSeconds` per key, counted before the route's
  * body is read.
  *
