@@ -53,6 +53,7 @@ describe('declared needs', () => {
   it('keeps the plugin to decoding the token: no SQL of its own (access is computed by modules/access)', () => {
     const source = readFileSync(new URL('./auth.ts', import.meta.url), 'utf8');
     expect(source).not.toMatch(/from 'drizzle-orm'|db\/client|from 'jose'/);
-    expect(source).toMatch(/from '\.\.\/modules\/access\/session\.service\.ts'/);
+    // It asks the access module, through its front door (docs/architecture.md "Server modules").
+    expect(source).toMatch(/from '\.\.\/modules\/access\/index\.ts'/);
   });
 });
