@@ -14,7 +14,7 @@ import { createServer, type StartedServer } from '../server.ts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 // eslint-disable-next-line no-restricted-imports -- tests read the stored webhook deliveries
 import { getDelivery } from '../modules/inbox/webhook.repository.ts';
-import { PGLITE_TEMPLATE_ENV, PG_TEMPLATE_ENV, usesDefaultSeed } from './templates.ts';
+import { PGLITE_TEMPLATE_ENV, PG_TEMPLATE_ENV, databaseUrl, usesDefaultSeed, withAdmin } from './templates.ts';
 
 /** The API rate limit's own 429 (`code: rate_limited`, plugins/rate-limit.ts), not a route's (sign-in throttling answers 429 too). */
 export function byRateLimit(res: LightMyRequestResponse): boolean {
@@ -105,24 +105,14 @@ export async function openTestDatabase(opts: { seeded?: boolean } = {}): Promise
   }
   const name = `dinedesk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const template = opts.seeded ? process.env[PG_TEMPLATE_ENV] : undefined;
-  const admin = new pg.Client({ connectionString: ADMIN_PG_URL });
-  await admin.connect();
-  try {
-    await createDatabase(admin, name, template);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(ADMIN_PG_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 5 });
+  await withAdmin(ADMIN_PG_URL, (admin) => createDatabase(admin, name, template));
+  const url = databaseUrl(ADMIN_PG_URL, name);
+  const database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 5 });
   return {
     database,
-    url: url.toString(),
+    url,
     async drop() {
-      const a = new pg.Client({ connectionString: ADMIN_PG_URL });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await withAdmin(ADMIN_PG_URL, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }

@@ -36,6 +36,27 @@ export function usesDefaultSeed(env: Record<string, string | undefined> = {}): b
   return SEED_VARIABLES.every((k) => (env[k] ?? process.env[k]) === undefined);
 }
 
+/**
+ * Runs `fn` on a connection to the PostgreSQL server's maintenance database `adminUrl` (where
+ * `CREATE` and `DROP DATABASE` are sent), closed afterwards whatever `fn` does.
+ */
+export async function withAdmin<T>(adminUrl: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The URL of database `name` on the server of `adminUrl`. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /** Migrates and seeds `database` as `createServer` would with the default configuration of the tests. */
 async function migrateAndSeed(database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
   await database.migrate();
@@ -76,17 +97,11 @@ export async function buildTemplate(engine: 'pglite' | 'postgres', adminUrl?: st
   }
   if (!adminUrl) throw new Error('buildTemplate(postgres) needs the admin URL');
   const name = `dinedesk_template_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
+  await withAdmin(adminUrl, async (admin) => {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 2 });
+  });
+  const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), dataDir: null, poolSize: 2 });
   try {
     await migrateAndSeed(database);
   } finally {
@@ -94,9 +109,5 @@ export async function buildTemplate(engine: 'pglite' | 'postgres', adminUrl?: st
     await database.close();
   }
   process.env[PG_TEMPLATE_ENV] = name;
-  return async () => {
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => a.end());
-  };
+  return () => withAdmin(adminUrl, async (admin) => void (await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
 }
